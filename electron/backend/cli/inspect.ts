@@ -1,0 +1,76 @@
+// `streamscope inspect FILE [--json] [--fail-on warning|error]`
+
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { analyzeRecording, readRecordingFile, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
+import type { Severity } from '../../../shared/index.ts';
+import { CliError } from './errors.ts';
+import type { Output } from './output.ts';
+import { renderAnalysis } from './render.ts';
+
+export const INSPECT_USAGE = `Usage: streamscope inspect FILE [options]
+
+Analyses a recorded stream: a plain SSE body (.sse, as curl -N saves it) or a
+timed recording (.ssrec.jsonl). Prints the annotated events, the reassembled
+message and tool calls, usage, metrics and diagnostics.
+
+Options:
+  --json                   Print the analysis as JSON (the analysis contract)
+  --fail-on LEVEL          Exit 1 when a finding of LEVEL or worse is present
+                           (LEVEL: warning or error)
+  --idle-gap MS            Silence that counts as an idle gap (default 10000)
+  --summary                Leave out the event timeline
+  -h, --help               Show this help
+
+Exit codes: 0 analysed (whatever it found), 1 findings past --fail-on,
+2 unreadable file or bad arguments.`;
+
+export async function inspectCommand(args: string[], out: Output): Promise<number> {
+  const { values, positionals } = parse(args);
+  if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing FILE (see --help)' : `one FILE at a time, got ${positionals.length}`);
+  const file = positionals[0]!;
+
+  const failOn = values['fail-on'];
+  if (failOn !== undefined && failOn !== 'warning' && failOn !== 'error') throw new CliError(`--fail-on takes "warning" or "error", not "${failOn}"`);
+  const idleGapMs = values['idle-gap'] === undefined ? undefined : Number(values['idle-gap']);
+  if (idleGapMs !== undefined && !(Number.isFinite(idleGapMs) && idleGapMs > 0)) throw new CliError(`--idle-gap takes a positive number of milliseconds, not "${values['idle-gap']}"`);
+
+  const bytes = await readBytes(file);
+  const parsed = readRecordingFile(file, bytes);
+  if (!parsed.ok) throw new CliError(`${file}: ${parsed.error}`);
+
+  const analysis = analyzeRecording(parsed.value, idleGapMs === undefined ? {} : { idleGapMs });
+  if (values.json) out.stdout(JSON.stringify(toContract(analysis), null, 2) + '\n');
+  else out.stdout(renderAnalysis(analysis, { file, color: out.color, timeline: !values.summary }));
+
+  if (failOn === undefined) return 0;
+  const limit = SEVERITY_ORDER[failOn as Severity];
+  return analysis.diagnostics.some((diagnostic) => SEVERITY_ORDER[diagnostic.severity] <= limit) ? 1 : 0;
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        json: { type: 'boolean' },
+        'fail-on': { type: 'string' },
+        'idle-gap': { type: 'string' },
+        summary: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function readBytes(file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new CliError(`cannot read ${file}: ${why}`);
+  }
+}

@@ -1,0 +1,150 @@
+// The human-readable report of `streamscope inspect`.
+
+import { styleText } from 'node:util';
+import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
+import type { Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
+
+type Style = Parameters<typeof styleText>[0];
+
+export interface RenderOptions {
+  readonly file: string;
+  readonly color: boolean;
+  /** Print the event timeline (off for --summary). */
+  readonly timeline: boolean;
+}
+
+const KIND_STYLE: Partial<Record<EventKind, Style>> = {
+  role: 'blue',
+  content: 'green',
+  reasoning: 'magenta',
+  refusal: 'yellow',
+  tool: 'cyan',
+  finish: 'blue',
+  usage: 'gray',
+  metadata: 'gray',
+  done: 'bold',
+  comment: 'dim',
+  error: 'red',
+  'invalid-json': 'red',
+  malformed: 'red',
+};
+const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
+
+const METRIC_LABELS: readonly [keyof Metrics, string][] = [
+  ['headers_ms', 'response headers'],
+  ['ttfb_ms', 'first byte'],
+  ['first_event_ms', 'first event'],
+  ['ttft_ms', 'first token (any kind)'],
+  ['first_reasoning_ms', 'first reasoning'],
+  ['first_content_ms', 'first content'],
+  ['first_refusal_ms', 'first refusal'],
+  ['first_tool_ms', 'first tool fragment'],
+  ['last_token_ms', 'last token'],
+  ['duration_ms', 'end'],
+  ['gap_p50_ms', 'event gap p50'],
+  ['gap_p90_ms', 'event gap p90'],
+  ['gap_p99_ms', 'event gap p99'],
+  ['gap_max_ms', 'event gap max'],
+  ['read_gap_max_ms', 'longest silence between reads'],
+  ['events_per_s', 'events per second'],
+  ['output_tokens', 'output tokens (usage)'],
+  ['tpot_ms', 'time per output token'],
+  ['tokens_per_s', 'output tokens per second'],
+];
+
+export function renderAnalysis(analysis: Analysis, options: RenderOptions): string {
+  const paint = (style: Style, text: string): string => (options.color ? styleText(style, text) : text);
+  const lines: string[] = [];
+  const { recording, events, stats, identity } = analysis;
+  const timed = analysis.metrics !== null;
+
+  const source = recording.source === 'ssrec' ? 'timed recording' : 'untimed SSE body';
+  const chunks = events.filter((event) => event.interpretation.meta !== null).length;
+  lines.push(paint('bold', options.file), `${source}: ${count(stats.bytes, 'byte')} in ${count(stats.reads, 'read')}, ${count(events.length, 'event')} (${count(chunks, 'chunk')})`);
+  if (recording.request) lines.push(`request: ${recording.request.method} ${recording.request.url}`);
+  if (recording.response) lines.push(`response: HTTP ${recording.response.status} ${recording.response.headers['content-type'] ?? ''}`.trimEnd());
+  if (recording.end) lines.push(`ended: ${recording.end.outcome}${recording.end.error ? ` (${recording.end.error})` : ''}`);
+  const idParts = [
+    identity.id && `id ${identity.id}`,
+    identity.model && `model ${identity.model}`,
+    identity.system_fingerprint && `fingerprint ${identity.system_fingerprint}`,
+  ].filter(Boolean);
+  if (idParts.length > 0) lines.push(idParts.join('  '));
+
+  if (options.timeline) {
+    lines.push('', paint('bold', 'Events'));
+    lines.push(paint('dim', `${'#'.padStart(6)} ${'time ms'.padStart(10)} ${'gap ms'.padStart(9)} ${'read'.padStart(5)}  ${'kind'.padEnd(12)} annotation`));
+    let previous: number | null = null;
+    for (const event of events) {
+      const { t } = event;
+      const time = t === null ? '—' : t.toFixed(1);
+      const gap = t === null || previous === null ? '—' : (t - previous).toFixed(1);
+      previous = t;
+      const kind = event.interpretation.kind;
+      const style = KIND_STYLE[kind];
+      const kindText = kind.padEnd(12);
+      lines.push(`${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style ? paint(style, kindText) : kindText} ${event.annotation}`);
+    }
+    if (analysis.partial) {
+      lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes never terminated by a blank line`));
+    }
+  }
+
+  for (const choice of analysis.state.choices.values()) {
+    const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${JSON.stringify(choice.finishReason)}`;
+    lines.push('', paint('bold', `Message (choice ${choice.index}, ${finish})`));
+    lines.push(`  role: ${choice.role ?? paint('red', '(none)')}`);
+    if (choice.reasoning !== null) lines.push('  reasoning:', indent(choice.reasoning));
+    lines.push(choice.content === null ? '  content: (none)' : '  content:', ...(choice.content === null ? [] : [indent(choice.content)]));
+    if (choice.refusal !== null) lines.push(`  ${paint('yellow', 'refusal:')}`, indent(choice.refusal));
+    for (const call of toolCallsOf(choice)) {
+      lines.push(`  ${paint('cyan', `tool_calls[${call.index}]`)} ${call.name ?? paint('red', '(no name)')}  id ${call.id ?? paint('red', '(none)')}  ${call.fragments.length} argument fragment${call.fragments.length === 1 ? '' : 's'}`);
+      const check = checkArguments(call.arguments);
+      if (check.valid) lines.push(indent(JSON.stringify(check.value, null, 2), 4));
+      else {
+        lines.push(indent(call.arguments === '' ? '(empty)' : call.arguments, 4));
+        lines.push(`    ${paint('red', `not JSON${check.position === null ? '' : ` at character ${check.position}`}: ${check.error}`)}`);
+      }
+    }
+  }
+
+  lines.push('', paint('bold', 'Usage'));
+  lines.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', JSON.stringify(analysis.state.usage))}` : '  (none)');
+
+  lines.push('', paint('bold', 'Metrics'));
+  if (!timed) lines.push('  (untimed source: no timing)');
+  else {
+    for (const [key, label] of METRIC_LABELS) {
+      const value = analysis.metrics![key];
+      if (value === null) continue;
+      const unit = key.endsWith('_ms') ? ' ms' : '';
+      lines.push(`  ${label.padEnd(30)} ${Number.isInteger(value) ? value : value.toFixed(2)}${unit}`);
+    }
+  }
+
+  const bySeverity = (severity: Severity) => analysis.diagnostics.filter((diagnostic) => diagnostic.severity === severity);
+  const tally = (['error', 'warning', 'info'] as const).map((severity) => count(bySeverity(severity).length, severity === 'info' ? 'note' : severity));
+  lines.push('', paint('bold', `Diagnostics: ${tally.join(', ')}`));
+  for (const diagnostic of analysis.diagnostics) {
+    const evidence = diagnostic.events.length > 0 ? paint('dim', `  [events ${shortList(diagnostic.events)}]`) : '';
+    lines.push(`  ${paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7))} ${paint('bold', diagnostic.code)}: ${diagnostic.message}${evidence}`);
+    lines.push(paint('dim', `          fix: ${diagnostic.hint}`));
+  }
+  return lines.join('\n') + '\n';
+}
+
+function count(value: number, unit: string): string {
+  return `${value.toLocaleString('en-US')} ${unit}${value === 1 ? '' : 's'}`;
+}
+
+function indent(text: string, spaces = 4): string {
+  const pad = ' '.repeat(spaces);
+  return text
+    .split('\n')
+    .map((line) => pad + line)
+    .join('\n');
+}
+
+function shortList(values: readonly number[]): string {
+  return values.length > 8 ? `${values.slice(0, 8).join(', ')} … +${values.length - 8}` : values.join(', ');
+}

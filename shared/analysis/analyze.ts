@@ -1,0 +1,95 @@
+// A whole recording, analysed: events, the final client state, diagnostics
+// and metrics. The same fold as the live view, run to the end.
+
+import type { StreamState } from '../chunks/accumulate.ts';
+import { DONE } from '../chunks/interpret.ts';
+import { toChoices } from '../chunks/message.ts';
+import type { ChoiceMessage } from '../chunks/message.ts';
+import type { Recording } from '../recording/types.ts';
+import type { SsePartialEvent, SseStats } from '../sse/parser.ts';
+import { diagnose } from './diagnostics/diagnose.ts';
+import type { Diagnostic } from './diagnostics/catalogue.ts';
+import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
+import type { DiagnosticOptions } from './diagnostics/context.ts';
+import { computeMetrics } from './metrics.ts';
+import type { Metrics } from './metrics.ts';
+import { createStreamAnalyzer } from './stream.ts';
+import type { AnalyzedEvent, ReadInfo } from './stream.ts';
+
+export interface Identity {
+  id: string | null;
+  model: string | null;
+  created: number | null;
+  system_fingerprint: string | null;
+}
+
+export interface Analysis {
+  readonly recording: Recording;
+  readonly events: readonly AnalyzedEvent[];
+  readonly reads: readonly ReadInfo[];
+  readonly partial: SsePartialEvent | null;
+  readonly stats: SseStats;
+  readonly state: StreamState;
+  readonly identity: Identity;
+  readonly choices: ChoiceMessage[];
+  readonly metrics: Metrics | null;
+  readonly diagnostics: Diagnostic[];
+}
+
+export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> = {}): Analysis {
+  const analyzer = createStreamAnalyzer();
+  for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
+  const { partial, stats } = analyzer.end();
+  return finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);
+}
+
+/** Completes an analysis from a finished fold (also what the live recorder calls at the end). */
+export function finishAnalysis(
+  recording: Recording,
+  events: readonly AnalyzedEvent[],
+  reads: readonly ReadInfo[],
+  partial: SsePartialEvent | null,
+  stats: SseStats,
+  state: StreamState,
+  options: Partial<DiagnosticOptions> = {},
+): Analysis {
+  const doneAt = events.findIndex((event) => event.sse.data === DONE);
+  const diagnostics = diagnose({
+    recording,
+    events,
+    reads,
+    partial,
+    stats,
+    state,
+    doneAt,
+    options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
+  });
+  return {
+    recording,
+    events,
+    reads,
+    partial,
+    stats,
+    state,
+    identity: identityOf(events),
+    choices: toChoices(state),
+    metrics: computeMetrics(recording, reads, events, state),
+    diagnostics,
+  };
+}
+
+/** The first real value of each identity field (placeholders such as `id: ""` and `created: 0` skipped). */
+function identityOf(events: readonly AnalyzedEvent[]): Identity {
+  const identity: Identity = { id: null, model: null, created: null, system_fingerprint: null };
+  for (const event of events) {
+    const meta = event.interpretation.meta;
+    if (!meta || event.interpretation.kind === 'error') continue;
+    if (identity.id === null && typeof meta.id === 'string' && meta.id !== '') identity.id = meta.id;
+    if (identity.model === null && typeof meta.model === 'string' && meta.model !== '') identity.model = meta.model;
+    if (identity.created === null && typeof meta.created === 'number' && meta.created > 0) identity.created = meta.created;
+    if (identity.system_fingerprint === null && typeof meta.system_fingerprint === 'string' && meta.system_fingerprint !== '') {
+      identity.system_fingerprint = meta.system_fingerprint;
+    }
+  }
+  return identity;
+}

@@ -1,0 +1,43 @@
+// The analysis contract (DESIGN.md, "Analysis contract"): what
+// `streamscope inspect FILE --json` prints, and what fixtures are compared with.
+
+import type { ChoiceMessage } from '../chunks/message.ts';
+import type { Analysis } from './analyze.ts';
+import type { Severity } from './diagnostics/catalogue.ts';
+import type { Metrics } from './metrics.ts';
+
+export interface AnalysisContract {
+  id: string | null;
+  model: string | null;
+  created: number | null;
+  system_fingerprint: string | null;
+  choices: ChoiceMessage[];
+  usage: Record<string, unknown> | null;
+  counts: { events: number; chunks: number; reads: number; bytes: number };
+  metrics: Metrics | null;
+  diagnostics: { code: string; severity: Severity; message: string; hint: string; events: number[]; reads?: number[] }[];
+}
+
+export function toContract(analysis: Analysis): AnalysisContract {
+  const { identity, events, stats } = analysis;
+  return {
+    ...identity,
+    choices: analysis.choices,
+    usage: analysis.state.usage ? { ...analysis.state.usage } : null,
+    counts: {
+      events: events.length,
+      chunks: events.filter((event) => event.interpretation.meta !== null).length,
+      reads: stats.reads,
+      bytes: stats.bytes,
+    },
+    metrics: analysis.metrics,
+    diagnostics: analysis.diagnostics.map((diagnostic) => ({
+      code: diagnostic.code,
+      severity: diagnostic.severity,
+      message: diagnostic.message,
+      hint: diagnostic.hint,
+      events: [...diagnostic.events],
+      ...(diagnostic.reads ? { reads: [...diagnostic.reads] } : {}),
+    })),
+  };
+}

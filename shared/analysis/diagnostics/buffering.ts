@@ -1,0 +1,72 @@
+// Events held back somewhere on the path and delivered together (DESIGN.md,
+// "buffered-delivery"). A server that streams writes each event when it is
+// made, so events arrive one or a few at a time, each soon after the one
+// before. Behind a buffering proxy, compression or a serverless function they
+// arrive in clumps, each after a long silence: the buffer filling up.
+//
+// A delivery is a run of reads less than DELIVERY_MS apart (one socket flush
+// can take several reads). A delivery is held back when it brings at least
+// HELD_EVENTS events after a silence of at least SILENCE_MS. The finding fires
+// when held-back deliveries bring at least half of a stream of at least
+// MIN_EVENTS data events. Fast providers are not caught: their events come
+// close together; neither are slow ones: their events come one by one.
+
+import { finding } from './catalogue.ts';
+import type { Diagnostic } from './catalogue.ts';
+import { plural } from './context.ts';
+import type { DiagnosticContext } from './context.ts';
+
+const DELIVERY_MS = 1;
+const HELD_EVENTS = 4;
+const SILENCE_MS = 100;
+const MIN_EVENTS = 6;
+
+interface Delivery {
+  readonly reads: number[];
+  readonly start: number;
+  end: number;
+  readonly silence: number;
+  events: number;
+}
+
+export function buffering({ recording, reads, events }: DiagnosticContext): Diagnostic[] {
+  const dataEvents = events.filter((event) => event.sse.data !== null);
+  if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
+
+  const deliveries: Delivery[] = [];
+  const deliveryOfRead: number[] = [];
+  let last = recording.response?.t ?? 0;
+  reads.forEach((read, index) => {
+    const t = read.t!;
+    const current = deliveries.at(-1);
+    if (current && t - current.end < DELIVERY_MS) {
+      current.reads.push(index);
+      current.end = t;
+    } else {
+      deliveries.push({ reads: [index], start: t, end: t, silence: t - last, events: 0 });
+    }
+    last = t;
+    deliveryOfRead[index] = deliveries.length - 1;
+  });
+  for (const event of dataEvents) deliveries[deliveryOfRead[event.sse.read]!]!.events++;
+
+  const held = deliveries.filter((delivery) => delivery.events >= HELD_EVENTS && delivery.silence >= SILENCE_MS);
+  const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
+  if (heldEvents * 2 < dataEvents.length) return [];
+
+  const heldReads = new Set(held.flatMap((delivery) => delivery.reads));
+  const evidence = dataEvents.filter((event) => heldReads.has(event.sse.read)).map((event) => event.sse.index);
+  const largest = held.reduce((a, b) => (b.events > a.events ? b : a));
+  const shape =
+    held.length === 1
+      ? `in one burst at ${largest.start.toFixed(0)} ms, after ${largest.silence.toFixed(0)} ms of silence`
+      : `in ${held.length} bursts after silences of ${SILENCE_MS} ms or more; the largest, ${plural(largest.events, 'event')} at ${largest.start.toFixed(0)} ms after ${largest.silence.toFixed(0)} ms`;
+  return [
+    finding(
+      'buffered-delivery',
+      `${heldEvents} of ${plural(dataEvents.length, 'data event')} arrived ${shape}: something on the path held them back.`,
+      evidence,
+      [...heldReads].sort((a, b) => a - b),
+    ),
+  ];
+}

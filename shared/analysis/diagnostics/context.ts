@@ -1,0 +1,37 @@
+import type { StreamState } from '../../chunks/accumulate.ts';
+import type { Recording } from '../../recording/types.ts';
+import type { SsePartialEvent, SseStats } from '../../sse/parser.ts';
+import type { AnalyzedEvent, ReadInfo } from '../stream.ts';
+import type { Diagnostic } from './catalogue.ts';
+
+export interface DiagnosticOptions {
+  /** Silence between reads that counts as an idle gap, in ms. Default 10,000. */
+  readonly idleGapMs: number;
+}
+
+export const DEFAULT_DIAGNOSTIC_OPTIONS: DiagnosticOptions = { idleGapMs: 10_000 };
+
+/** Everything a check may look at: the recording, its events and the final client state. */
+export interface DiagnosticContext {
+  readonly recording: Recording;
+  readonly events: readonly AnalyzedEvent[];
+  readonly reads: readonly ReadInfo[];
+  readonly partial: SsePartialEvent | null;
+  readonly stats: SseStats;
+  readonly state: StreamState;
+  /** Index of the `[DONE]` event, or -1. */
+  readonly doneAt: number;
+  readonly options: DiagnosticOptions;
+}
+
+export type Check = (context: DiagnosticContext) => Diagnostic[];
+
+/** Lists the first few items and says how many more there were. */
+export function few(items: readonly (string | number)[], max = 5): string {
+  const shown = items.slice(0, max).join(', ');
+  return items.length > max ? `${shown} and ${items.length - max} more` : shown;
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

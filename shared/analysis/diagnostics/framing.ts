@@ -1,0 +1,87 @@
+// Findings about the SSE framing of the body: how it ends, what is not JSON,
+// comments, padding and line endings.
+
+import { quote } from '../../chunks/annotate.ts';
+import { DONE } from '../../chunks/interpret.ts';
+import { finding } from './catalogue.ts';
+import type { Diagnostic } from './catalogue.ts';
+import { few, plural } from './context.ts';
+import type { DiagnosticContext } from './context.ts';
+
+export function framing(context: DiagnosticContext): Diagnostic[] {
+  return [...ending(context), ...afterDone(context), ...invalidJson(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
+}
+
+function ending({ events, partial, doneAt, recording }: DiagnosticContext): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  if (partial) {
+    const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
+    found.push(
+      finding(
+        'partial-event',
+        `${plural(partial.end - partial.start, 'byte')} at the end of the body (offset ${partial.start}–${partial.end}) never got the blank line that ends an event; they hold ${what}. EventSource drops them; lenient parsers (the OpenAI SDKs) still read them.`,
+      ),
+    );
+  }
+  // An unterminated `data: [DONE]` is reported once, as the partial event it is.
+  if (doneAt === -1 && partial?.data !== DONE && recording.end?.outcome !== 'recording') {
+    const last = events.length - 1;
+    let message = 'The body ended without data: [DONE].';
+    if (events.length === 0) message = 'The body holds no SSE event at all, and no data: [DONE].';
+    else if (recording.end && recording.end.outcome !== 'eof') message = `The stream was cut (${recording.end.outcome}) before data: [DONE].`;
+    found.push(finding('no-done', message, last >= 0 ? [last] : []));
+  }
+  return found;
+}
+
+function afterDone({ events, doneAt }: DiagnosticContext): Diagnostic[] {
+  if (doneAt === -1 || doneAt === events.length - 1) return [];
+  const after = events.slice(doneAt + 1).map((event) => event.sse.index);
+  return [finding('after-done', `${plural(after.length, 'event')} came after data: [DONE] (event ${doneAt}): ${few(after)}.`, after)];
+}
+
+function invalidJson({ events }: DiagnosticContext): Diagnostic[] {
+  const bad = events.filter((event) => event.interpretation.kind === 'invalid-json');
+  if (bad.length === 0) return [];
+  const first = bad[0]!;
+  const problem = first.interpretation.problems[0];
+  const reason = problem?.code === 'invalid-json' ? ` (${problem.message})` : '';
+  return [
+    finding(
+      'invalid-json',
+      `${plural(bad.length, 'data payload')} ${bad.length === 1 ? 'is' : 'are'} not JSON; the first, event ${first.sse.index}: ${quote(first.sse.data ?? '', 60)}${reason}.`,
+      bad.map((event) => event.sse.index),
+    ),
+  ];
+}
+
+function comments({ events }: DiagnosticContext): Diagnostic[] {
+  const withComments = events.filter((event) => event.sse.comments.length > 0);
+  if (withComments.length === 0) return [];
+  const texts = [...new Set(withComments.flatMap((event) => event.sse.comments))];
+  const lines = withComments.reduce((sum, event) => sum + event.sse.comments.length, 0);
+  return [
+    finding(
+      'comment',
+      `${plural(lines, 'comment line')} in ${plural(withComments.length, 'event')}: ${few(texts.map((text) => quote(':' + text, 40)), 3)}.`,
+      withComments.map((event) => event.sse.index),
+    ),
+  ];
+}
+
+function obfuscation({ events, stats }: DiagnosticContext): Diagnostic[] {
+  const padded = events.filter((event) => event.interpretation.obfuscationBytes > 0);
+  if (padded.length === 0) return [];
+  const bytes = padded.reduce((sum, event) => sum + event.interpretation.obfuscationBytes, 0);
+  const share = stats.bytes > 0 ? ` (${((bytes / stats.bytes) * 100).toFixed(1)}% of the body)` : '';
+  return [
+    finding('obfuscation', `${plural(padded.length, 'event')} carry an obfuscation field: ${plural(bytes, 'byte')} of padding${share}.`, padded.map((event) => event.sse.index)),
+  ];
+}
+
+function lineEndings({ stats }: DiagnosticContext): Diagnostic[] {
+  const { lf, cr, crlf } = stats.lineEndings;
+  const styles = [lf && `${lf} LF`, crlf && `${crlf} CRLF`, cr && `${cr} CR`].filter(Boolean);
+  if (styles.length < 2) return [];
+  return [finding('mixed-line-endings', `The body mixes line endings: ${styles.join(', ')}.`)];
+}

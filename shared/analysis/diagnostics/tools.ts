@@ -1,0 +1,38 @@
+// Tool calls as reassembled per index: complete, parseable, indexed, and
+// consistent with the finish reason.
+
+import { checkArguments, toolCallsOf } from '../../chunks/message.ts';
+import { finding } from './catalogue.ts';
+import type { Diagnostic } from './catalogue.ts';
+import type { DiagnosticContext } from './context.ts';
+
+export function tools({ state }: DiagnosticContext): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const choice of state.choices.values()) {
+    const calls = toolCallsOf(choice);
+    const at = (index: number): string => (choice.index === 0 ? `tool_calls[${index}]` : `choices[${choice.index}].tool_calls[${index}]`);
+    for (const call of calls) {
+      const missing = [call.id === null && 'an id', call.name === null && 'a function name'].filter(Boolean);
+      if (missing.length > 0) {
+        found.push(finding('tool-call-incomplete', `${at(call.index)} never received ${missing.join(' or ')}.`, call.events));
+      }
+      const check = checkArguments(call.arguments);
+      if (!check.valid) {
+        const where = check.position === null ? '' : ` at character ${check.position}`;
+        const name = call.name ? ` (${call.name})` : '';
+        found.push(finding('tool-arguments-invalid', `${at(call.index)}${name} arguments do not parse as JSON${where}: ${check.error}.`, call.events));
+      }
+      if (call.indexAssigned) {
+        found.push(finding('tool-call-index-missing', `${at(call.index)} arrived without an index; it was placed by order of arrival.`, call.events));
+      }
+    }
+    const reason = choice.finishReason;
+    if (reason === null || reason === 'length' || reason === 'content_filter') continue;
+    if (calls.length > 0 && reason !== 'tool_calls' && reason !== 'function_call') {
+      found.push(finding('tool-finish-mismatch', `Choice ${choice.index} made ${calls.length} tool call${calls.length === 1 ? '' : 's'} but finished with ${JSON.stringify(reason)}, not "tool_calls".`, choice.finishEvents));
+    } else if (calls.length === 0 && reason === 'tool_calls') {
+      found.push(finding('tool-finish-mismatch', `Choice ${choice.index} finished with "tool_calls" without any tool call.`, choice.finishEvents));
+    }
+  }
+  return found;
+}

@@ -1,0 +1,56 @@
+// Findings about the HTTP exchange itself: status, content type, encoding, how it ended.
+
+import { header } from '../../recording/types.ts';
+import { finding } from './catalogue.ts';
+import type { Diagnostic } from './catalogue.ts';
+import type { DiagnosticContext } from './context.ts';
+import { utf8Lossy } from '../../formats/bytes.ts';
+
+export function transport({ recording, reads }: DiagnosticContext): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  const { response, end } = recording;
+  if (response) {
+    if (response.status < 200 || response.status > 299) {
+      const body = utf8Lossy(firstBytes(recording.reads, 300)).trim();
+      found.push(finding('http-status', `HTTP ${response.status}${body ? `: ${body}` : ' with an empty body'}`));
+    }
+    const type = header(response.headers, 'content-type');
+    if (type === undefined || !/^\s*text\/event-stream\b/i.test(type)) {
+      found.push(finding('not-event-stream', type === undefined ? 'The response has no content-type.' : `The response is ${type}, not text/event-stream.`));
+    }
+    const encoding = header(response.headers, 'content-encoding');
+    if (encoding !== undefined && encoding.trim() !== '' && encoding.trim().toLowerCase() !== 'identity') {
+      found.push(finding('compressed-stream', `The event stream is sent with content-encoding: ${encoding}.`));
+    }
+  }
+  if (end && (end.outcome === 'error' || end.outcome === 'aborted' || end.outcome === 'timeout' || end.outcome === 'interrupted')) {
+    const how = {
+      error: 'The connection failed',
+      aborted: 'The request was aborted',
+      timeout: 'The request timed out',
+      interrupted: 'The recorder stopped (the app was killed or crashed)',
+    }[end.outcome];
+    const last = reads.length - 1;
+    found.push(
+      finding(
+        'connection-error',
+        `${how}${end.error ? `: ${end.error}` : ''}${end.t !== null ? ` at ${end.t.toFixed(1)} ms` : ''}, after ${reads.reduce((sum, read) => sum + read.length, 0)} bytes.`,
+        [],
+        last >= 0 ? [last] : [],
+      ),
+    );
+  }
+  return found;
+}
+
+function firstBytes(reads: readonly { bytes: Uint8Array }[], max: number): Uint8Array {
+  const out = new Uint8Array(max);
+  let at = 0;
+  for (const read of reads) {
+    if (at >= max) break;
+    const take = read.bytes.subarray(0, max - at);
+    out.set(take, at);
+    at += take.length;
+  }
+  return out.subarray(0, at);
+}

@@ -1,0 +1,102 @@
+// Timing metrics of a timed recording, in milliseconds since the request
+// started (docs/metrics.md has the definitions). An event's time is the
+// arrival time of the read that completed it.
+//
+// The token metrics follow vLLM's benchmark_serving definitions: TPOT is
+// (time of the last token − time of the first token) / (output tokens − 1),
+// and the decode rate is its inverse; output tokens come from usage, so they
+// are null when the stream carried none.
+
+import type { StreamState } from '../chunks/accumulate.ts';
+import type { Op } from '../chunks/ops.ts';
+import type { Recording } from '../recording/types.ts';
+import type { AnalyzedEvent, ReadInfo } from './stream.ts';
+
+export interface Metrics {
+  /** Response headers received. */
+  headers_ms: number | null;
+  /** First byte of the body. */
+  ttfb_ms: number | null;
+  /** First complete SSE event (a comment counts). */
+  first_event_ms: number | null;
+  /** First token of any kind: content, reasoning, refusal or a tool-call fragment. */
+  ttft_ms: number | null;
+  first_content_ms: number | null;
+  first_reasoning_ms: number | null;
+  first_refusal_ms: number | null;
+  first_tool_ms: number | null;
+  /** Last token of any kind. */
+  last_token_ms: number | null;
+  /** The end of the exchange: the end line, or the last read when there is none. */
+  duration_ms: number | null;
+  /** Gaps between consecutive events' arrival times. */
+  gap_p50_ms: number | null;
+  gap_p90_ms: number | null;
+  gap_p99_ms: number | null;
+  gap_max_ms: number | null;
+  /** Longest silence between consecutive reads. */
+  read_gap_max_ms: number | null;
+  /** Events per second between the first and the last event. */
+  events_per_s: number | null;
+  /** completion_tokens from usage. */
+  output_tokens: number | null;
+  /** Time per output token after the first (vLLM's TPOT). */
+  tpot_ms: number | null;
+  /** Output tokens per second after the first token (1000 / TPOT). */
+  tokens_per_s: number | null;
+}
+
+export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], state: StreamState): Metrics | null {
+  if (reads.length === 0 || reads.some((read) => read.t === null)) return null;
+
+  const firstWhere = (test: (op: Op) => boolean): number | null => events.find((event) => event.interpretation.ops.some(test))?.t ?? null;
+  const isText = (channel: string) => (op: Op) => op.type === 'text' && op.channel === channel && op.text !== '';
+  const isToken = (op: Op): boolean => (op.type === 'text' && op.text !== '') || op.type === 'tool';
+
+  let lastToken: number | null = null;
+  for (let i = events.length - 1; i >= 0 && lastToken === null; i--) {
+    if (events[i]!.interpretation.ops.some(isToken)) lastToken = events[i]!.t;
+  }
+
+  const times = events.map((event) => event.t!);
+  const gaps: number[] = [];
+  for (let i = 1; i < times.length; i++) gaps.push(times[i]! - times[i - 1]!);
+  const sorted = [...gaps].sort((a, b) => a - b);
+  let readGap: number | null = null;
+  for (let i = 1; i < reads.length; i++) readGap = Math.max(readGap ?? 0, reads[i]!.t! - reads[i - 1]!.t!);
+
+  const ttft = firstWhere(isToken);
+  const span = times.length > 1 ? times.at(-1)! - times[0]! : 0;
+  const completion = state.usage?.completion_tokens;
+  const outputTokens = typeof completion === 'number' && Number.isFinite(completion) ? completion : null;
+  const tpot = outputTokens !== null && outputTokens > 1 && ttft !== null && lastToken !== null && lastToken > ttft ? (lastToken - ttft) / (outputTokens - 1) : null;
+
+  return {
+    headers_ms: recording.response?.t ?? null,
+    ttfb_ms: reads.find((read) => read.length > 0)?.t ?? null,
+    first_event_ms: times[0] ?? null,
+    ttft_ms: ttft,
+    first_content_ms: firstWhere(isText('content')),
+    first_reasoning_ms: firstWhere(isText('reasoning')),
+    first_refusal_ms: firstWhere(isText('refusal')),
+    first_tool_ms: firstWhere((op) => op.type === 'tool'),
+    last_token_ms: lastToken,
+    duration_ms: recording.end?.t ?? reads.at(-1)!.t,
+    gap_p50_ms: percentile(sorted, 50),
+    gap_p90_ms: percentile(sorted, 90),
+    gap_p99_ms: percentile(sorted, 99),
+    gap_max_ms: sorted.at(-1) ?? null,
+    read_gap_max_ms: readGap,
+    events_per_s: span > 0 ? ((times.length - 1) / span) * 1000 : null,
+    output_tokens: outputTokens,
+    tpot_ms: tpot,
+    tokens_per_s: tpot !== null && tpot > 0 ? 1000 / tpot : null,
+  };
+}
+
+/** Nearest-rank percentile of sorted values. */
+export function percentile(sorted: readonly number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}

@@ -1,0 +1,83 @@
+// The analysis as a fold over reads: feed each network read with its arrival
+// time, and at every step the events so far, their annotations and the state a
+// correct client would hold are there to look at (the live view and the
+// timeline scrubber read them). `end` closes the body.
+
+import { createAccumulator } from '../chunks/accumulate.ts';
+import type { Accumulator } from '../chunks/accumulate.ts';
+import { annotate } from '../chunks/annotate.ts';
+import { interpretEvent } from '../chunks/interpret.ts';
+import type { Interpretation } from '../chunks/interpret.ts';
+import { createSseParser } from '../sse/parser.ts';
+import type { SseEnd, SseEvent } from '../sse/parser.ts';
+
+export interface AnalyzedEvent {
+  readonly sse: SseEvent;
+  /** Arrival time: the time of the read that completed the event; null when untimed. */
+  readonly t: number | null;
+  readonly interpretation: Interpretation;
+  readonly annotation: string;
+}
+
+export interface ReadInfo {
+  readonly t: number | null;
+  readonly offset: number;
+  readonly length: number;
+}
+
+export interface StreamAnalyzer {
+  /** Feeds one read; returns the events it completed. */
+  feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[];
+  /** Ends the body; returns the events a pending CR held back and what was left unfinished. */
+  end(): { readonly events: readonly AnalyzedEvent[] } & SseEnd;
+  readonly events: readonly AnalyzedEvent[];
+  readonly reads: readonly ReadInfo[];
+  readonly accumulator: Accumulator;
+}
+
+export interface StreamAnalyzerOptions {
+  /** Called for every event as it completes. */
+  onEvent?(event: AnalyzedEvent): void;
+}
+
+export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): StreamAnalyzer {
+  const events: AnalyzedEvent[] = [];
+  const reads: ReadInfo[] = [];
+  const accumulator = createAccumulator();
+  let completed: AnalyzedEvent[] = [];
+  let offset = 0;
+
+  const parser = createSseParser({
+    onEvent(sse) {
+      const interpretation = interpretEvent(sse);
+      accumulator.apply(sse.index, interpretation.ops);
+      const event: AnalyzedEvent = {
+        sse,
+        t: reads[sse.read]?.t ?? null,
+        interpretation,
+        annotation: annotate(sse, interpretation),
+      };
+      events.push(event);
+      completed.push(event);
+      options.onEvent?.(event);
+    },
+  });
+
+  return {
+    feed(bytes, t) {
+      reads.push({ t, offset, length: bytes.length });
+      offset += bytes.length;
+      completed = [];
+      parser.feed(bytes);
+      return completed;
+    },
+    end() {
+      completed = [];
+      const result = parser.end();
+      return { events: completed, ...result };
+    },
+    events,
+    reads,
+    accumulator,
+  };
+}

@@ -1,0 +1,229 @@
+// The state a correct client holds, built one event at a time.
+//
+// Rules (DESIGN.md, "The stream"): role comes once; content, refusal and
+// reasoning are separate string channels, concatenated in order; tool-call
+// fragments are keyed by `index` (id, type and name first, then pieces of
+// arguments); the finish reason comes last; usage may come on any chunk, and
+// the last one wins (some providers send cumulative usage on every chunk).
+// Where a provider leaves out a tool call's `index`, a fragment that names a
+// call starts a new one and a bare fragment continues the last call of its
+// choice — what a tolerant client has to do.
+
+import type { Op, TextOp, ToolOp } from './ops.ts';
+
+export interface ArgumentFragment {
+  readonly event: number;
+  readonly text: string;
+}
+
+export interface ToolCallState {
+  /** `index` as sent, or assigned in arrival order when the provider sent none. */
+  readonly index: number;
+  readonly indexAssigned: boolean;
+  id: string | null;
+  type: string | null;
+  name: string | null;
+  arguments: string;
+  readonly fragments: ArgumentFragment[];
+  /** Every event that carried a fragment of this call. */
+  readonly events: number[];
+  /** Other non-empty names or ids that arrived for this call after the first. */
+  readonly conflicts: string[];
+}
+
+export interface ChoiceState {
+  readonly index: number;
+  role: string | null;
+  roleEvents: number;
+  content: string | null;
+  refusal: string | null;
+  reasoning: string | null;
+  /** Where reasoning text came from (`reasoning_content`, `reasoning`, typed parts). */
+  readonly reasoningSources: Set<string>;
+  readonly toolCalls: Map<number, ToolCallState>;
+  /** The call that a fragment without `index` continues. */
+  lastCall: ToolCallState | null;
+  finishReason: string | null;
+  readonly finishEvents: number[];
+  /** Events that changed the message after the choice had finished. */
+  readonly afterFinish: number[];
+  /** Events carrying `content: ""`, other than the opening role chunk. */
+  readonly emptyContentEvents: number[];
+  logprobs: { content: unknown[] | null; refusal: unknown[] | null } | null;
+  readonly firstEvent: number;
+  lastEvent: number;
+}
+
+export interface StreamState {
+  readonly choices: Map<number, ChoiceState>;
+  usage: Readonly<Record<string, unknown>> | null;
+  readonly usageEvents: number[];
+}
+
+export interface Accumulator {
+  /** Applies the operations of event number `event`. */
+  apply(event: number, ops: readonly Op[]): void;
+  readonly state: StreamState;
+}
+
+export function createAccumulator(): Accumulator {
+  const state: StreamState = { choices: new Map(), usage: null, usageEvents: [] };
+
+  function choiceOf(index: number, event: number): ChoiceState {
+    let choice = state.choices.get(index);
+    if (!choice) {
+      choice = {
+        index,
+        role: null,
+        roleEvents: 0,
+        content: null,
+        refusal: null,
+        reasoning: null,
+        reasoningSources: new Set(),
+        toolCalls: new Map(),
+        lastCall: null,
+        finishReason: null,
+        finishEvents: [],
+        afterFinish: [],
+        emptyContentEvents: [],
+        logprobs: null,
+        firstEvent: event,
+        lastEvent: event,
+      };
+      state.choices.set(index, choice);
+    }
+    choice.lastEvent = event;
+    return choice;
+  }
+
+  function apply(event: number, ops: readonly Op[]): void {
+    const roleChoices = new Set<number>();
+    for (const op of ops) if (op.type === 'role') roleChoices.add(op.choice);
+    const changedAfterFinish = new Set<ChoiceState>();
+
+    for (const op of ops) {
+      switch (op.type) {
+        case 'usage':
+          state.usage = op.usage;
+          state.usageEvents.push(event);
+          break;
+        case 'error':
+          break;
+        case 'role': {
+          const choice = choiceOf(op.choice, event);
+          if (choice.role === null) choice.role = op.role;
+          choice.roleEvents++;
+          break;
+        }
+        case 'text': {
+          const choice = choiceOf(op.choice, event);
+          appendText(choice, op, event, roleChoices.has(op.choice));
+          if (op.text !== '' && choice.finishReason !== null) changedAfterFinish.add(choice);
+          break;
+        }
+        case 'tool': {
+          const choice = choiceOf(op.choice, event);
+          const carries = applyTool(choice, op, event);
+          if (carries && choice.finishReason !== null) changedAfterFinish.add(choice);
+          break;
+        }
+        case 'finish': {
+          const choice = choiceOf(op.choice, event);
+          choice.finishReason = op.reason;
+          choice.finishEvents.push(event);
+          break;
+        }
+        case 'logprobs': {
+          const choice = choiceOf(op.choice, event);
+          choice.logprobs ??= { content: null, refusal: null };
+          if (op.content) (choice.logprobs.content ??= []).push(...op.content);
+          if (op.refusal) (choice.logprobs.refusal ??= []).push(...op.refusal);
+          break;
+        }
+      }
+    }
+    for (const choice of changedAfterFinish) choice.afterFinish.push(event);
+  }
+
+  return { apply, state };
+}
+
+function appendText(choice: ChoiceState, op: TextOp, event: number, withRole: boolean): void {
+  switch (op.channel) {
+    case 'content':
+      if (op.text === '') {
+        // The opening `{"role":"assistant","content":""}` is OpenAI's own shape, not a spurious write.
+        if (!(withRole && choice.roleEvents === 1 && choice.content === null)) choice.emptyContentEvents.push(event);
+        return;
+      }
+      choice.content = (choice.content ?? '') + op.text;
+      return;
+    case 'refusal':
+      if (op.text !== '') choice.refusal = (choice.refusal ?? '') + op.text;
+      return;
+    case 'reasoning':
+      if (op.text !== '') {
+        choice.reasoning = (choice.reasoning ?? '') + op.text;
+        choice.reasoningSources.add(op.source);
+      }
+      return;
+  }
+}
+
+/** Applies one tool-call fragment; true when it carried something beyond repeated headers. */
+function applyTool(choice: ChoiceState, op: ToolOp, event: number): boolean {
+  const call = callFor(choice, op);
+  call.events.push(event);
+  choice.lastCall = call;
+  let carries = false;
+
+  if (op.id) {
+    if (call.id === null) {
+      call.id = op.id;
+      carries = true;
+    } else if (call.id !== op.id) call.conflicts.push(`id ${JSON.stringify(op.id)}`);
+  }
+  if (op.callType && call.type === null) call.type = op.callType;
+  if (op.name) {
+    if (call.name === null) {
+      call.name = op.name;
+      carries = true;
+    } else if (call.name !== op.name) call.conflicts.push(`name ${JSON.stringify(op.name)}`);
+  }
+  if (typeof op.arguments === 'string' && op.arguments !== '') {
+    call.arguments += op.arguments;
+    call.fragments.push({ event, text: op.arguments });
+    carries = true;
+  }
+  return carries;
+}
+
+function callFor(choice: ChoiceState, op: ToolOp): ToolCallState {
+  if (op.index !== null) {
+    return choice.toolCalls.get(op.index) ?? newCall(choice, op.index, false);
+  }
+  if (op.id) {
+    for (const call of choice.toolCalls.values()) if (call.id === op.id) return call;
+  }
+  const names = Boolean(op.id) || Boolean(op.name);
+  if (!names && choice.lastCall) return choice.lastCall;
+  let next = 0;
+  for (const index of choice.toolCalls.keys()) next = Math.max(next, index + 1);
+  return newCall(choice, next, true);
+}
+
+function newCall(choice: ChoiceState, index: number, indexAssigned: boolean): ToolCallState {
+  const call: ToolCallState = {
+    index,
+    indexAssigned,
+    id: null,
+    type: null,
+    name: null,
+    arguments: '',
+    fragments: [],
+    events: [],
+    conflicts: [],
+  };
+  choice.toolCalls.set(index, call);
+  return call;
+}

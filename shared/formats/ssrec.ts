@@ -1,0 +1,153 @@
+// The timed recording file, `.ssrec.jsonl` (DESIGN.md, "Timed recording file";
+// docs/recording-format.md). JSON Lines: an optional header, an optional
+// response line, the reads in order, and an optional end line.
+
+import { OUTCOMES } from '../recording/types.ts';
+import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
+import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
+
+export const SSREC_VERSION = 1;
+
+export type ParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
+
+/** Reads a `.ssrec.jsonl` text. The first malformed line makes the whole file an error, named by its line number. */
+export function parseSsrec(text: string): ParseResult<Recording> {
+  let startedAt: string | null = null;
+  let request: RecordedRequest | null = null;
+  let response: RecordedResponse | null = null;
+  const reads: RecordedRead[] = [];
+  let end: RecordedEnd | null = null;
+  let lastT = 0;
+  let seen = 0;
+
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!.replace(/\r$/, '');
+    if (raw.trim() === '') continue;
+    const at = `line ${i + 1}`;
+    let line: unknown;
+    try {
+      line = JSON.parse(raw);
+    } catch (error) {
+      return fail(`${at}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (typeof line !== 'object' || line === null || Array.isArray(line)) return fail(`${at}: expected a JSON object`);
+    const record = line as Record<string, unknown>;
+    if (end) return fail(`${at}: nothing may follow the end line`);
+
+    if ('recording' in record) {
+      if (seen > 0) return fail(`${at}: the header must be the first line`);
+      if (record.recording !== SSREC_VERSION) return fail(`${at}: unsupported recording version ${JSON.stringify(record.recording)} (this build reads ${SSREC_VERSION})`);
+      if (record.startedAt !== undefined) {
+        if (typeof record.startedAt !== 'string' || Number.isNaN(Date.parse(record.startedAt))) return fail(`${at}: startedAt must be an ISO 8601 date`);
+        startedAt = record.startedAt;
+      }
+      if (record.request !== undefined) {
+        const parsed = parseRequest(record.request);
+        if (typeof parsed === 'string') return fail(`${at}: request ${parsed}`);
+        request = parsed;
+      }
+      seen++;
+      continue;
+    }
+
+    const t = record.t;
+    if (typeof t !== 'number' || !Number.isFinite(t) || t < 0) return fail(`${at}: "t" must be a number of milliseconds, 0 or more`);
+    if (t < lastT) return fail(`${at}: "t" goes back in time (${t} after ${lastT})`);
+    lastT = t;
+    seen++;
+
+    if ('response' in record) {
+      if (response || reads.length > 0) return fail(`${at}: the response line must come once, before the reads`);
+      const parsed = parseResponse(record.response, t);
+      if (typeof parsed === 'string') return fail(`${at}: response ${parsed}`);
+      response = parsed;
+    } else if ('text' in record || 'base64' in record) {
+      if ('text' in record && 'base64' in record) return fail(`${at}: a read has "text" or "base64", not both`);
+      let bytes: Uint8Array | null;
+      if ('text' in record) {
+        if (typeof record.text !== 'string') return fail(`${at}: "text" must be a string`);
+        bytes = new TextEncoder().encode(record.text);
+      } else {
+        bytes = typeof record.base64 === 'string' ? fromBase64(record.base64) : null;
+        if (!bytes) return fail(`${at}: "base64" is not valid base64`);
+      }
+      reads.push({ t, bytes });
+    } else if ('end' in record) {
+      if (typeof record.end !== 'string' || !OUTCOMES.includes(record.end as Outcome)) {
+        return fail(`${at}: "end" must be one of ${OUTCOMES.join(', ')}`);
+      }
+      if (record.error !== undefined && typeof record.error !== 'string') return fail(`${at}: "error" must be a string`);
+      end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}) };
+    } else {
+      return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
+    }
+  }
+  if (seen === 0) return fail('the file is empty');
+  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end } };
+}
+
+function parseRequest(value: unknown): RecordedRequest | string {
+  if (!isRecord(value)) return 'must be an object';
+  if (typeof value.url !== 'string') return 'needs a "url" string';
+  const method = value.method === undefined ? 'POST' : value.method;
+  if (typeof method !== 'string') return '"method" must be a string';
+  const headers = parseHeaders(value.headers);
+  if (typeof headers === 'string') return headers;
+  return { method, url: value.url, headers, body: value.body ?? null };
+}
+
+function parseResponse(value: unknown, t: number): RecordedResponse | string {
+  if (!isRecord(value)) return 'must be an object';
+  if (typeof value.status !== 'number' || !Number.isInteger(value.status)) return 'needs an integer "status"';
+  if (value.httpVersion !== undefined && typeof value.httpVersion !== 'string') return '"httpVersion" must be a string';
+  const headers = parseHeaders(value.headers);
+  if (typeof headers === 'string') return headers;
+  return { t, status: value.status, httpVersion: (value.httpVersion as string | undefined) ?? null, headers };
+}
+
+function parseHeaders(value: unknown): Record<string, string> | string {
+  if (value === undefined) return {};
+  if (!isRecord(value)) return '"headers" must be an object of strings';
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(value)) {
+    if (typeof header !== 'string') return `header ${JSON.stringify(name)} must be a string`;
+    headers[name] = header;
+  }
+  return headers;
+}
+
+/** Writes a recording as `.ssrec.jsonl`. Untimed reads are written at the time of the read before them. */
+export function serializeSsrec(recording: Recording): string {
+  const lines: string[] = [];
+  const header: Record<string, unknown> = { recording: SSREC_VERSION };
+  if (recording.startedAt) header.startedAt = recording.startedAt;
+  if (recording.request) header.request = recording.request;
+  lines.push(JSON.stringify(header));
+  let t = 0;
+  const time = (value: number | null): number => (t = Math.max(t, value ?? t));
+  if (recording.response) {
+    const { status, httpVersion, headers } = recording.response;
+    lines.push(JSON.stringify({ t: time(recording.response.t), response: { status, ...(httpVersion ? { httpVersion } : {}), headers } }));
+  }
+  for (const read of recording.reads) lines.push(serializeRead(time(read.t), read.bytes));
+  if (recording.end) {
+    const { outcome, error } = recording.end;
+    lines.push(JSON.stringify({ t: time(recording.end.t), end: outcome, ...(error !== undefined ? { error } : {}) }));
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */
+export function serializeRead(t: number, bytes: Uint8Array): string {
+  const text = utf8OrNull(bytes);
+  return text === null ? JSON.stringify({ t, base64: toBase64(bytes) }) : JSON.stringify({ t, text });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail<T>(error: string): ParseResult<T> {
+  return { ok: false, error };
+}

@@ -1,0 +1,20 @@
+// The web-platform globals that every runtime of the core provides (Node, browsers,
+// Electron's renderer and main process). Declared here, and only these, because the
+// core compiles against the bare ECMAScript library to stay free of Node and DOM types.
+
+interface TextDecodeOptions {
+  stream?: boolean;
+}
+interface TextDecoderOptions {
+  fatal?: boolean;
+  ignoreBOM?: boolean;
+}
+declare class TextDecoder {
+  constructor(label?: string, options?: TextDecoderOptions);
+  decode(input?: Uint8Array, options?: TextDecodeOptions): string;
+}
+declare class TextEncoder {
+  encode(input?: string): Uint8Array;
+}
+declare function atob(data: string): string;
+declare function btoa(data: string): string;

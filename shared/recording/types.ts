@@ -1,0 +1,59 @@
+// One HTTP exchange as recorded (DESIGN.md, "Data model"): the raw truth from
+// which every analysis is derived. Times are milliseconds since the request
+// started, on a monotonic clock; null for a source that carried no timing.
+
+/** How the exchange ended. `recording` is one still under way; `interrupted` one whose recorder died. */
+export type Outcome = 'eof' | 'error' | 'aborted' | 'timeout' | 'recording' | 'interrupted';
+
+export const OUTCOMES: readonly Outcome[] = ['eof', 'error', 'aborted', 'timeout', 'recording', 'interrupted'];
+
+export type RecordingSource = 'live' | 'sse' | 'ssrec' | 'har' | 'curl';
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  /** Secrets already redacted. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: unknown;
+}
+
+export interface RecordedResponse {
+  readonly t: number | null;
+  readonly status: number;
+  readonly httpVersion: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export interface RecordedRead {
+  readonly t: number | null;
+  readonly bytes: Uint8Array;
+}
+
+export interface RecordedEnd {
+  readonly t: number | null;
+  readonly outcome: Outcome;
+  readonly error?: string;
+}
+
+export interface Recording {
+  readonly source: RecordingSource;
+  /** ISO 8601 wall-clock time of the request, when known. */
+  readonly startedAt: string | null;
+  readonly request: RecordedRequest | null;
+  readonly response: RecordedResponse | null;
+  readonly reads: readonly RecordedRead[];
+  readonly end: RecordedEnd | null;
+}
+
+/** A recording is timed when every read carries its arrival time. */
+export function isTimed(recording: Recording): boolean {
+  return recording.reads.length > 0 && recording.reads.every((read) => read.t !== null);
+}
+
+/** Looks a header up case-insensitively. */
+export function header(headers: Readonly<Record<string, string>> | undefined, name: string): string | undefined {
+  if (!headers) return undefined;
+  const wanted = name.toLowerCase();
+  for (const key in headers) if (key.toLowerCase() === wanted) return headers[key];
+  return undefined;
+}
