@@ -83,14 +83,14 @@ describe('classifying and annotating events', () => {
   });
 
   it('reports fields of the wrong type without throwing', () => {
-    const [[kind, annotation]] = describeBody(body(chunk([delta({ content: 5, tool_calls: 'x' }, 7 as never)])));
-    expect(kind).toBe('empty');
-    expect(annotation).toBe('empty delta; malformed: choices[0].delta.content is number, expected string; choices[0].delta.tool_calls is string, expected array; choices[0].finish_reason is number, expected string or null');
+    const [first] = describeBody(body(chunk([delta({ content: 5, tool_calls: 'x' }, 7 as never)])));
+    expect(first![0]).toBe('empty');
+    expect(first![1]).toBe('empty delta; malformed: choices[0].delta.content is number, expected string; choices[0].delta.tool_calls is string, expected array; choices[0].finish_reason is number, expected string or null');
   });
 
   it('cuts long text in an annotation and says how much was left out', () => {
-    const [[, annotation]] = describeBody(body(chunk([delta({ content: 'x'.repeat(100) })])));
-    expect(annotation).toBe(`content += "${'x'.repeat(80)}"…(+20 chars)`);
+    const [first] = describeBody(body(chunk([delta({ content: 'x'.repeat(100) })])));
+    expect(first![1]).toBe(`content += "${'x'.repeat(80)}"…(+20 chars)`);
   });
 
   it('measures the bytes an obfuscation member costs, with its comma', () => {
