@@ -46,11 +46,14 @@ export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): Strea
   const accumulator = createAccumulator();
   let completed: AnalyzedEvent[] = [];
   let offset = 0;
+  let done = false;
 
   const parser = createSseParser({
     onEvent(sse) {
       const interpretation = interpretEvent(sse);
-      accumulator.apply(sse.index, interpretation.ops);
+      // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
+      if (!done) accumulator.apply(sse.index, interpretation.ops);
+      if (interpretation.kind === 'done') done = true;
       const event: AnalyzedEvent = {
         sse,
         t: reads[sse.read]?.t ?? null,
