@@ -62,6 +62,7 @@ export function finishAnalysis(
     stats,
     state,
     doneAt,
+    ended: recording.end?.outcome !== 'recording',
     options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
   });
   return {

@@ -43,9 +43,11 @@ export interface ChoiceState {
   readonly toolCalls: Map<number, ToolCallState>;
   /** The call that a fragment without `index` continues. */
   lastCall: ToolCallState | null;
+  /** The deprecated single `function_call`, when the server used it. */
+  functionCall: { name: string | null; arguments: string } | null;
   finishReason: string | null;
   readonly finishEvents: number[];
-  /** Events that changed the message after the choice had finished. */
+  /** Events that changed the message, or the finish reason, after the choice had finished. */
   readonly afterFinish: number[];
   /** Events carrying `content: ""`, other than the opening role chunk. */
   readonly emptyContentEvents: number[];
@@ -82,6 +84,7 @@ export function createAccumulator(): Accumulator {
         reasoningSources: new Set(),
         toolCalls: new Map(),
         lastCall: null,
+        functionCall: null,
         finishReason: null,
         finishEvents: [],
         afterFinish: [],
@@ -127,8 +130,17 @@ export function createAccumulator(): Accumulator {
           if (carries && choice.finishReason !== null) changedAfterFinish.add(choice);
           break;
         }
+        case 'function_call': {
+          const choice = choiceOf(op.choice, event);
+          const call = (choice.functionCall ??= { name: null, arguments: '' });
+          if (op.name && call.name === null) call.name = op.name;
+          if (op.arguments) call.arguments += op.arguments;
+          if ((op.name || op.arguments) && choice.finishReason !== null) changedAfterFinish.add(choice);
+          break;
+        }
         case 'finish': {
           const choice = choiceOf(op.choice, event);
+          if (choice.finishReason !== null && choice.finishReason !== op.reason) changedAfterFinish.add(choice);
           choice.finishReason = op.reason;
           choice.finishEvents.push(event);
           break;

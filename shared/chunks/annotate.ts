@@ -51,6 +51,10 @@ export function describeOp(op: Op, max = 80): string {
       return `${at}${op.source} += ${quote(op.text, max)}`;
     case 'tool':
       return `${at}${describeTool(op, max)}`;
+    case 'function_call': {
+      const parts = [op.name !== undefined && `name = ${JSON.stringify(op.name)}`, op.arguments !== undefined && `arguments += ${op.arguments === null ? 'null' : quote(op.arguments, max)}`].filter(Boolean);
+      return `${at}function_call${parts.length === 1 ? `.${parts[0]}` : ` { ${parts.join(', ')} }`}`;
+    }
     case 'finish':
       return `${at}finish_reason = ${JSON.stringify(op.reason)}`;
     case 'logprobs': {

@@ -21,6 +21,8 @@ export const DELTA_FIELDS: ReadonlySet<string> = new Set([
   'content',
   'refusal',
   'tool_calls',
+  /** Deprecated by OpenAI in favour of tool_calls, still sent by older servers. */
+  'function_call',
   'reasoning_content',
   'reasoning',
 ]);

@@ -5,7 +5,7 @@
 
 import type { SseFields } from '../sse/parser.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
-import type { ErrorOp, Op, ToolOp } from './ops.ts';
+import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
 
 export type EventKind =
   | 'role'
@@ -200,6 +200,16 @@ function interpretDelta(
     text(delta, 'reasoning', choice, at, ops, problems);
   }
 
+  const legacy = delta.function_call;
+  if (isObject(legacy)) {
+    const op: { -readonly [K in keyof FunctionCallOp]: FunctionCallOp[K] } = { type: 'function_call', choice };
+    if ('name' in legacy) op.name = stringOrNull(legacy.name, `${at}.delta.function_call.name`, problems);
+    if ('arguments' in legacy) op.arguments = stringOrNull(legacy.arguments, `${at}.delta.function_call.arguments`, problems);
+    ops.push(op);
+  } else if (legacy !== undefined && legacy !== null) {
+    problems.push(wrongType(`${at}.delta.function_call`, 'object', legacy));
+  }
+
   const calls = delta.tool_calls;
   if (Array.isArray(calls)) {
     calls.forEach((call, position) => interpretToolCall(call, choice, position, `${at}.delta.tool_calls[${position}]`, ops, unknown, problems));
@@ -291,6 +301,7 @@ function kindOf(ops: readonly Op[], choiceCount: number | null): EventKind {
       case 'error':
         return 'error';
       case 'tool':
+      case 'function_call':
         tool = true;
         break;
       case 'text':

@@ -17,6 +17,8 @@ export interface AssistantMessage {
   refusal: string | null;
   reasoning_content: string | null;
   tool_calls?: ToolCallMessage[];
+  /** The deprecated single function call, present only when the stream used it. */
+  function_call?: { name: string | null; arguments: string };
 }
 
 export interface ChoiceMessage {
@@ -38,6 +40,7 @@ export function toChoice(choice: ChoiceState): ChoiceMessage {
     reasoning_content: choice.reasoning,
   };
   if (choice.toolCalls.size > 0) message.tool_calls = toolCallsOf(choice).map(toToolCall);
+  if (choice.functionCall) message.function_call = { ...choice.functionCall };
   return {
     index: choice.index,
     message,

@@ -44,6 +44,14 @@ export interface ToolOp {
   readonly arguments?: string | null;
 }
 
+/** A fragment of the deprecated `delta.function_call` (one call per choice, before tool_calls existed). */
+export interface FunctionCallOp {
+  readonly type: 'function_call';
+  readonly choice: number;
+  readonly name?: string | null;
+  readonly arguments?: string | null;
+}
+
 export interface FinishOp {
   readonly type: 'finish';
   readonly choice: number;
@@ -72,4 +80,4 @@ export interface ErrorOp {
   readonly source: 'error-object' | 'object-error' | 'event-error' | 'sse-error-field';
 }
 
-export type Op = RoleOp | TextOp | ToolOp | FinishOp | LogprobsOp | UsageOp | ErrorOp;
+export type Op = RoleOp | TextOp | ToolOp | FunctionCallOp | FinishOp | LogprobsOp | UsageOp | ErrorOp;

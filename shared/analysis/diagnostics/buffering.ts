@@ -6,10 +6,14 @@
 //
 // A delivery is a run of reads less than DELIVERY_MS apart (one socket flush
 // can take several reads). A delivery is held back when it brings at least
-// HELD_EVENTS events after a silence of at least SILENCE_MS. The finding fires
-// when held-back deliveries bring at least half of a stream of at least
-// MIN_EVENTS data events. Fast providers are not caught: their events come
-// close together; neither are slow ones: their events come one by one.
+// HELD_EVENTS token events after a silence of at least SILENCE_MS, faster
+// than any model makes them: in one go, or at BURST_PER_MS events a
+// millisecond or more. The finding fires when held-back deliveries bring at
+// least half of a stream of at least MIN_EVENTS token events (events with
+// text or a tool fragment: the role, finish, usage and [DONE] events of a
+// short answer cannot tell buffering from a model's first-token wait). Fast
+// providers are not caught: their events come close together, at the pace
+// they are made; neither are slow ones: their events come one by one.
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
@@ -20,6 +24,8 @@ const DELIVERY_MS = 1;
 const HELD_EVENTS = 4;
 const SILENCE_MS = 100;
 const MIN_EVENTS = 6;
+/** Far above the fastest generation (a few thousand tokens a second), far below a flushed buffer. */
+const BURST_PER_MS = 10;
 
 interface Delivery {
   readonly reads: number[];
@@ -30,7 +36,7 @@ interface Delivery {
 }
 
 export function buffering({ recording, reads, events }: DiagnosticContext): Diagnostic[] {
-  const dataEvents = events.filter((event) => event.sse.data !== null);
+  const dataEvents = events.filter((event) => event.interpretation.ops.some((op) => (op.type === 'text' && op.text !== '') || op.type === 'tool' || op.type === 'function_call'));
   if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
 
   const deliveries: Delivery[] = [];
@@ -50,7 +56,9 @@ export function buffering({ recording, reads, events }: DiagnosticContext): Diag
   });
   for (const event of dataEvents) deliveries[deliveryOfRead[event.sse.read]!]!.events++;
 
-  const held = deliveries.filter((delivery) => delivery.events >= HELD_EVENTS && delivery.silence >= SILENCE_MS);
+  const held = deliveries.filter(
+    (delivery) => delivery.events >= HELD_EVENTS && delivery.silence >= SILENCE_MS && delivery.events >= BURST_PER_MS * (delivery.end - delivery.start),
+  );
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
   if (heldEvents * 2 < dataEvents.length) return [];
 
@@ -64,7 +72,7 @@ export function buffering({ recording, reads, events }: DiagnosticContext): Diag
   return [
     finding(
       'buffered-delivery',
-      `${heldEvents} of ${plural(dataEvents.length, 'data event')} arrived ${shape}: something on the path held them back.`,
+      `${heldEvents} of ${plural(dataEvents.length, 'token event')} arrived ${shape}: something on the path held them back.`,
       evidence,
       [...heldReads].sort((a, b) => a - b),
     ),

@@ -174,6 +174,11 @@ export const CATALOGUE = {
     title: 'Tool call without index (extension)',
     hint: 'Clients reassemble tool_calls by index (the OpenAI SDKs index an array with it): a fragment without one is dropped or throws. Assign indexes in order of arrival.',
   },
+  'tool-call-index-gap': {
+    severity: 'warning',
+    title: 'Tool call indexes with gaps (extension)',
+    hint: 'Clients that index an array with tool_calls[].index (the OpenAI SDKs) leave holes and crash on them. Renumber the calls from 0 in the client, or fix the gateway.',
+  },
   'tool-finish-mismatch': {
     severity: 'warning',
     title: 'Tool calls and finish reason disagree',

@@ -21,6 +21,8 @@ export interface DiagnosticContext {
   readonly state: StreamState;
   /** Index of the `[DONE]` event, or -1. */
   readonly doneAt: number;
+  /** False while the recording is still under way: end-of-stream checks wait for the end. */
+  readonly ended: boolean;
   readonly options: DiagnosticOptions;
 }
 

@@ -21,7 +21,10 @@ const STREAM_CHECKS: readonly Check[] = [framing, errors, finish, message, tools
 export function diagnose(context: DiagnosticContext): Diagnostic[] {
   const found = transport(context);
   const status = context.recording.response?.status;
-  if (status === undefined || (status >= 200 && status <= 299)) {
+  const errorBody = status !== undefined && (status < 200 || status > 299);
+  // A body that is not an event stream and holds no event (the server ignored stream: true) is said once.
+  const notAStream = found.some((diagnostic) => diagnostic.code === 'not-event-stream') && context.events.length === 0;
+  if (!errorBody && !notAStream) {
     for (const check of STREAM_CHECKS) found.push(...check(context));
   }
   return found

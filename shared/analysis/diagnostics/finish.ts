@@ -2,26 +2,30 @@
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from './context.ts';
+import { few } from './context.ts';
 import type { DiagnosticContext } from './context.ts';
 
 /** The values OpenAI documents for finish_reason. */
 export const STANDARD_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
 
-export function finish({ state, events, recording }: DiagnosticContext): Diagnostic[] {
+export function finish({ state, events, recording, ended }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   const errored = events.some((event) => event.interpretation.kind === 'error');
+  if (ended && state.choices.size === 0 && !errored && events.length > 0) {
+    found.push(finding('missing-finish-reason', 'No choice arrived at all: the client gets no message and no finish_reason.', [events.length - 1]));
+  }
   for (const choice of state.choices.values()) {
     const name = `Choice ${choice.index}`;
     const reason = choice.finishReason;
     if (reason === null) {
+      if (!ended) continue;
       let why = '';
       if (errored) why = ' The stream reported an error instead.';
       else if (recording.end && recording.end.outcome !== 'eof' && recording.end.outcome !== 'recording') why = ` The stream was cut (${recording.end.outcome}).`;
       found.push(finding('missing-finish-reason', `${name} never received a finish_reason (its last event is ${choice.lastEvent}).${why}`, [choice.lastEvent]));
       continue;
     }
-    const evidence = choice.finishEvents;
+    const evidence = choice.finishEvents.filter((event) => finishReasonAt(events, event, choice.index) === reason);
     if (reason === 'length') found.push(finding('finish-length', `${name} finished with "length": the output was cut at the token limit.`, evidence));
     else if (reason === 'content_filter') found.push(finding('finish-content-filter', `${name} finished with "content_filter": a filter stopped the output.`, evidence));
     else if (!STANDARD_FINISH_REASONS.has(reason)) {
@@ -31,11 +35,16 @@ export function finish({ state, events, recording }: DiagnosticContext): Diagnos
       found.push(
         finding(
           'delta-after-finish',
-          `${name} received ${plural(choice.afterFinish.length, 'delta')} with text or tool fragments after its finish_reason (event ${evidence[0]}): events ${few(choice.afterFinish)}.`,
+          `${name} changed after its first finish_reason (event ${choice.finishEvents[0]}): text, tool fragments or a different finish_reason in events ${few(choice.afterFinish)}.`,
           choice.afterFinish,
         ),
       );
     }
   }
   return found;
+}
+
+function finishReasonAt(events: DiagnosticContext['events'], index: number, choice: number): string | null {
+  for (const op of events[index]?.interpretation.ops ?? []) if (op.type === 'finish' && op.choice === choice) return op.reason;
+  return null;
 }

@@ -12,7 +12,7 @@ export function framing(context: DiagnosticContext): Diagnostic[] {
   return [...ending(context), ...afterDone(context), ...invalidJson(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
 }
 
-function ending({ events, partial, doneAt, recording }: DiagnosticContext): Diagnostic[] {
+function ending({ events, partial, doneAt, recording, ended }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   if (partial) {
     const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
@@ -24,7 +24,7 @@ function ending({ events, partial, doneAt, recording }: DiagnosticContext): Diag
     );
   }
   // An unterminated `data: [DONE]` is reported once, as the partial event it is.
-  if (doneAt === -1 && partial?.data !== DONE && recording.end?.outcome !== 'recording') {
+  if (doneAt === -1 && partial?.data !== DONE && ended) {
     const last = events.length - 1;
     let message = 'The body ended without data: [DONE].';
     if (events.length === 0) message = 'The body holds no SSE event at all, and no data: [DONE].';
@@ -35,8 +35,9 @@ function ending({ events, partial, doneAt, recording }: DiagnosticContext): Diag
 }
 
 function afterDone({ events, doneAt }: DiagnosticContext): Diagnostic[] {
-  if (doneAt === -1 || doneAt === events.length - 1) return [];
-  const after = events.slice(doneAt + 1).map((event) => event.sse.index);
+  // A keep-alive comment after [DONE] loses nothing.
+  const after = doneAt === -1 ? [] : events.slice(doneAt + 1).filter((event) => event.interpretation.kind !== 'comment').map((event) => event.sse.index);
+  if (after.length === 0) return [];
   return [finding('after-done', `${plural(after.length, 'event')} came after data: [DONE] (event ${doneAt}): ${few(after)}.`, after)];
 }
 
@@ -75,7 +76,7 @@ function obfuscation({ events, stats }: DiagnosticContext): Diagnostic[] {
   const bytes = padded.reduce((sum, event) => sum + event.interpretation.obfuscationBytes, 0);
   const share = stats.bytes > 0 ? ` (${((bytes / stats.bytes) * 100).toFixed(1)}% of the body)` : '';
   return [
-    finding('obfuscation', `${plural(padded.length, 'event')} carry an obfuscation field: ${plural(bytes, 'byte')} of padding${share}.`, padded.map((event) => event.sse.index)),
+    finding('obfuscation', `${plural(padded.length, 'event')} ${padded.length === 1 ? 'carries' : 'carry'} an obfuscation field: ${plural(bytes, 'byte')} of padding${share}.`, padded.map((event) => event.sse.index)),
   ];
 }
 

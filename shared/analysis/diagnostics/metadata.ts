@@ -61,7 +61,7 @@ function objects(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
   return [
     finding(
       'unexpected-object',
-      `${plural(odd.length, 'chunk')} that carry deltas, finish reasons or usage have object ${few(values, 3)} instead of "${CHUNK_OBJECT}": events ${few(odd.map((event) => event.sse.index))}.`,
+      `${plural(odd.length, 'chunk')} that ${odd.length === 1 ? 'carries' : 'carry'} deltas, a finish reason or usage ${odd.length === 1 ? 'has' : 'have'} object ${few(values, 3)} instead of "${CHUNK_OBJECT}": events ${few(odd.map((event) => event.sse.index))}.`,
       odd.map((event) => event.sse.index),
     ),
   ];

@@ -6,8 +6,9 @@ import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';
 
-export function tools({ state }: DiagnosticContext): Diagnostic[] {
+export function tools({ state, ended }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
+  if (!ended) return found;
   for (const choice of state.choices.values()) {
     const calls = toolCallsOf(choice);
     const at = (index: number): string => (choice.index === 0 ? `tool_calls[${index}]` : `choices[${choice.index}].tool_calls[${index}]`);
@@ -25,6 +26,17 @@ export function tools({ state }: DiagnosticContext): Diagnostic[] {
       if (call.indexAssigned) {
         found.push(finding('tool-call-index-missing', `${at(call.index)} arrived without an index; it was placed by order of arrival.`, call.events));
       }
+    }
+    const sent = calls.filter((call) => !call.indexAssigned).map((call) => call.index);
+    const gaps = sent.filter((index, position) => index !== position);
+    if (sent.length > 0 && gaps.length > 0) {
+      found.push(
+        finding(
+          'tool-call-index-gap',
+          `Choice ${choice.index}'s tool calls have indexes ${sent.join(', ')}, not 0 to ${sent.length - 1}: a client that indexes an array with them finds a hole.`,
+          calls.flatMap((call) => call.events.slice(0, 1)),
+        ),
+      );
     }
     const reason = choice.finishReason;
     if (reason === null || reason === 'length' || reason === 'content_filter') continue;

@@ -12,10 +12,12 @@ export function transport({ recording, reads }: DiagnosticContext): Diagnostic[]
   if (response) {
     if (response.status < 200 || response.status > 299) {
       const body = utf8Lossy(firstBytes(recording.reads, 300)).trim();
-      found.push(finding('http-status', `HTTP ${response.status}${body ? `: ${body}` : ' with an empty body'}`));
+      found.push(finding('http-status', `HTTP ${response.status}${body ? `: ${body}` : ' with an empty body.'}`));
     }
     const type = header(response.headers, 'content-type');
-    if (type === undefined || !/^\s*text\/event-stream\b/i.test(type)) {
+    // An error status comes with a JSON or HTML body by nature: http-status says it all.
+    const ok = response.status >= 200 && response.status <= 299;
+    if (ok && (type === undefined || !/^\s*text\/event-stream\b/i.test(type))) {
       found.push(finding('not-event-stream', type === undefined ? 'The response has no content-type.' : `The response is ${type}, not text/event-stream.`));
     }
     const encoding = header(response.headers, 'content-encoding');

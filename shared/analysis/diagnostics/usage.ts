@@ -6,7 +6,7 @@ import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';
 
-export function usage({ events, state, recording, doneAt }: DiagnosticContext): Diagnostic[] {
+export function usage({ events, state, recording, doneAt, ended }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   const usageOnly = events.filter((event) => event.interpretation.kind === 'usage' && event.interpretation.meta?.choiceCount === 0);
   if (usageOnly.length > 0 && state.usage) {
@@ -14,7 +14,7 @@ export function usage({ events, state, recording, doneAt }: DiagnosticContext): 
   }
   const body = recording.request?.body;
   const requested = isObject(body) && isObject(body.stream_options) && body.stream_options.include_usage === true;
-  if (requested && state.usage === null) {
+  if (requested && state.usage === null && ended) {
     const cut = doneAt === -1 ? ' The stream ended before [DONE], which may have cut it off.' : '';
     found.push(finding('usage-missing', `The request set stream_options.include_usage, but no chunk carried usage.${cut}`));
   }

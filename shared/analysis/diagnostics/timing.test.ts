@@ -1,0 +1,199 @@
+// Diagnostics about when the bytes arrived (DESIGN.md, "Diagnostics
+// catalogue": buffered-delivery and idle-gap). The thresholds are the ones
+// buffering.ts and context.ts state: a delivery is a run of reads less than
+// 1 ms apart; it is held back when it brings 4 or more token events (text or
+// tool fragments) after 100 ms or more of silence, faster than 10 events a ms;
+// buffered-delivery fires when held-back deliveries bring at least half of a
+// stream of at least 6 token events. idle-gap fires for 10 s.
+
+import { describe, expect, it } from 'vitest';
+import { analyzeRecording } from '../analyze.ts';
+import type { DiagnosticOptions } from './context.ts';
+import type { Recording } from '../../recording/types.ts';
+import { DONE_EVENT, body, chunk, cleanTextStream, delta, timed, untimed } from '../../test/streams.ts';
+import type { Diagnostic, DiagnosticCode } from './catalogue.ts';
+
+function findings(recording: Recording, options: Partial<DiagnosticOptions> = {}): { code: DiagnosticCode; severity: string; events: readonly number[]; reads?: readonly number[] }[] {
+  return analyzeRecording(recording, options).diagnostics.map(({ code, severity, events, reads }) => ({ code, severity, events, ...(reads ? { reads } : {}) }));
+}
+
+function the(recording: Recording, code: DiagnosticCode, options: Partial<DiagnosticOptions> = {}): Diagnostic {
+  const found = analyzeRecording(recording, options).diagnostics.filter((diagnostic) => diagnostic.code === code);
+  expect(found, `findings with code ${code}`).toHaveLength(1);
+  return found[0]!;
+}
+
+const range = (from: number, to: number): number[] => Array.from({ length: to - from }, (_, i) => from + i);
+
+/** A complete 300-event answer: role, 296 words, stop, usage and [DONE], one SSE event per string. */
+const LONG: string[] = [
+  chunk([delta({ role: 'assistant', content: '' })]),
+  ...range(0, 296).map((i) => chunk([delta({ content: ` w${i}` })])),
+  chunk([delta({}, 'stop')]),
+  chunk([], { usage: { prompt_tokens: 10, completion_tokens: 296, total_tokens: 306 } }),
+  DONE_EVENT,
+].map((event) => body(event));
+const USAGE_AT = 298;
+
+/** The 7 events of the clean OpenAI stream, one string each. */
+const CLEAN = cleanTextStream().split(/(?<=\n\n)/);
+
+/**
+ * Reads holding consecutive events of `events`: each step is [t, how many events].
+ * The response headers come at `responseAt`.
+ */
+function deliver(events: readonly string[], steps: readonly [number, number][], responseAt: number): Recording {
+  let next = 0;
+  const reads = steps.map(([t, count]): [number, string] => {
+    const text = events.slice(next, next + count).join('');
+    next += count;
+    return [t, text];
+  });
+  expect(next, 'every event is delivered').toBe(events.length);
+  return timed(reads, { response: { t: responseAt, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } } });
+}
+
+/** One event per read, `every` ms apart, from `start`. */
+const oneByOne = (count: number, start: number, every: number): [number, number][] => range(0, count).map((i) => [start + i * every, 1]);
+
+describe('buffered-delivery', () => {
+  it('fires when 300 events arrive in one read after 2 s of silence', () => {
+    const recording = deliver(LONG, [[2100, 300]], 100);
+    expect(findings(recording)).toEqual([
+      { code: 'buffered-delivery', severity: 'warning', events: range(1, 297), reads: [0] },
+      { code: 'usage-chunk', severity: 'info', events: [USAGE_AT] },
+    ]);
+    expect(the(recording, 'buffered-delivery').message).toBe(
+      '296 of 296 token events arrived in one burst at 2100 ms, after 2000 ms of silence: something on the path held them back.',
+    );
+  });
+
+  it('fires when 300 events arrive in 3 reads, sub-ms apart, after 2 s of silence', () => {
+    const recording = deliver(LONG, [[2100, 100], [2100.4, 100], [2100.8, 100]], 100);
+    expect(findings(recording)[0]).toEqual({ code: 'buffered-delivery', severity: 'warning', events: range(1, 297), reads: [0, 1, 2] });
+    expect(the(recording, 'buffered-delivery').message).toMatch(/^296 of 296 token events arrived in one burst at 2100 ms, after 2000 ms of silence/);
+  });
+
+  it('fires for bursts of 4 events, each after 150 ms of silence, naming the largest', () => {
+    const recording = deliver(LONG, range(0, 75).map((i): [number, number] => [250 + i * 150, 4]), 100);
+    // The first read also holds the role event, and the last the finish, usage and [DONE]: only 3 and 1 tokens.
+    expect(findings(recording)[0]).toEqual({ code: 'buffered-delivery', severity: 'warning', events: range(4, 296), reads: range(1, 74) });
+    expect(the(recording, 'buffered-delivery').message).toBe(
+      '292 of 296 token events arrived in 73 bursts after silences of 100 ms or more; the largest, 4 events at 400 ms after 150 ms: something on the path held them back.',
+    );
+  });
+
+  it('fires when a held-back delivery brings exactly half of the events', () => {
+    const recording = deliver(LONG, [...oneByOne(149, 200, 20), [5200, 151]], 100);
+    expect(findings(recording)[0]).toEqual({ code: 'buffered-delivery', severity: 'warning', events: range(149, 297), reads: [149] });
+    expect(the(recording, 'buffered-delivery').message).toMatch(/^148 of 296 token events arrived in one burst at 5200 ms/);
+  });
+
+  it('does not fire when the held-back delivery brings one event less than half', () => {
+    expect(findings(deliver(LONG, [...oneByOne(150, 200, 20), [5200, 150]], 100))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
+  });
+
+  it('does not fire for a fast provider: 300 events over 150 ms, a few per read with sub-ms gaps, after a 400 ms time to first token', () => {
+    // Reads of 3 events come in pairs 0.3 ms apart, the pairs 2.7 ms apart.
+    const steps = range(0, 100).map((i): [number, number] => [500 + Math.floor(i / 2) * 3 + (i % 2) * 0.3, 3]);
+    expect(steps.at(-1)![0] - steps[0]![0]).toBeCloseTo(147.3);
+    expect(findings(deliver(LONG, steps, 100))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
+  });
+
+  it('does not fire for a fast provider whose reads of 2 events come steadily 0.9 ms apart, chained into one delivery', () => {
+    const steps = range(0, 150).map((i): [number, number] => [500 + i * 0.9, 2]);
+    expect(findings(deliver(LONG, steps, 100))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
+  });
+
+  it('does not fire for a short answer that arrives in one read after the model’s first-token wait', () => {
+    expect(findings(deliver(CLEAN, [[300, CLEAN.length]], 50))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [5] }]);
+  });
+
+  it('does not fire for a slow provider at 20 events/s, one event per read', () => {
+    expect(findings(deliver(LONG, oneByOne(300, 600, 50), 100))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
+  });
+
+  it('does not fire for bursts of 3 events after each silence: too few to be held back', () => {
+    expect(findings(deliver(LONG, range(0, 100).map((i): [number, number] => [250 + i * 150, 3]), 100))).toEqual([
+      { code: 'usage-chunk', severity: 'info', events: [USAGE_AT] },
+    ]);
+  });
+
+  it('does not fire for bursts of 10 events after 99 ms silences, and fires after 100 ms', () => {
+    const bursts = (silence: number) => deliver(LONG, range(0, 30).map((i): [number, number] => [100 + (i + 1) * silence, 10]), 100);
+    expect(findings(bursts(99)).map((finding) => finding.code)).toEqual(['usage-chunk']);
+    expect(findings(bursts(100)).map((finding) => finding.code)).toEqual(['buffered-delivery', 'usage-chunk']);
+  });
+
+  it('does not fire for a stream of 5 data events delivered at once: too short to tell', () => {
+    const events = [
+      chunk([delta({ role: 'assistant', content: '' })]),
+      chunk([delta({ content: 'Hi' })]),
+      chunk([delta({ content: '!' })]),
+      chunk([delta({}, 'stop')]),
+      DONE_EVENT,
+    ].map((event) => body(event));
+    expect(findings(deliver(events, [[2100, 5]], 100))).toEqual([]);
+  });
+
+  it('does not count comment events: 5 data events and 10 keep-alives at once are not enough', () => {
+    const events = [...range(0, 10).map(() => ': keep-alive\n\n'), body(chunk([delta({ role: 'assistant', content: '' })]), chunk([delta({ content: 'Hi' })]), chunk([delta({ content: '!' })]), chunk([delta({}, 'stop')]), DONE_EVENT)];
+    expect(findings(deliver(events, [[2100, 11]], 100)).map((finding) => finding.code)).toEqual(['comment']);
+  });
+
+  it('does not fire for an untimed recording of the same bytes', () => {
+    expect(findings(untimed(LONG.join('')))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
+  });
+});
+
+describe('idle-gap', () => {
+  const USAGE_ONLY = [{ code: 'usage-chunk', severity: 'info', events: [5] }];
+
+  it('fires for a silence of exactly 10 s between reads, on the events and read after it', () => {
+    const recording = deliver(CLEAN, [[100, 1], [200, 1], [10200, 1], ...oneByOne(4, 10220, 20)], 100);
+    expect(findings(recording)).toEqual([
+      { code: 'idle-gap', severity: 'warning', events: [2], reads: [2] },
+      { code: 'usage-chunk', severity: 'info', events: [5] },
+    ]);
+    expect(the(recording, 'idle-gap').message).toBe(
+      'A silence of 10.0 s or more between reads; the longest, 10.0 s, from 200 ms to 10200 ms (before read 2). Reads after silences: 2.',
+    );
+  });
+
+  it('does not fire for a silence of 9.9 s at the default 10 s', () => {
+    expect(findings(deliver(CLEAN, [[100, 1], [200, 1], [10100, 1], ...oneByOne(4, 10120, 20)], 100))).toEqual(USAGE_ONLY);
+  });
+
+  it('fires for a silence between the response headers and the first read', () => {
+    const recording = deliver(CLEAN, oneByOne(7, 12100, 20), 100);
+    expect(findings(recording)).toEqual([
+      { code: 'idle-gap', severity: 'warning', events: [0], reads: [0] },
+      { code: 'usage-chunk', severity: 'info', events: [5] },
+    ]);
+    expect(the(recording, 'idle-gap').message).toContain('the longest, 12.0 s, from 100 ms to 12100 ms (before read 0)');
+  });
+
+  it('counts several silences and names the longest', () => {
+    const recording = deliver(CLEAN, [[100, 1], [11100, 1], [11200, 1], [31200, 1], ...oneByOne(3, 31300, 20)], 100);
+    expect(findings(recording)[0]).toEqual({ code: 'idle-gap', severity: 'warning', events: [1, 3], reads: [1, 3] });
+    expect(the(recording, 'idle-gap').message).toBe(
+      '2 silences of 10.0 s or more between reads; the longest, 20.0 s, from 11200 ms to 31200 ms (before read 3). Reads after silences: 1, 3.',
+    );
+  });
+
+  it('lists every event completed by the read after a silence', () => {
+    const recording = deliver(CLEAN, [[100, 1], [10100, 2], ...oneByOne(4, 10120, 20)], 100);
+    expect(findings(recording)[0]).toEqual({ code: 'idle-gap', severity: 'warning', events: [1, 2], reads: [1] });
+  });
+
+  it('uses the idleGapMs option: 3 s fires at 3 s, not at the default', () => {
+    const recording = deliver(CLEAN, [[100, 1], [3100, 1], ...oneByOne(5, 3120, 20)], 100);
+    expect(findings(recording)).toEqual(USAGE_ONLY);
+    expect(findings(recording, { idleGapMs: 3000 })[0]).toEqual({ code: 'idle-gap', severity: 'warning', events: [1], reads: [1] });
+    expect(the(recording, 'idle-gap', { idleGapMs: 3000 }).message).toMatch(/^A silence of 3\.0 s or more between reads; the longest, 3\.0 s/);
+  });
+
+  it('does not fire for an untimed recording', () => {
+    expect(findings(untimed(cleanTextStream()))).toEqual(USAGE_ONLY);
+  });
+});
