@@ -84,7 +84,11 @@ export function describeUsage(usage: Readonly<Record<string, unknown>>): string 
   const completion = usage.completion_tokens;
   const total = usage.total_tokens;
   if (typeof prompt === 'number' || typeof completion === 'number' || typeof total === 'number') {
-    return `prompt ${prompt ?? '?'} + completion ${completion ?? '?'} = ${total ?? '?'} tokens`;
+    // Listed, not summed: providers disagree on what the total includes (xAI adds reasoning tokens to it).
+    const details = usage.completion_tokens_details;
+    const reasoning = typeof details === 'object' && details !== null ? (details as Record<string, unknown>).reasoning_tokens : undefined;
+    const ofWhich = typeof reasoning === 'number' && reasoning > 0 ? ` (reasoning ${reasoning})` : '';
+    return `prompt ${prompt ?? '?'}, completion ${completion ?? '?'}${ofWhich}, total ${total ?? '?'} tokens`;
   }
   return JSON.stringify(usage);
 }

@@ -34,7 +34,7 @@ describe('classifying and annotating events', () => {
     expect(described[14]).toEqual(['tool', 'tool_calls[1].arguments += "{\\"ti"']);
     expect(described.slice(-3)).toEqual([
       ['finish', 'finish_reason = "tool_calls"'],
-      ['usage', 'usage-only chunk (choices: []): prompt 149 + completion 60 = 209 tokens'],
+      ['usage', 'usage-only chunk (choices: []): prompt 149, completion 60, total 209 tokens'],
       ['done', '[DONE]'],
     ]);
   });

@@ -58,7 +58,7 @@ const EXPECTED_CODES: Record<string, string[]> = {
   // No delta ever has `role` (the SDK throws "missing role").
   'mistral-sdk-glm-incremental-tool-call.sse': ['empty-content-delta', 'role-missing', 'unknown-field'],
   // The tool call has no index (the SDK throws "invalid tool call index: undefined").
-  'mistral-small-tool-call-no-index.sse': ['tool-call-index-missing'],
+  'mistral-small-tool-call-no-index.sse': ['tool-call-index-missing', 'tool-call-type-missing'],
   'novita-llama31-sla-metrics.sse': ['unknown-field', 'usage-chunk'],
   'novita-r1distill-content-filter-results.sse': ['unknown-field'],
   'openai-gpt41nano-text-obfuscation.sse': ['obfuscation', 'usage-chunk'],

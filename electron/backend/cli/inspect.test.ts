@@ -43,7 +43,7 @@ describe('streamscope inspect', () => {
     expect(out).toContain('     2          —         —     0  tool         tool_calls[0].arguments += "{\\"ci"');
     expect(out).toContain('Message (choice 0, finish_reason "tool_calls")');
     expect(out).toContain('  tool_calls[1] get_stock_price  id call_DNYTawLBoN8fj3KN6qU9N1Ou  9 argument fragments');
-    expect(out).toContain('prompt 149 + completion 60 = 209 tokens');
+    expect(out).toContain('prompt 149, completion 60, total 209 tokens');
     expect(out).toContain('Diagnostics: 0 errors, 0 warnings, 1 note');
   });
 

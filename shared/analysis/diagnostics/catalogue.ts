@@ -174,6 +174,11 @@ export const CATALOGUE = {
     title: 'Tool call without index (extension)',
     hint: 'Clients reassemble tool_calls by index (the OpenAI SDKs index an array with it): a fragment without one is dropped or throws. Assign indexes in order of arrival.',
   },
+  'tool-call-type-missing': {
+    severity: 'warning',
+    title: 'Tool call without type (extension)',
+    hint: 'A non-streamed response says "type": "function": the OpenAI SDK throws "tool call snapshot missing `type`" without it. Default it to "function" in the client.',
+  },
   'tool-call-index-gap': {
     severity: 'warning',
     title: 'Tool call indexes with gaps (extension)',

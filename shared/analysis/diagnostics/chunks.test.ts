@@ -169,7 +169,7 @@ describe('usage-chunk', () => {
   it('fires as info on a chunk with choices: [] and usage, describing the tokens', () => {
     const events = [ROLE, say('Hi'), finish(), chunk([], { usage: USAGE }), DONE_EVENT];
     expect(of(...events)).toEqual([{ code: 'usage-chunk', severity: 'info', events: [3] }]);
-    expect(message('usage-chunk', ...events)).toBe('A usage-only chunk with choices: [] arrived (event 3): prompt 11 + completion 2 = 13 tokens.');
+    expect(message('usage-chunk', ...events)).toBe('A usage-only chunk with choices: [] arrived (event 3): prompt 11, completion 2, total 13 tokens.');
   });
 
   it('does not fire for usage on the finish chunk, which still has a choice', () => {
@@ -361,6 +361,18 @@ describe('tool-call-index-missing', () => {
 
   it('does not fire for a first index of 1 rather than 0: that is a gap, not a missing index', () => {
     expect(of(TOOL_ROLE, call(1, 'toolu_1', 'f'), args(1, '{}'), finish('tool_calls'), DONE_EVENT).map((found) => found.code)).not.toContain('tool-call-index-missing');
+  });
+});
+
+describe('tool-call-type-missing', () => {
+  it('fires on every fragment of a call that never said its type, as Mistral sends them', () => {
+    const untyped = chunk([delta({ tool_calls: [{ index: 0, id: 'gSIMJiOkT', function: { name: 'f', arguments: '{}' } }] })]);
+    expect(of(TOOL_ROLE, untyped, finish('tool_calls'), DONE_EVENT)).toEqual([{ code: 'tool-call-type-missing', severity: 'warning', events: [1] }]);
+    expect(message('tool-call-type-missing', TOOL_ROLE, untyped, finish('tool_calls'), DONE_EVENT)).toBe('tool_calls[0] never received a type.');
+  });
+
+  it('does not fire when only the first fragment carries the type', () => {
+    expect(of(TOOL_ROLE, call(0, 'a', 'f'), args(0, '{}'), finish('tool_calls'), DONE_EVENT)).toEqual([]);
   });
 });
 

@@ -23,6 +23,9 @@ export function tools({ state, ended }: DiagnosticContext): Diagnostic[] {
         const name = call.name ? ` (${call.name})` : '';
         found.push(finding('tool-arguments-invalid', `${at(call.index)}${name} arguments do not parse as JSON${where}: ${check.error}.`, call.events));
       }
+      if (call.type === null) {
+        found.push(finding('tool-call-type-missing', `${at(call.index)} never received a type.`, call.events));
+      }
       if (call.indexAssigned) {
         found.push(finding('tool-call-index-missing', `${at(call.index)} arrived without an index; it was placed by order of arrival.`, call.events));
       }
