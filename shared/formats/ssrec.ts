@@ -119,23 +119,27 @@ function parseHeaders(value: unknown): Record<string, string> | string {
 
 /** Writes a recording as `.ssrec.jsonl`. Untimed reads are written at the time of the read before them. */
 export function serializeSsrec(recording: Recording): string {
-  const lines: string[] = [];
-  const header: Record<string, unknown> = { recording: SSREC_VERSION };
-  if (recording.startedAt) header.startedAt = recording.startedAt;
-  if (recording.request) header.request = recording.request;
-  lines.push(JSON.stringify(header));
+  const lines = [serializeHeader(recording.startedAt, recording.request)];
   let t = 0;
   const time = (value: number | null): number => (t = Math.max(t, value ?? t));
-  if (recording.response) {
-    const { status, httpVersion, headers } = recording.response;
-    lines.push(JSON.stringify({ t: time(recording.response.t), response: { status, ...(httpVersion ? { httpVersion } : {}), headers } }));
-  }
+  if (recording.response) lines.push(serializeResponse(time(recording.response.t), recording.response));
   for (const read of recording.reads) lines.push(serializeRead(time(read.t), read.bytes));
-  if (recording.end) {
-    const { outcome, error } = recording.end;
-    lines.push(JSON.stringify({ t: time(recording.end.t), end: outcome, ...(error !== undefined ? { error } : {}) }));
-  }
+  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end));
   return lines.join('\n') + '\n';
+}
+
+// One line each, without its line feed, so a recorder can write the file as the exchange goes.
+
+export function serializeHeader(startedAt: string | null, request: RecordedRequest | null): string {
+  return JSON.stringify({ recording: SSREC_VERSION, ...(startedAt ? { startedAt } : {}), ...(request ? { request } : {}) });
+}
+
+export function serializeResponse(t: number, { status, httpVersion, headers }: Omit<RecordedResponse, 't'>): string {
+  return JSON.stringify({ t, response: { status, ...(httpVersion ? { httpVersion } : {}), headers } });
+}
+
+export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>): string {
+  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}) });
 }
 
 /** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */

@@ -1,17 +1,19 @@
 // `streamscope inspect FILE [--json] [--fail-on warning|error]`
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { analyzeRecording, readRecordingFile, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
-import type { Severity } from '../../../shared/index.ts';
+import type { Recording, Severity } from '../../../shared/index.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 import { renderAnalysis } from './render.ts';
 
-export const INSPECT_USAGE = `Usage: streamscope inspect FILE [options]
+export const INSPECT_USAGE = `Usage: streamscope inspect FILE|ID [options]
 
-Analyses a recorded stream: a plain SSE body (.sse, as curl -N saves it) or a
-timed recording (.ssrec.jsonl). Prints the annotated events, the reassembled
+Analyses a recorded stream: a plain SSE body (.sse, as curl -N saves it), a
+timed recording (.ssrec.jsonl), or a recording stored by "streamscope record"
+(its number, as "streamscope list" shows it). Prints the annotated events, the reassembled
 message and tool calls, usage, metrics and diagnostics.
 
 Options:
@@ -20,6 +22,8 @@ Options:
                            (LEVEL: warning or error)
   --idle-gap MS            Silence that counts as an idle gap (default 10000)
   --summary                Leave out the event timeline
+  --db PATH                Database for a stored ID (default: $STREAMSCOPE_DB or
+                           the data folder)
   -h, --help               Show this help
 
 Exit codes: 0 analysed (whatever it found), 1 findings past --fail-on,
@@ -35,11 +39,8 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
   const idleGapMs = values['idle-gap'] === undefined ? undefined : Number(values['idle-gap']);
   if (idleGapMs !== undefined && !(Number.isFinite(idleGapMs) && idleGapMs > 0)) throw new CliError(`--idle-gap takes a positive number of milliseconds, not "${values['idle-gap']}"`);
 
-  const bytes = await readBytes(file);
-  const parsed = readRecordingFile(file, bytes);
-  if (!parsed.ok) throw new CliError(`${file}: ${parsed.error}`);
-
-  const analysis = analyzeRecording(parsed.value, idleGapMs === undefined ? {} : { idleGapMs });
+  const recording = /^[0-9]+$/.test(file) && !existsSync(file) ? await storedRecording(Number(file), values.db) : await fileRecording(file);
+  const analysis = analyzeRecording(recording, idleGapMs === undefined ? {} : { idleGapMs });
   if (values.json) out.stdout(JSON.stringify(toContract(analysis), null, 2) + '\n');
   else out.stdout(renderAnalysis(analysis, { file, color: out.color, timeline: !values.summary }));
 
@@ -58,10 +59,35 @@ function parse(args: string[]) {
         'fail-on': { type: 'string' },
         'idle-gap': { type: 'string' },
         summary: { type: 'boolean' },
+        db: { type: 'string' },
       },
     });
   } catch (error) {
     throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+async function fileRecording(file: string): Promise<Recording> {
+  const parsed = readRecordingFile(file, await readBytes(file));
+  if (!parsed.ok) throw new CliError(`${file}: ${parsed.error}`);
+  return parsed.value;
+}
+
+async function storedRecording(id: number, db: string | undefined): Promise<Recording> {
+  const { defaultDbPath, openStore } = await import('../store/index.ts');
+  const path = db ?? defaultDbPath();
+  let store;
+  try {
+    store = openStore(path, { mustExist: true });
+  } catch (error) {
+    throw new CliError(`cannot open the database ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const recording = store.get(id);
+    if (!recording) throw new CliError(`no recording ${id} in ${path} (and no file of that name)`);
+    return recording;
+  } finally {
+    store.close();
   }
 }
 

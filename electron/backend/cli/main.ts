@@ -1,22 +1,56 @@
 // `streamscope COMMAND …`: the command line over the backend.
 
-import { inspectCommand, INSPECT_USAGE } from './inspect.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 import { processOutput } from './output.ts';
 
+interface Command {
+  readonly summary: string;
+  /** Loaded on use, so that `inspect` does not pay for the database or the HTTP stack. */
+  readonly load: () => Promise<{ run: (args: string[], out: Output) => Promise<number>; usage: string }>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  record: {
+    summary: 'Make a streamed request and record it (reads, timing, events, analysis)',
+    load: async () => {
+      const module = await import('./record.ts');
+      return { run: module.recordCommand, usage: module.RECORD_USAGE };
+    },
+  },
+  inspect: {
+    summary: 'Analyse a recording: a stored id, a .ssrec.jsonl or an .sse body',
+    load: async () => {
+      const module = await import('./inspect.ts');
+      return { run: module.inspectCommand, usage: module.INSPECT_USAGE };
+    },
+  },
+  list: {
+    summary: 'List stored recordings',
+    load: async () => {
+      const module = await import('./list.ts');
+      return { run: module.listCommand, usage: module.LIST_USAGE };
+    },
+  },
+  simulate: {
+    summary: 'Run the built-in OpenAI-compatible simulator on loopback',
+    load: async () => {
+      const module = await import('./simulate.ts');
+      return { run: module.simulateCommand, usage: module.SIMULATE_USAGE };
+    },
+  },
+};
+
 const USAGE = `Usage: streamscope <command> [options]
 
 Commands:
-  inspect FILE     Analyse a recorded stream (.sse body or .ssrec.jsonl timed recording)
+${Object.entries(COMMANDS)
+  .map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`)
+  .join('\n')}
 
 Run "streamscope <command> --help" for a command's options.`;
 
-const COMMANDS: Record<string, { run: (args: string[], out: Output) => Promise<number>; usage: string }> = {
-  inspect: { run: inspectCommand, usage: INSPECT_USAGE },
-};
-
-/** Runs the command line; returns the exit code (0 ok, 1 findings past --fail-on, 2 bad input or usage). */
+/** Runs the command line; returns the exit code (0 ok, 1 a failed exchange or findings past --fail-on, 2 bad input or usage). */
 export async function main(args: string[], out: Output = processOutput()): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
@@ -28,12 +62,13 @@ export async function main(args: string[], out: Output = processOutput()): Promi
     out.stderr(`streamscope: unknown command "${name}"\n${USAGE}\n`);
     return 2;
   }
+  const { run, usage } = await command.load();
   if (rest.includes('--help') || rest.includes('-h')) {
-    out.stdout(command.usage + '\n');
+    out.stdout(usage + '\n');
     return 0;
   }
   try {
-    return await command.run(rest, out);
+    return await run(rest, out);
   } catch (error) {
     if (error instanceof CliError) {
       out.stderr(`streamscope ${name}: ${error.message}\n`);

