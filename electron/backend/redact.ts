@@ -1,0 +1,123 @@
+// Secrets never reach the database or an export (DESIGN.md, "Data model").
+// Secret header values and URL query parameters are replaced by a short,
+// recognisable remainder: the auth scheme and a key's public prefix are kept,
+// with the last four characters, so two keys can still be told apart:
+// `Bearer sk-proj-…a1b2`, `…a1b2`. Values of 8 characters or fewer are
+// masked whole. Redaction is idempotent: a redacted value (it holds "…",
+// which no real header or URL value contains) is left as it is.
+
+/** What stands for the removed part of a secret. Never valid in a header value (not Latin-1), so it marks a value as redacted. */
+export const REDACTED = '…';
+
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'proxy-authorization',
+  'api-key',
+  'x-api-key',
+  'x-goog-api-key',
+  'cookie',
+  'set-cookie',
+  'ocp-apim-subscription-key',
+]);
+
+// A word of the header name, between dashes or underscores. The trailing boundary keeps
+// `x-ratelimit-remaining-tokens` (a count, not a secret) readable while catching `x-auth-token`.
+const SECRET_HEADER_WORD = /(^|[-_])(api[-_]?key|token|secret|auth|authorization|password|passwd|credentials?|subscription[-_]?key)($|[-_])/i;
+
+const SECRET_PARAM = /^(key|api[-_]?key|apikey|token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|sig|signature)$/i;
+
+const AUTH_SCHEMES = /^(bearer|basic|token|digest|apikey|api-key|key|bot|ntlm|negotiate|hoba|mutual|aws4-hmac-sha256|dpop|gateway)\s+/i;
+
+// A key's public prefix, the same for every key of its kind: `sk-`, `sk-proj-`, `sk-ant-`, `sk-or-`, `gsk_`, `xai-`, `rk_live_` …
+// Lower-case letters only, and a second part only from a known list, so no random part of a key is taken for a prefix.
+const KEY_PREFIX = /^[a-z]{2,4}[-_](?:(?:proj|ant|svcacct|admin|or|live|test)[-_])?/;
+
+/** Whether a header carries a secret, by its name. */
+export function isSecretHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return SECRET_HEADERS.has(lower) || SECRET_HEADER_WORD.test(lower);
+}
+
+/** Redacts one secret value: scheme and key prefix kept, last 4 characters kept when the value is longer than 8. */
+export function redactSecret(value: string): string {
+  if (value.includes(REDACTED)) return value;
+  const scheme = AUTH_SCHEMES.exec(value);
+  if (scheme) return scheme[0] + redactToken(value.slice(scheme[0].length));
+  return redactToken(value);
+}
+
+function redactToken(token: string): string {
+  if (token.includes(REDACTED)) return token;
+  if (token.length <= 8) return REDACTED;
+  const prefix = KEY_PREFIX.exec(token)?.[0] ?? '';
+  // Keep the prefix only when what it leaves is long enough to stay secret with its last 4 shown.
+  const kept = prefix.length > 0 && token.length - prefix.length >= 16 ? prefix : '';
+  return kept + REDACTED + token.slice(-4);
+}
+
+/** Cookie values are redacted one by one, their names kept; Set-Cookie's attributes (Path, Expires …) are kept too. */
+export function redactCookie(value: string, set = false): string {
+  let first = true;
+  return value.replace(/(^|;\s*)([^=;]*)=([^;]*)/g, (whole, separator: string, name: string, cookie: string) => {
+    if (set && !first) return whole;
+    first = false;
+    return `${separator}${name}=${redactToken(cookie)}`;
+  });
+}
+
+/** A copy of the headers with every secret value redacted. Names and order are kept. */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || !isSecretHeader(name)) {
+      out[name] = value;
+      continue;
+    }
+    const lower = name.toLowerCase();
+    out[name] = lower === 'cookie' ? redactCookie(value) : lower === 'set-cookie' ? redactCookie(value, true) : redactSecret(value);
+  }
+  return out;
+}
+
+/**
+ * The URL with secret query parameters (`key`, `api_key`, `token`, `access_token`, `sig` …) and a
+ * password in the user info redacted. The rest of the text is kept exactly (no normalisation).
+ */
+export function redactUrl(url: string): string {
+  let rest = url;
+  let fragment = '';
+  const hash = rest.indexOf('#');
+  if (hash >= 0) {
+    fragment = rest.slice(hash);
+    rest = rest.slice(0, hash);
+  }
+  let query = '';
+  const question = rest.indexOf('?');
+  if (question >= 0) {
+    query = rest.slice(question + 1);
+    rest = rest.slice(0, question);
+  }
+  rest = rest.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/@?#]*)@/, (whole, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    if (colon < 0) return whole;
+    return `${scheme}${userinfo.slice(0, colon + 1)}${redactToken(decodeSafely(userinfo.slice(colon + 1)))}@`;
+  });
+  if (question < 0) return rest + fragment;
+  const params = query.split('&').map((param) => {
+    const equals = param.indexOf('=');
+    if (equals < 0) return param;
+    const name = decodeSafely(param.slice(0, equals).replace(/\+/g, ' '));
+    if (!SECRET_PARAM.test(name)) return param;
+    const value = decodeSafely(param.slice(equals + 1).replace(/\+/g, ' '));
+    return `${param.slice(0, equals + 1)}${redactToken(value)}`;
+  });
+  return `${rest}?${params.join('&')}${fragment}`;
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { analyzeRecording } from '../../../shared/index.ts';
+import { INTERRUPTED_ERROR, openStore } from './store.ts';
+import { concat, rawConnection, stored, tempDbPath } from './test-support.ts';
+
+const CHILD = fileURLToPath(new URL('./test/live-writer-child.ts', import.meta.url));
+const KILL_AFTER_MS = 300;
+
+interface Line {
+  readonly at: number;
+  readonly text: string;
+}
+
+/** Runs the writer child, kills it with SIGKILL ~300 ms after its first flush, and returns what it printed, stamped on arrival. */
+function runAndKill(path: string): Promise<{ lines: Line[]; killedAt: number; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const lines: Line[] = [];
+    let pending = '';
+    let stderr = '';
+    let killedAt = -1;
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (text: string) => {
+      const at = performance.now();
+      pending += text;
+      const parts = pending.split('\n');
+      pending = parts.pop()!;
+      for (const part of parts) {
+        lines.push({ at, text: part });
+        if (killedAt < 0 && part.startsWith('flushed ')) {
+          killedAt = 0;
+          setTimeout(() => {
+            killedAt = performance.now();
+            child.kill('SIGKILL');
+          }, KILL_AFTER_MS);
+        }
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (text: string) => (stderr += text));
+    child.on('error', reject);
+    // 'exit' comes once the child is reaped: its pid is then gone, as after a real crash.
+    child.on('exit', (_code, signal) => {
+      if (killedAt <= 0) reject(new Error(`the child exited before it was killed: ${stderr}`));
+      else resolve({ lines: lines.filter((line) => line.at <= killedAt), killedAt, signal });
+    });
+  });
+}
+
+describe('kill -9 in the middle of a recording', () => {
+  it('keeps everything flushed before the kill, contiguous, and marks the recording interrupted', async () => {
+    const path = tempDbPath();
+    const { lines, killedAt, signal } = await runAndKill(path);
+    expect(signal).toBe('SIGKILL');
+    expect(lines.filter((line) => line.text.startsWith('error'))).toEqual([]);
+
+    const id = Number(lines.find((line) => line.text.startsWith('id '))!.text.slice(3));
+    const flushed = lines.filter((line) => line.text.startsWith('flushed ')).map((line) => ({ at: line.at, reads: Number(line.text.split(' ')[1]) }));
+    const written = lines.filter((line) => line.text.startsWith('wrote ')).map((line) => ({ at: line.at, seq: Number(line.text.split(' ')[1]) }));
+    // Every read written more than 50 ms before the kill had been flushed.
+    const mustHave = Math.max(
+      flushed.at(-1)!.reads,
+      ...written.filter((line) => line.at <= killedAt - 50).map((line) => line.seq + 1),
+    );
+
+    const store = openStore(path);
+    expect(store.recovered).toEqual([id]);
+    const recording = store.get(id)!;
+    const events = store.events(id)!;
+    console.log(
+      `killed after ${written.length} reads written (${flushed.length} flushes seen); ${recording.reads.length} reads and ${events.length} events survived; ${mustHave} had to`,
+    );
+    expect(recording.end).toEqual({ t: recording.reads.at(-1)!.t, outcome: 'interrupted', error: INTERRUPTED_ERROR });
+    expect(recording.reads.length).toBeGreaterThanOrEqual(mustHave);
+    expect(recording.summary).toMatchObject({ outcome: 'interrupted', readCount: recording.reads.length, eventCount: events.length, model: 'gpt-test' });
+
+    // The reads are contiguous, and the stored events are exactly those the stored reads complete.
+    const db = rawConnection(path);
+    const rows = db.prepare('SELECT seq, offset, length(bytes) AS length FROM reads WHERE recording_id = ? ORDER BY seq').all(id) as { seq: number; offset: number; length: number }[];
+    let offset = 0;
+    expect(rows.map((row) => [row.seq, row.offset])).toEqual(rows.map((row, i) => [i, (offset += row.length) - row.length]));
+    expect(events).toEqual(analyzeRecording(recording).events.map(stored));
+    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+    db.close();
+    store.close();
+  });
+
+  it('stores what was buffered when the process exits mid-recording, and marks it interrupted', async () => {
+    const path = tempDbPath();
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', CHILD, path, 'exit'], { stdio: 'ignore' });
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(0);
+    const store = openStore(path);
+    expect(store.recovered).toEqual([]);
+    const [item] = store.list().items;
+    expect(item).toMatchObject({ outcome: 'interrupted', error: 'the process exited before the stream ended', readCount: 3, durationMs: 2 });
+    expect(new TextDecoder().decode(concat(store.get(item!.id)!.reads))).toBe(': read 0\n\n: read 1\n\n: read 2\n\n');
+    store.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations.ts';
+import { openStore } from './store.ts';
+import { tempDbPath } from './test-support.ts';
+
+describe('migrations', () => {
+  it('are numbered 1, 2, 3 … in order', () => {
+    expect(MIGRATIONS.map((migration) => migration.version)).toEqual(MIGRATIONS.map((_, i) => i + 1));
+    expect(SCHEMA_VERSION).toBe(MIGRATIONS.length);
+  });
+
+  it('set user_version and the application id, with the tables, indexes, WAL, synchronous NORMAL and foreign keys', () => {
+    const path = tempDbPath();
+    openStore(path).close();
+    const db = new Database(path);
+    expect([db.pragma('user_version', { simple: true }), db.pragma('application_id', { simple: true })]).toEqual([SCHEMA_VERSION, APPLICATION_ID]);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all()).toEqual([
+      'events',
+      'reads',
+      'recording_diagnostics',
+      'recording_diagnostics_code',
+      'recordings',
+      'recordings_created',
+      'recordings_host',
+      'recordings_model',
+      'recordings_outcome',
+    ]);
+    expect(db.prepare("SELECT count(*) FROM pragma_foreign_key_list('reads') WHERE on_delete = 'CASCADE'").pluck().get()).toBe(1);
+    db.close();
+  });
+
+  it('declare foreign keys: a read needs its recording', () => {
+    const path = tempDbPath();
+    openStore(path).close();
+    const db = new Database(path);
+    db.pragma('foreign_keys = ON');
+    expect(() => db.prepare("INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (99, 0, 0, 0, x'00')").run()).toThrow('FOREIGN KEY constraint failed');
+    db.close();
+  });
+
+  it('are idempotent: opening again applies nothing and keeps the data', () => {
+    const path = tempDbPath();
+    const db = new Database(path);
+    expect(migrate(db, path)).toEqual([1]);
+    expect(migrate(db, path)).toEqual([]);
+    db.close();
+    const store = openStore(path);
+    const id = store.importRecording({ source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null }, { name: 'kept' });
+    store.close();
+    const again = openStore(path);
+    expect(again.get(id)!.name).toBe('kept');
+    again.close();
+  });
+
+  it('refuse a database from a newer Streamscope, with a clear error, and leave it untouched', () => {
+    const path = tempDbPath();
+    openStore(path).close();
+    const db = new Database(path);
+    db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    db.close();
+    expect(() => openStore(path)).toThrow(
+      `${path} was written by a newer Streamscope (schema version ${SCHEMA_VERSION + 1}; this build reads up to version ${SCHEMA_VERSION}): upgrade Streamscope, or use another database`,
+    );
+    const check = new Database(path);
+    expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
+    check.close();
+  });
+
+  it('refuse an SQLite database of another application, and a file that is not a database', () => {
+    const foreign = tempDbPath();
+    const db = new Database(foreign);
+    db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
+    db.close();
+    expect(() => openStore(foreign)).toThrow(`${foreign} is an SQLite database with tables of its own, not a Streamscope store`);
+    const other = tempDbPath();
+    const app = new Database(other);
+    app.pragma('application_id = 42');
+    app.close();
+    expect(() => openStore(other)).toThrow(`${other} is an SQLite database of another application (application_id 42), not a Streamscope store`);
+    const text = tempDbPath();
+    writeFileSync(text, 'this is not a database, just some text that is long enough to have a header of sorts\n'.repeat(10));
+    expect(() => openStore(text)).toThrow(`cannot open the store ${text}: the file is not an SQLite database`);
+  });
+
+  it('roll back a migration that fails, leaving the previous version', () => {
+    const path = tempDbPath();
+    const db = new Database(path);
+    // A conflicting object makes migration 1 fail half way: nothing of it stays.
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.exec('CREATE VIEW recording_diagnostics_code AS SELECT 1');
+    expect(() => migrate(db, path)).toThrow('there is already a table named recording_diagnostics_code');
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'reads'").pluck().get()).toBe(0);
+    db.close();
+  });
+});

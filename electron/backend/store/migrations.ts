@@ -1,0 +1,132 @@
+// The schema, as numbered migrations (DESIGN.md, "Data model"). The database's
+// `PRAGMA user_version` is the number of the last migration applied; each
+// migration runs in its own transaction with the version bump, so a failure
+// leaves the database at the previous version. Never edit a released
+// migration: add the next one.
+
+import type Database from 'better-sqlite3';
+
+/** Marks the file as a Streamscope store (`PRAGMA application_id`): "SSCP". */
+export const APPLICATION_ID = 0x53534350;
+
+export interface Migration {
+  readonly version: number;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+      CREATE TABLE recordings (
+        id               INTEGER PRIMARY KEY,
+        name             TEXT,
+        created_at       INTEGER NOT NULL,             -- ms since the epoch: started_at, or the time of the import
+        started_at       TEXT,                         -- Recording.startedAt, as given (ISO 8601) or NULL
+        source           TEXT NOT NULL,                -- live, sse, ssrec, har, curl
+        method           TEXT,                         -- NULL: no request recorded
+        url              TEXT,                         -- secrets redacted
+        host             TEXT COLLATE NOCASE,          -- from the URL
+        request_headers  TEXT,                         -- JSON object, secrets redacted
+        request_body     TEXT,                         -- JSON
+        status           INTEGER,                      -- NULL: no response recorded
+        http_version     TEXT,
+        response_headers TEXT,                         -- JSON object, secrets redacted
+        response_t       REAL,                         -- ms since the request started
+        outcome          TEXT,                         -- eof, error, aborted, timeout, recording, interrupted; NULL: no end recorded
+        end_t            REAL,
+        error            TEXT,
+        writer_pid       INTEGER,                      -- the process writing a recording still 'recording'
+        writer_host      TEXT,
+        model            TEXT COLLATE NOCASE,
+        bytes            INTEGER NOT NULL DEFAULT 0,
+        read_count       INTEGER NOT NULL DEFAULT 0,
+        event_count      INTEGER NOT NULL DEFAULT 0,
+        duration_ms      REAL,
+        ttft_ms          REAL,
+        worst_severity   TEXT,                         -- error, warning, info; NULL: no finding
+        finish_reasons   TEXT NOT NULL DEFAULT '[]',   -- JSON array of strings
+        tags             TEXT NOT NULL DEFAULT '[]'    -- JSON array of strings
+      );
+      CREATE INDEX recordings_created ON recordings (created_at DESC, id DESC);
+      CREATE INDEX recordings_model ON recordings (model, created_at DESC);
+      CREATE INDEX recordings_host ON recordings (host, created_at DESC);
+      CREATE INDEX recordings_outcome ON recordings (outcome, created_at DESC);
+
+      CREATE TABLE reads (
+        recording_id INTEGER NOT NULL REFERENCES recordings (id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,                 -- from 0
+        t            REAL,                             -- ms since the request started; NULL when untimed
+        offset       INTEGER NOT NULL,                 -- byte offset in the body
+        bytes        BLOB NOT NULL,
+        PRIMARY KEY (recording_id, seq)
+      );
+
+      CREATE TABLE events (
+        recording_id   INTEGER NOT NULL REFERENCES recordings (id) ON DELETE CASCADE,
+        seq            INTEGER NOT NULL,               -- SseEvent.index
+        byte_start     INTEGER NOT NULL,               -- SseEvent.start
+        byte_end       INTEGER NOT NULL,               -- SseEvent.end
+        read_seq       INTEGER NOT NULL,               -- SseEvent.read: the read that completed it
+        t              REAL,                           -- arrival time (of that read)
+        event_type     TEXT,                           -- the event field
+        event_id       TEXT,                           -- the id field
+        retry          INTEGER,
+        data           TEXT,
+        comments       TEXT,                           -- JSON array; NULL when none
+        unknown_fields TEXT,                           -- JSON array of {name, value}; NULL when none
+        PRIMARY KEY (recording_id, seq)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE recording_diagnostics (
+        recording_id INTEGER NOT NULL REFERENCES recordings (id) ON DELETE CASCADE,
+        code         TEXT NOT NULL,
+        severity     TEXT NOT NULL,
+        count        INTEGER NOT NULL,                 -- findings with this code
+        PRIMARY KEY (recording_id, code)
+      ) WITHOUT ROWID;
+      CREATE INDEX recording_diagnostics_code ON recording_diagnostics (code, recording_id);
+    `,
+  },
+];
+
+export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
+
+/** Refusal to open a database this build cannot read. */
+export class StoreVersionError extends Error {
+  override name = 'StoreVersionError';
+}
+
+/** Brings the database to SCHEMA_VERSION; returns the migrations applied. Throws StoreVersionError for a newer or foreign database. */
+export function migrate(db: Database.Database, file: string): number[] {
+  const appId = db.pragma('application_id', { simple: true }) as number;
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (appId !== 0 && appId !== APPLICATION_ID) {
+    throw new StoreVersionError(`${file} is an SQLite database of another application (application_id ${appId}), not a Streamscope store`);
+  }
+  if (version > SCHEMA_VERSION) {
+    throw new StoreVersionError(
+      `${file} was written by a newer Streamscope (schema version ${version}; this build reads up to version ${SCHEMA_VERSION}): upgrade Streamscope, or use another database`,
+    );
+  }
+  if (version === 0 && appId === 0) {
+    const tables = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().get() as number;
+    if (tables > 0) throw new StoreVersionError(`${file} is an SQLite database with tables of its own, not a Streamscope store`);
+  }
+  const applied: number[] = [];
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= version) continue;
+    const ran = db
+      .transaction(() => {
+        // Another process may have migrated between our check and this write lock.
+        if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return false;
+        db.exec(migration.sql);
+        db.pragma(`application_id = ${APPLICATION_ID}`);
+        db.pragma(`user_version = ${migration.version}`);
+        return true;
+      })
+      .immediate();
+    if (ran) applied.push(migration.version);
+  }
+  return applied;
+}

@@ -1,0 +1,163 @@
+// Every SQL statement of the store, prepared once per connection, and the
+// mapping between rows and the store's types.
+
+import type Database from 'better-sqlite3';
+import type { DiagnosticCode, Outcome, RecordingSource, Severity } from '../../../shared/index.ts';
+import type { ListQuery, RecordingSummary } from './types.ts';
+
+/** The columns of a summary, in the order `summaryFromRow` reads them. */
+const SUMMARY_COLUMNS = `r.id, r.name, r.created_at, r.source, r.method, r.url, r.host, r.model, r.status, r.outcome, r.error,
+  r.bytes, r.read_count, r.event_count, r.duration_ms, r.ttft_ms, r.worst_severity, r.finish_reasons, r.tags,
+  (SELECT group_concat(code, ' ' ORDER BY code) FROM recording_diagnostics d WHERE d.recording_id = r.id) AS codes`;
+
+type SummaryRow = [
+  id: number,
+  name: string | null,
+  createdAt: number,
+  source: string,
+  method: string | null,
+  url: string | null,
+  host: string | null,
+  model: string | null,
+  status: number | null,
+  outcome: string | null,
+  error: string | null,
+  bytes: number,
+  readCount: number,
+  eventCount: number,
+  durationMs: number | null,
+  ttftMs: number | null,
+  worstSeverity: string | null,
+  finishReasons: string,
+  tags: string,
+  codes: string | null,
+];
+
+export function summaryFromRow(row: unknown[]): RecordingSummary {
+  const r = row as SummaryRow;
+  return {
+    id: r[0],
+    name: r[1],
+    createdAt: new Date(r[2]).toISOString(),
+    source: r[3] as RecordingSource,
+    method: r[4],
+    url: r[5],
+    host: r[6],
+    model: r[7],
+    status: r[8],
+    outcome: r[9] as Outcome | null,
+    error: r[10],
+    bytes: r[11],
+    readCount: r[12],
+    eventCount: r[13],
+    durationMs: r[14],
+    ttftMs: r[15],
+    worstSeverity: r[16] as Severity | null,
+    finishReasons: JSON.parse(r[17]) as string[],
+    tags: JSON.parse(r[18]) as string[],
+    codes: r[19] === null ? [] : (r[19].split(' ') as DiagnosticCode[]),
+  };
+}
+
+/** A recording's full row: the summary columns, then the rest. */
+const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t`;
+export const RECORDING_EXTRA_AT = 20;
+
+export function prepareStatements(db: Database.Database) {
+  return {
+    insertRecording: db.prepare(`INSERT INTO recordings (
+        name, created_at, started_at, source, method, url, host, request_headers, request_body,
+        status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
+        model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags)
+      VALUES (
+        @name, @createdAt, @startedAt, @source, @method, @url, @host, @requestHeaders, @requestBody,
+        @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
+        @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags)`),
+    /** (recording_id, seq, t, offset, bytes) */
+    insertRead: db.prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
+    /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
+    insertEvent: db.prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    /** (recording_id, code, severity, count) */
+    insertDiagnostic: db.prepare('INSERT INTO recording_diagnostics (recording_id, code, severity, count) VALUES (?, ?, ?, ?)'),
+    /** (bytes, read_count, event_count, model, id): the progress of a live recording. */
+    updateProgress: db.prepare('UPDATE recordings SET bytes = ?, read_count = ?, event_count = ?, model = coalesce(?, model) WHERE id = ?'),
+    /** (status, http_version, response_headers, response_t, id) */
+    updateResponse: db.prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
+    updateFinish: db.prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, model = coalesce(@model, model),
+        duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
+        writer_pid = NULL, writer_host = NULL
+      WHERE id = @id`),
+    /** Recordings whose writer may have died. */
+    selectInProgress: db.prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),
+    /** (error, id): ends a recording whose writer died, at its last stored read. */
+    markInterrupted: db.prepare(`UPDATE recordings SET outcome = 'interrupted', error = coalesce(error, ?), writer_pid = NULL, writer_host = NULL,
+        end_t = (SELECT t FROM reads WHERE recording_id = recordings.id ORDER BY seq DESC LIMIT 1),
+        duration_ms = (SELECT t FROM reads WHERE recording_id = recordings.id ORDER BY seq DESC LIMIT 1)
+      WHERE id = ? AND outcome = 'recording'`),
+    selectRecording: db.prepare(`SELECT ${RECORDING_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
+    selectSummary: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
+    /** (recording_id) → [t, bytes] in order */
+    selectReads: db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw(),
+    /** (recording_id) → event rows in order */
+    selectEvents: db
+      .prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq')
+      .raw(),
+    exists: db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck(),
+    rename: db.prepare('UPDATE recordings SET name = ? WHERE id = ?'),
+    setTags: db.prepare('UPDATE recordings SET tags = ? WHERE id = ?'),
+    delete: db.prepare('DELETE FROM recordings WHERE id = ?'),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;
+
+/** The WHERE clause and parameters of a list query. */
+function listFilter(query: ListQuery): { where: string; params: Record<string, unknown> } {
+  const clauses: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (query.text !== undefined && query.text.trim() !== '') {
+    params.text = `%${query.text.trim().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    clauses.push(`(r.name LIKE @text ESCAPE '\\' OR r.url LIKE @text ESCAPE '\\' OR r.model LIKE @text ESCAPE '\\'
+      OR EXISTS (SELECT 1 FROM json_each(r.tags) WHERE value LIKE @text ESCAPE '\\'))`);
+  }
+  if (query.model !== undefined) {
+    params.model = query.model;
+    clauses.push('r.model = @model');
+  }
+  if (query.host !== undefined) {
+    params.host = query.host;
+    clauses.push('r.host = @host');
+  }
+  if (query.outcome !== undefined) {
+    params.outcome = query.outcome;
+    clauses.push('r.outcome = @outcome');
+  }
+  if (query.source !== undefined) {
+    params.source = query.source;
+    clauses.push('r.source = @source');
+  }
+  if (query.code !== undefined) {
+    params.code = query.code;
+    clauses.push('r.id IN (SELECT recording_id FROM recording_diagnostics WHERE code = @code)');
+  }
+  if (query.tag !== undefined) {
+    params.tag = query.tag;
+    clauses.push('EXISTS (SELECT 1 FROM json_each(r.tags) WHERE value = @tag)');
+  }
+  return { where: clauses.length > 0 ? `WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Prepares (and caches) the statements of one shape of list query. */
+export function listStatements(db: Database.Database, cache: Map<string, { page: Database.Statement; count: Database.Statement }>, query: ListQuery) {
+  const { where, params } = listFilter(query);
+  let statements = cache.get(where);
+  if (!statements) {
+    statements = {
+      page: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r ${where} ORDER BY r.created_at DESC, r.id DESC LIMIT @limit OFFSET @offset`).raw(),
+      count: db.prepare(`SELECT count(*) FROM recordings r ${where}`).pluck(),
+    };
+    cache.set(where, statements);
+  }
+  return { ...statements, params };
+}

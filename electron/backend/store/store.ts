@@ -1,0 +1,334 @@
+// The SQLite store (DESIGN.md, "Data model"): open and migrate, recover
+// recordings whose writer died, import, live writers, and the queries the UI
+// and the CLI need.
+
+import { hostname } from 'node:os';
+import { realpathSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { analyzeRecording } from '../../../shared/index.ts';
+import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
+import { redactHeaders, redactUrl } from '../redact.ts';
+import { migrate } from './migrations.ts';
+import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
+import type { Statements } from './statements.ts';
+import { createdAtOf, diagnosticRows, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
+import type { ImportOptions, ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
+import { createWriter, eventRow } from './writer.ts';
+import type { LiveWriter } from './writer.ts';
+
+/** The error text of a recording found still 'recording' after its writer died. */
+export const INTERRUPTED_ERROR = 'the recorder stopped before the stream ended (the process was killed or crashed)';
+const CLOSED_ERROR = 'the store was closed before the stream ended';
+const EXIT_ERROR = 'the process exited before the stream ended';
+
+const EMPTY: readonly never[] = Object.freeze([]);
+/** How long a statement waits for a write lock another process holds. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** Recordings being written by a store of this process, by database file: recovery leaves them alone. */
+const LIVE = new Map<string, Set<number>>();
+
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { fileMustExist: options.mustExist === true, timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new Error(`cannot open the store ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+  try {
+    configure(db, path);
+    migrate(db, path);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const file = fileKey(path);
+  const live = LIVE.get(file) ?? new Set<number>();
+  LIVE.set(file, live);
+  const statements = prepareStatements(db);
+  const recovered = recover(db, statements, live);
+  return createStore(db, path, statements, live, recovered);
+}
+
+/** The database file, as one name however the path spells it (an in-memory database is its own). */
+function fileKey(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return `${path}#${Math.random()}`;
+  }
+}
+
+function configure(db: Database.Database, path: string): void {
+  try {
+    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    if (mode !== 'wal' && mode !== 'memory') throw new Error(`journal mode is ${String(mode)}, not wal`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`cannot open the store ${path}: ${/not a database/i.test(message) ? 'the file is not an SQLite database' : message}`, { cause: error });
+  }
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // Keep the WAL file from staying as large as the largest transaction (a big import).
+  db.pragma('journal_size_limit = 67108864');
+}
+
+/** Marks 'recording' rows whose writer process is gone as 'interrupted'. */
+function recover(db: Database.Database, statements: Statements, live: ReadonlySet<number>): number[] {
+  const host = hostname();
+  const rows = statements.selectInProgress.all() as { id: number; writer_pid: number | null; writer_host: string | null }[];
+  const dead = rows.filter((row) => {
+    if (row.writer_pid === null || row.writer_host !== host) return true;
+    if (row.writer_pid === process.pid) return !live.has(row.id);
+    return !processAlive(row.writer_pid);
+  });
+  if (dead.length === 0) return [];
+  db.transaction(() => {
+    for (const row of dead) statements.markInterrupted.run(INTERRUPTED_ERROR, row.id);
+  })();
+  return dead.map((row) => row.id);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[]): Store {
+  const writers = new Set<LiveWriter>();
+  // A process that exits (process.exit, the end of the event loop) with recordings under way stores what it buffered.
+  const onExit = () => {
+    for (const writer of [...writers]) writer.abandon(EXIT_ERROR);
+  };
+  const listCache = new Map<string, { page: Database.Statement; count: Database.Statement }>();
+
+  const importTransaction = db.transaction((recording: Recording, options: ImportOptions, analysis: Analysis): number => {
+    const summary = summarize(analysis);
+    const request = recording.request;
+    const response = recording.response;
+    let bytes = 0;
+    for (const read of recording.reads) bytes += read.bytes.length;
+    const info = statements.insertRecording.run({
+      ...requestColumns(request),
+      ...responseColumns(response),
+      ...endColumns(recording.end),
+      name: normalizeName(options.name),
+      createdAt: createdAtOf(recording.startedAt),
+      startedAt: recording.startedAt,
+      source: recording.source,
+      writerPid: null,
+      writerHost: null,
+      model: summary.model ?? requestedModel(request),
+      bytes,
+      readCount: recording.reads.length,
+      eventCount: analysis.events.length,
+      durationMs: summary.durationMs ?? null,
+      ttftMs: summary.ttftMs ?? null,
+      worstSeverity: worstSeverity(analysis.diagnostics),
+      finishReasons: JSON.stringify(distinctReasons(summary.finishReasons)),
+      tags: JSON.stringify(normalizeTags(options.tags)),
+    });
+    const id = Number(info.lastInsertRowid);
+    let offset = 0;
+    recording.reads.forEach((read, seq) => {
+      statements.insertRead.run(id, seq, read.t, offset, read.bytes);
+      offset += read.bytes.length;
+    });
+    for (const event of analysis.events) statements.insertEvent.run(id, ...eventRow(event));
+    for (const row of diagnosticRows(analysis.diagnostics)) statements.insertDiagnostic.run(id, row.code, row.severity, row.count);
+    return id;
+  });
+
+  function summaryOf(id: number): RecordingSummary | null {
+    const row = statements.selectSummary.get(checkId(id)) as unknown[] | undefined;
+    return row ? summaryFromRow(row) : null;
+  }
+
+  const store: Store = {
+    path,
+    recovered,
+
+    beginRecording(options: BeginRecordingOptions) {
+      if (!options || typeof options.request !== 'object' || options.request === null) throw new TypeError('beginRecording needs a request');
+      const info = statements.insertRecording.run({
+        ...requestColumns(options.request),
+        ...responseColumns(null),
+        ...endColumns({ t: null, outcome: 'recording' }),
+        name: normalizeName(options.name),
+        createdAt: createdAtOf(options.startedAt),
+        startedAt: options.startedAt,
+        source: options.source ?? 'live',
+        writerPid: process.pid,
+        writerHost: hostname(),
+        model: requestedModel(options.request),
+        bytes: 0,
+        readCount: 0,
+        eventCount: 0,
+        durationMs: null,
+        ttftMs: null,
+        worstSeverity: null,
+        finishReasons: '[]',
+        tags: JSON.stringify(normalizeTags(options.tags)),
+      });
+      const id = Number(info.lastInsertRowid);
+      live.add(id);
+      const writer = createWriter(
+        {
+          db,
+          busyTimeoutMs: BUSY_TIMEOUT_MS,
+          statements,
+          id,
+          release: () => {
+            live.delete(id);
+            writers.delete(writer);
+            if (writers.size === 0) process.off('exit', onExit);
+          },
+        },
+        options,
+      );
+      if (writers.size === 0) process.on('exit', onExit);
+      writers.add(writer);
+      return writer;
+    },
+
+    importRecording(recording, options = {}) {
+      if (!recording || !Array.isArray(recording.reads)) throw new TypeError('importRecording needs a Recording');
+      // Analysed before the transaction: the write lock is held only while writing.
+      return importTransaction.immediate(recording, options, options.analysis ?? analyzeRecording(recording));
+    },
+
+    list(query: ListQuery = {}): ListResult {
+      const limit = query.limit ?? 50;
+      const offset = query.offset ?? 0;
+      if (!Number.isInteger(limit) || limit < 0) throw new RangeError(`limit must be a whole number, 0 or more, not ${limit}`);
+      if (!Number.isInteger(offset) || offset < 0) throw new RangeError(`offset must be a whole number, 0 or more, not ${offset}`);
+      const { page, count, params } = listStatements(db, listCache, query);
+      return db.transaction(() => ({
+        items: (page.all({ ...params, limit, offset }) as unknown[][]).map(summaryFromRow),
+        total: count.get(params) as number,
+      }))();
+    },
+
+    get(id) {
+      const row = statements.selectRecording.get(checkId(id)) as unknown[] | undefined;
+      if (!row) return null;
+      const reads = (statements.selectReads.all(id) as [number | null, Buffer][]).map(([t, bytes]) => ({
+        t,
+        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+      }));
+      return recordingFromRow(row, reads);
+    },
+
+    events(id) {
+      checkId(id);
+      return db.transaction(() => {
+        if (statements.exists.get(id) === undefined) return null;
+        const events: StoredEvent[] = [];
+        for (const row of statements.selectEvents.iterate(id) as IterableIterator<unknown[]>) {
+          events.push({
+            index: row[0] as number,
+            start: row[1] as number,
+            end: row[2] as number,
+            read: row[3] as number,
+            t: row[4] as number | null,
+            event: row[5] as string | null,
+            id: row[6] as string | null,
+            retry: row[7] as number | null,
+            data: row[8] as string | null,
+            comments: row[9] === null ? EMPTY : (JSON.parse(row[9] as string) as string[]),
+            unknownFields: row[10] === null ? EMPTY : (JSON.parse(row[10] as string) as SseField[]),
+          });
+        }
+        return events;
+      })();
+    },
+
+    summary: summaryOf,
+
+    rename(id, name) {
+      return statements.rename.run(normalizeName(name), checkId(id)).changes > 0;
+    },
+
+    setTags(id, tags) {
+      if (!Array.isArray(tags)) throw new TypeError('setTags takes an array of strings');
+      return statements.setTags.run(JSON.stringify(normalizeTags(tags)), checkId(id)).changes > 0;
+    },
+
+    delete(id) {
+      checkId(id);
+      for (const writer of writers) if (writer.id === id) throw new Error(`recording ${id} is being recorded: finish it before deleting it`);
+      return statements.delete.run(id).changes > 0;
+    },
+
+    close() {
+      if (!db.open) return;
+      for (const writer of [...writers]) writer.abandon(CLOSED_ERROR);
+      db.close();
+    },
+  };
+  return store;
+}
+
+function checkId(id: number): number {
+  if (!Number.isSafeInteger(id)) throw new TypeError(`a recording id is an integer, not ${String(id)}`);
+  return id;
+}
+
+function requestColumns(request: RecordedRequest | null) {
+  if (!request) return { method: null, url: null, host: null, requestHeaders: null, requestBody: null };
+  const url = redactUrl(request.url);
+  return {
+    method: request.method,
+    url,
+    host: hostOf(url),
+    requestHeaders: JSON.stringify(redactHeaders(request.headers ?? {})),
+    requestBody: JSON.stringify(request.body ?? null),
+  };
+}
+
+function responseColumns(response: RecordedResponse | null) {
+  if (!response) return { status: null, httpVersion: null, responseHeaders: null, responseT: null };
+  return { status: response.status, httpVersion: response.httpVersion, responseHeaders: JSON.stringify(redactHeaders(response.headers ?? {})), responseT: response.t };
+}
+
+function endColumns(end: RecordedEnd | null) {
+  if (!end) return { outcome: null, endT: null, error: null };
+  return { outcome: end.outcome, endT: end.t, error: end.error ?? null };
+}
+
+function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
+  const summary = summaryFromRow(row);
+  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT] = row.slice(RECORDING_EXTRA_AT) as [
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+    number | null,
+    number | null,
+  ];
+  const request: RecordedRequest | null =
+    summary.method === null
+      ? null
+      : { method: summary.method, url: summary.url ?? '', headers: JSON.parse(requestHeaders ?? '{}') as Record<string, string>, body: JSON.parse(requestBody ?? 'null') };
+  const response: RecordedResponse | null =
+    summary.status === null ? null : { t: responseT, status: summary.status, httpVersion, headers: JSON.parse(responseHeaders ?? '{}') as Record<string, string> };
+  const end: RecordedEnd | null = summary.outcome === null ? null : { t: endT, outcome: summary.outcome, ...(summary.error !== null ? { error: summary.error } : {}) };
+  return {
+    id: summary.id,
+    name: summary.name,
+    tags: summary.tags,
+    createdAt: summary.createdAt,
+    summary,
+    source: summary.source,
+    startedAt,
+    request,
+    response,
+    reads,
+    end,
+  };
+}
