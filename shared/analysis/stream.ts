@@ -16,7 +16,20 @@ export interface AnalyzedEvent {
   /** Arrival time: the time of the read that completed the event; null when untimed. */
   readonly t: number | null;
   readonly interpretation: Interpretation;
+  /** The one-line annotation, worded when asked for (a view shows only some rows at a time). */
   readonly annotation: string;
+}
+
+class Analyzed implements AnalyzedEvent {
+  constructor(
+    readonly sse: SseEvent,
+    readonly t: number | null,
+    readonly interpretation: Interpretation,
+  ) {}
+
+  get annotation(): string {
+    return annotate(this.sse, this.interpretation);
+  }
 }
 
 export interface ReadInfo {
@@ -54,12 +67,7 @@ export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): Strea
       // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
       if (!done) accumulator.apply(sse.index, interpretation.ops);
       if (interpretation.kind === 'done') done = true;
-      const event: AnalyzedEvent = {
-        sse,
-        t: reads[sse.read]?.t ?? null,
-        interpretation,
-        annotation: annotate(sse, interpretation),
-      };
+      const event: AnalyzedEvent = new Analyzed(sse, reads[sse.read]?.t ?? null, interpretation);
       events.push(event);
       completed.push(event);
       options.onEvent?.(event);

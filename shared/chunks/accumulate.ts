@@ -100,9 +100,11 @@ export function createAccumulator(): Accumulator {
   }
 
   function apply(event: number, ops: readonly Op[]): void {
-    const roleChoices = new Set<number>();
-    for (const op of ops) if (op.type === 'role') roleChoices.add(op.choice);
-    const changedAfterFinish = new Set<ChoiceState>();
+    if (ops.length === 0) return;
+    let changedAfterFinish: ChoiceState[] | null = null;
+    const changed = (choice: ChoiceState): void => {
+      if (!changedAfterFinish?.includes(choice)) (changedAfterFinish ??= []).push(choice);
+    };
 
     for (const op of ops) {
       switch (op.type) {
@@ -120,14 +122,14 @@ export function createAccumulator(): Accumulator {
         }
         case 'text': {
           const choice = choiceOf(op.choice, event);
-          appendText(choice, op, event, roleChoices.has(op.choice));
-          if (op.text !== '' && choice.finishReason !== null) changedAfterFinish.add(choice);
+          appendText(choice, op, event, op.text === '' && hasRole(ops, op.choice));
+          if (op.text !== '' && choice.finishReason !== null) changed(choice);
           break;
         }
         case 'tool': {
           const choice = choiceOf(op.choice, event);
           const carries = applyTool(choice, op, event);
-          if (carries && choice.finishReason !== null) changedAfterFinish.add(choice);
+          if (carries && choice.finishReason !== null) changed(choice);
           break;
         }
         case 'function_call': {
@@ -135,12 +137,12 @@ export function createAccumulator(): Accumulator {
           const call = (choice.functionCall ??= { name: null, arguments: '' });
           if (op.name && call.name === null) call.name = op.name;
           if (op.arguments) call.arguments += op.arguments;
-          if ((op.name || op.arguments) && choice.finishReason !== null) changedAfterFinish.add(choice);
+          if ((op.name || op.arguments) && choice.finishReason !== null) changed(choice);
           break;
         }
         case 'finish': {
           const choice = choiceOf(op.choice, event);
-          if (choice.finishReason !== null && choice.finishReason !== op.reason) changedAfterFinish.add(choice);
+          if (choice.finishReason !== null && choice.finishReason !== op.reason) changed(choice);
           choice.finishReason = op.reason;
           choice.finishEvents.push(event);
           break;
@@ -154,10 +156,15 @@ export function createAccumulator(): Accumulator {
         }
       }
     }
-    for (const choice of changedAfterFinish) choice.afterFinish.push(event);
+    const changedList = changedAfterFinish as ChoiceState[] | null;
+    if (changedList) for (const choice of changedList) choice.afterFinish.push(event);
   }
 
   return { apply, state };
+}
+
+function hasRole(ops: readonly Op[], choice: number): boolean {
+  return ops.some((op) => op.type === 'role' && op.choice === choice);
 }
 
 function appendText(choice: ChoiceState, op: TextOp, event: number, withRole: boolean): void {

@@ -1,7 +1,9 @@
 // Reads one SSE event as an OpenAI chat.completion.chunk: what kind of event it
 // is, the operations it applies to a client's state, the fields outside the
 // known set, and what is malformed about it. Stateless and total: any event,
-// however broken, gets an interpretation; nothing here throws.
+// however broken, gets an interpretation; nothing here throws. The parsed JSON
+// itself is not kept (a view that shows it parses the event's data again):
+// kept for every event, it would be most of an analysis's memory.
 
 import type { SseFields } from '../sse/parser.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
@@ -34,7 +36,7 @@ export type ChunkProblem =
   | { readonly code: 'tool-index-missing'; readonly choice: number; readonly position: number }
   | { readonly code: 'content-parts'; readonly choice: number };
 
-/** The identity fields of a chunk, as present (absent keys stay absent). */
+/** The identity fields of a chunk; undefined where the chunk has none. */
 export interface ChunkMeta {
   readonly id?: unknown;
   readonly object?: unknown;
@@ -48,8 +50,6 @@ export interface ChunkMeta {
 export interface Interpretation {
   readonly kind: EventKind;
   readonly ops: readonly Op[];
-  /** The parsed payload; undefined when the data was not JSON. */
-  readonly json: unknown;
   readonly meta: ChunkMeta | null;
   /** Paths of fields outside OpenAI's set, e.g. `x_groq`, `choices[].delta.token_id`. */
   readonly unknownFields: readonly string[];
@@ -75,10 +75,10 @@ export function interpretEvent(event: SseFields): Interpretation {
     return { ...bare('invalid-json'), problems: [{ code: 'invalid-json', message }] };
   }
   if (event.event === 'error') {
-    return { ...bare('error'), json, ops: [errorOp(json, 'event-error')] };
+    return { ...bare('error'), ops: [errorOp(json, 'event-error')] };
   }
   if (!isObject(json)) {
-    return { ...bare('malformed'), json, problems: [{ code: 'wrong-type', path: '(payload)', expected: 'object', got: typeOf(json) }] };
+    return { ...bare('malformed'), problems: [{ code: 'wrong-type', path: '(payload)', expected: 'object', got: typeOf(json) }] };
   }
   return interpretChunk(json, data);
 }
@@ -94,19 +94,26 @@ function interpretDataless(event: SseFields): Interpretation {
     } catch {
       json = errorField.value;
     }
-    return { ...bare('error'), json, ops: [errorOp(json, 'sse-error-field')] };
+    return { ...bare('error'), ops: [errorOp(json, 'sse-error-field')] };
   }
   return bare(event.comments.length > 0 ? 'comment' : 'no-data');
 }
 
 function bare(kind: EventKind): Interpretation {
-  return { kind, ops: NOTHING, json: undefined, meta: null, unknownFields: NOTHING, problems: NOTHING, obfuscationBytes: 0 };
+  return { kind, ops: NOTHING, meta: null, unknownFields: NOTHING, problems: NOTHING, obfuscationBytes: 0 };
 }
+
+// Scratch lists reused from chunk to chunk: nearly every chunk has no unknown field and no
+// problem, and an analysis interprets a hundred thousand of them.
+const scratchUnknown: string[] = [];
+const scratchProblems: ChunkProblem[] = [];
 
 function interpretChunk(chunk: Record<string, unknown>, data: string): Interpretation {
   const ops: Op[] = [];
-  const unknown: string[] = [];
-  const problems: ChunkProblem[] = [];
+  const unknown = scratchUnknown;
+  const problems = scratchProblems;
+  unknown.length = 0;
+  problems.length = 0;
 
   for (const key in chunk) if (!CHUNK_FIELDS.has(key) && key !== 'error') unknown.push(key);
 
@@ -117,7 +124,7 @@ function interpretChunk(chunk: Record<string, unknown>, data: string): Interpret
   let choiceCount: number | null = null;
   if (Array.isArray(choices)) {
     choiceCount = choices.length;
-    choices.forEach((choice, position) => interpretChoice(choice, position, ops, unknown, problems));
+    for (let position = 0; position < choices.length; position++) interpretChoice(choices[position], position, ops, unknown, problems);
   } else if (choices !== undefined && choices !== null) {
     problems.push({ code: 'wrong-type', path: 'choices', expected: 'array', got: typeOf(choices) });
   }
@@ -129,17 +136,20 @@ function interpretChunk(chunk: Record<string, unknown>, data: string): Interpret
   }
 
   const meta: ChunkMeta = {
-    ...pick(chunk, ['id', 'object', 'created', 'model', 'system_fingerprint']),
+    id: chunk.id,
+    object: chunk.object,
+    created: chunk.created,
+    model: chunk.model,
+    system_fingerprint: chunk.system_fingerprint,
     choiceCount,
   };
   const malformed = problems.some((problem) => problem.code === 'wrong-type' && problem.path === 'choices');
   return {
     kind: malformed ? 'malformed' : kindOf(ops, choiceCount),
     ops,
-    json: chunk,
     meta,
     unknownFields: unknown.length > 0 ? [...new Set(unknown)] : NOTHING,
-    problems,
+    problems: problems.length > 0 ? problems.slice() : NOTHING,
     obfuscationBytes: 'obfuscation' in chunk ? memberBytes(data, 'obfuscation') : 0,
   };
 }
@@ -429,10 +439,4 @@ export function typeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   return typeof value;
-}
-
-function pick<K extends string>(object: Record<string, unknown>, keys: readonly K[]): Partial<Record<K, unknown>> {
-  const out: Partial<Record<K, unknown>> = {};
-  for (const key of keys) if (key in object) out[key] = object[key];
-  return out;
 }

@@ -196,6 +196,24 @@ describe('the SSE parser', () => {
     expect(events[0]!.data!.length).toBe(size);
   });
 
+  it('reads a body larger than its decoding segments the same whole as split, with CRLF, non-ASCII and invalid bytes', () => {
+    const parts: Uint8Array[] = [];
+    for (let i = 0; i < 6000; i++) {
+      parts.push(bytes(`data: {"i":${i},"text":"${i % 7 === 0 ? 'résumé 東京 😀' : 'plain words'}"}${i % 5 === 0 ? '\r\n\r\n' : '\n\n'}`));
+      if (i % 997 === 0) parts.push(new Uint8Array([...bytes('data: '), 0xff, 0xc3, ...bytes('\n\n')]));
+    }
+    const body = new Uint8Array(parts.reduce((size, part) => size + part.length, 0));
+    parts.reduce((at, part) => (body.set(part, at), at + part.length), 0);
+    expect(body.length).toBeGreaterThan(3 * 64 * 1024);
+    const whole = parseSse(body);
+    const split = parseSse(splitAt(body, Array.from({ length: 40 }, (_, i) => Math.floor(((i + 1) * body.length) / 41) + (i % 3))));
+    expect(fieldsOf(split.events)).toEqual(fieldsOf(whole.events));
+    expect(whole.events).toHaveLength(6007);
+    expect(whole.events[1]!.data).toBe('\uFFFD\uFFFD');
+    expect(whole.events.at(-1)!.end).toBe(body.length);
+    expect(whole.stats.lineEndings).toEqual({ lf: 2 * 4807, cr: 0, crlf: 2 * 1200 });
+  });
+
   it('parses a million tiny events', () => {
     const { events } = parseSse(bytes('data: x\n\n'.repeat(1_000_000)));
     expect(events).toHaveLength(1_000_000);

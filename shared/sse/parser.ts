@@ -83,6 +83,8 @@ export interface SseParserOptions {
 }
 
 const EMPTY: readonly never[] = Object.freeze([]);
+/** Bytes decoded at a time: Node 20 decodes more than 64 KiB at once ten times slower per byte. */
+const SEGMENT = 32 * 1024;
 
 export function createSseParser(options: SseParserOptions): SseParser {
   const { onEvent } = options;
@@ -254,16 +256,15 @@ export function createSseParser(options: SseParserOptions): SseParser {
     return next;
   }
 
-  /** Interprets the complete lines of a read from `pos`, searching bytes. Returns where the unfinished line starts. */
-  function scanBytes(read: Uint8Array, pos: number): number {
-    const length = read.length;
+  /** Interprets the complete lines of `read` from `pos` up to `length`, searching bytes. Returns where the unfinished line starts. */
+  function scanBytes(read: Uint8Array, pos: number, length: number): number {
     let nextLf = indexOrLength(read, LF, pos);
     let nextCr = indexOrLength(read, CR, pos);
     while (pos < length) {
       if (nextLf < pos) nextLf = indexOrLength(read, LF, pos);
       if (nextCr < pos) nextCr = indexOrLength(read, CR, pos);
       const eol = nextLf < nextCr ? nextLf : nextCr;
-      if (eol === length) break;
+      if (eol >= length) break;
       pos = endLine(read, eol, byteLine(read.subarray(pos, eol), offset + pos));
     }
     return pos;
@@ -319,14 +320,22 @@ export function createSseParser(options: SseParserOptions): SseParser {
     // The complete lines of the read are decoded at once and searched as text, at string speed.
     // A multi-byte character never straddles a line ending, so the text up to the last line ending
     // is whole characters.
+    // A large read is taken in segments of about SEGMENT bytes, each ending at a line ending.
     const last = lastLineEnding(read);
-    if (last >= pos) {
+    while (last >= pos) {
+      let end = last + 1;
+      if (end - pos > SEGMENT) {
+        const cut = read.indexOf(LF, pos + SEGMENT);
+        if (cut !== -1 && cut < last) end = cut + 1;
+      }
       // Node 20 decodes large inputs fastest in streaming mode and small ones in one shot; the
       // text ends at a line ending, so streaming mode holds nothing back for the next read.
-      const head = read.subarray(pos, last + 1);
-      const text = head.length >= 2048 ? textDecoder.decode(head, { stream: true }) : textDecoder.decode(head);
+      const segment = read.subarray(pos, end);
+      const text = segment.length >= 2048 ? textDecoder.decode(segment, { stream: true }) : textDecoder.decode(segment);
       // U+FFFD may stand for invalid bytes, which break the character-to-byte mapping: search bytes then.
-      pos = text.includes('\uFFFD') ? scanBytes(read, pos) : scanText(read, pos, last + 1, text);
+      const next = text.includes('\uFFFD') ? scanBytes(read, pos, end) : scanText(read, pos, end, text);
+      if (next === pos) break;
+      pos = next;
     }
     if (pos < length) {
       if (pieces.length === 0) piecesStart = offset + pos;
