@@ -9,10 +9,9 @@
 // byte range of each event, the read that completed it, comments, fields the
 // standard does not know, and an event cut off by the end of the body.
 //
-// Linear time: every byte is scanned once by `indexOf`, and a line spanning
-// many reads is joined once, when it ends.
-
-import { concatBytes } from '../formats/bytes.ts';
+// Linear time: the complete lines of a read are decoded together and searched
+// as text (byte offsets stay exact: see scanText); a line spanning many reads
+// is decoded piece by piece as they come and joined once, when it ends.
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -99,9 +98,10 @@ export function createSseParser(options: SseParserOptions): SseParser {
   let cr = 0;
   let crlf = 0;
 
-  // A line that spans reads: its earlier pieces and where it started.
-  let pieces: Uint8Array[] = [];
-  let piecesStart = 0;
+  // A line that spans reads: its earlier pieces, decoded as they came, and where it started.
+  const pieceDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  let pieces: string[] = [];
+  let piecesStart = -1;
   // The previous read ended in CR: the next byte decides between CR and CRLF.
   let pendingCr = false;
   // ...and that CR ended a blank line, so an event waits for its final byte.
@@ -217,16 +217,30 @@ export function createSseParser(options: SseParserOptions): SseParser {
     return false;
   }
 
-  /** Interprets the line ending at the first line ending at or after `pos`, whose start is in `pieces`. */
+  /** Keeps the unfinished line's bytes from `pos` to `end`, decoded (a character cut in two waits in the decoder). */
+  function keepPiece(read: Uint8Array, pos: number, end: number): void {
+    if (piecesStart === -1) piecesStart = offset + pos;
+    for (let at = pos; at < end; at += SEGMENT) pieces.push(pieceDecoder.decode(read.subarray(at, Math.min(end, at + SEGMENT)), { stream: true }));
+  }
+
+  /** The unfinished line's text, ending the decoder's character that waits, if any. */
+  function takePieces(): { text: string; start: number } {
+    pieces.push(pieceDecoder.decode());
+    const taken = { text: pieces.join(''), start: piecesStart };
+    pieces = [];
+    piecesStart = -1;
+    return taken;
+  }
+
+  /** Interprets the line ending at the first line ending at or after `pos`, which began in an earlier read. */
   function finishPiecesLine(read: Uint8Array, pos: number): number {
     let eol = read.indexOf(LF, pos);
     const crAt = read.indexOf(CR, pos);
     if (eol === -1 || (crAt !== -1 && crAt < eol)) eol = crAt;
     if (eol === -1) return pos;
-    pieces.push(read.subarray(pos, eol));
-    const bytes = concatBytes(pieces);
-    pieces = [];
-    return endLine(read, eol, byteLine(bytes, piecesStart));
+    keepPiece(read, pos, eol);
+    const { text, start } = takePieces();
+    return endLine(read, eol, textLine(text, 0, text.length, start));
   }
 
   /**
@@ -315,7 +329,7 @@ export function createSseParser(options: SseParserOptions): SseParser {
     }
 
     // A line that began in an earlier read is finished from bytes.
-    if (pieces.length > 0 && pos < length) pos = finishPiecesLine(read, pos);
+    if (piecesStart !== -1 && pos < length) pos = finishPiecesLine(read, pos);
 
     // The complete lines of the read are decoded at once and searched as text, at string speed.
     // A multi-byte character never straddles a line ending, so the text up to the last line ending
@@ -338,8 +352,7 @@ export function createSseParser(options: SseParserOptions): SseParser {
       pos = next;
     }
     if (pos < length) {
-      if (pieces.length === 0) piecesStart = offset + pos;
-      pieces.push(read.slice(pos));
+      keepPiece(read, pos, length);
     }
     offset += length;
   }
@@ -356,10 +369,10 @@ export function createSseParser(options: SseParserOptions): SseParser {
       }
     }
     let partial: SsePartialEvent | null = null;
-    const unterminatedLine = pieces.length > 0;
+    const unterminatedLine = piecesStart !== -1;
     if (unterminatedLine) {
-      byteLine(concatBytes(pieces), piecesStart);
-      pieces = [];
+      const { text, start } = takePieces();
+      textLine(text, 0, text.length, start);
     }
     if (eventStart !== -1) {
       partial = { start: eventStart, end: offset, unterminatedLine, data: data(), event: eventType, id, retry, comments: comments ?? EMPTY, unknownFields: unknown ?? EMPTY };
