@@ -1,0 +1,144 @@
+// `streamscope simulate [--port N] [--host H] [--time-scale X] [--seed N]`
+
+import { styleText } from 'node:util';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SEED, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
+import type { Simulator, SimulatorRequestLog } from '../simulator/index.ts';
+import { CliError } from './errors.ts';
+import type { Output } from './output.ts';
+
+export const SIMULATE_USAGE = `Usage: streamscope simulate [options]
+
+Starts the built-in simulator: an OpenAI-compatible endpoint
+(POST /v1/chat/completions, GET /v1/models) that streams scripted scenarios,
+clean and faulty, with realistic timing. The model name picks the scenario:
+sim-text, sim-refusal, sim-connection-drop, … (all listed when it starts).
+Runs until Ctrl-C.
+
+Options:
+  --port N             Port (default 0: a free one)
+  --host H             Address to bind (default 127.0.0.1)
+  --time-scale X       1 realistic (default), 0.01 a hundred times faster,
+                       0 no waits at all
+  --seed N             Seed of ids, padding, words and jitter (default ${DEFAULT_SEED}):
+                       the same seed gives the same bytes
+  -h, --help           Show this help
+
+Each request may also set n, max_tokens, seed, stream_options.include_usage,
+stream_options.include_obfuscation, and "sim": {…} to shape the stream:
+${Object.entries(SIM_OVERRIDES)
+  .map(([key, rule]) => `  ${key.padEnd(19)}${rule.doc}`)
+  .join('\n')}`;
+
+/** Resolves on Ctrl-C (SIGINT) or SIGTERM. */
+function interrupted(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** `until` is for tests; the command line waits for Ctrl-C. */
+export async function simulateCommand(args: string[], out: Output, until: (simulator: Simulator) => Promise<unknown> = interrupted): Promise<number> {
+  const options = parse(args);
+  const paint = (style: Parameters<typeof styleText>[0], text: string): string => (out.color ? styleText(style, text) : text);
+
+  let simulator: Simulator;
+  try {
+    simulator = await startSimulator({ ...options, onRequest: (info) => out.stdout(requestLine(info, paint)) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new CliError(`port ${options.port} is already in use on ${options.host} (--port 0 picks a free one)`);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new CliError(`cannot listen on ${options.host}: no such local address`);
+    if (code === 'EACCES') throw new CliError(`not allowed to listen on port ${options.port} (ports below 1024 need privileges)`);
+    throw error;
+  }
+
+  const url = simulator.url;
+  const width = Math.max(...SCENARIOS.map((scenario) => scenario.name.length)) + MODEL_PREFIX.length + 2;
+  const lines = [
+    `${paint('bold', 'Streamscope simulator')} on ${paint('bold', url)}  (time scale ${options.timeScale}, seed ${options.seed})`,
+  ];
+  if (!isLoopback(options.host)) lines.push(paint('yellow', `Listening on ${options.host}: reachable from other machines, not only this one.`));
+  lines.push('', paint('bold', 'Scenarios') + ' (model name, what it does, the diagnostics it shows):');
+  for (const scenario of SCENARIOS) {
+    const shows = scenario.shows.length > 0 ? paint('dim', `  [${scenario.shows.join(', ')}]`) : '';
+    lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${scenario.description}${shows}`);
+  }
+  const example = JSON.stringify({ model: 'sim-text', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello' }] });
+  lines.push(
+    '',
+    'Per request: n, max_tokens, seed, stream_options.include_usage and .include_obfuscation,',
+    `and "sim": {${Object.keys(SIM_OVERRIDES).join(', ')}} (see --help).`,
+    '',
+    paint('bold', 'Try:'),
+    `  npx streamscope record --base-url ${url} --model sim-text`,
+    `  curl -N ${url}/chat/completions -H 'content-type: application/json' -d '${example}'`,
+    '',
+    'Ctrl-C to stop.',
+    '',
+  );
+  out.stdout(lines.join('\n'));
+
+  try {
+    await until(simulator);
+  } finally {
+    await simulator.close();
+  }
+  out.stdout('Simulator stopped.\n');
+  return 0;
+}
+
+function requestLine(info: SimulatorRequestLog, paint: (style: Parameters<typeof styleText>[0], text: string) => string): string {
+  const status = info.status >= 400 ? paint('red', String(info.status)) : String(info.status);
+  const what = [info.model, info.stream ? 'stream' : null].filter(Boolean).join(' ');
+  const how = info.finished ? '' : paint('yellow', ', cut off');
+  return `${paint('dim', info.requestId)} ${info.method} ${info.path} ${what ? `${what} ` : ''}→ ${status} in ${Math.round(info.ms).toLocaleString('en-US')} ms${how}\n`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+interface SimulateOptions {
+  readonly host: string;
+  readonly port: number;
+  readonly timeScale: number;
+  readonly seed: number;
+}
+
+function parse(args: string[]): SimulateOptions {
+  let values: Record<string, string | boolean | undefined>;
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'time-scale': { type: 'string' },
+        seed: { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    throw new CliError(error instanceof Error ? error.message : String(error));
+  }
+  if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" (see --help)`);
+
+  const text = (name: string): string | undefined => values[name] as string | undefined;
+  const port = text('port') === undefined ? 0 : Number(text('port'));
+  if (!(Number.isInteger(port) && port >= 0 && port <= 65535) || text('port')?.trim() === '') throw new CliError(`--port takes a port number from 0 to 65535, not "${text('port')}"`);
+  const timeScale = text('time-scale') === undefined ? 1 : Number(text('time-scale'));
+  if (!(Number.isFinite(timeScale) && timeScale >= 0) || text('time-scale')?.trim() === '') throw new CliError(`--time-scale takes a number, 0 or more, not "${text('time-scale')}"`);
+  const seed = text('seed') === undefined ? DEFAULT_SEED : Number(text('seed'));
+  if (!Number.isSafeInteger(seed) || text('seed')?.trim() === '') throw new CliError(`--seed takes an integer, not "${text('seed')}"`);
+  const host = text('host') ?? '127.0.0.1';
+  if (host.trim() === '') throw new CliError('--host takes an address, e.g. 127.0.0.1');
+  return { host, port, timeScale, seed };
+}

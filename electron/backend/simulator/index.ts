@@ -1,0 +1,11 @@
+// The built-in simulator: an OpenAI-compatible streaming endpoint on loopback
+// that plays scripted scenarios, clean and faulty, with realistic timing.
+export { startSimulator, DEFAULT_SEED } from './server.ts';
+export type { Simulator, SimulatorOptions, SimulatorWrite, SimulatorRequestLog } from './server.ts';
+export { SCENARIOS, SCENARIO_MODELS, MODEL_PREFIX, findScenario } from './scenarios.ts';
+export type { Scenario, ScenarioContext } from './scenarios.ts';
+export { SIM_OVERRIDES, parseChatRequest } from './request.ts';
+export type { SimOverrides, ChatRequest } from './request.ts';
+export { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';
+export type { PaceOptions, Rng } from './timing.ts';
+export type { Script, Step, OpenAiError, FinishReason } from './script.ts';

@@ -1,0 +1,308 @@
+// The simulator's HTTP server: an OpenAI-compatible chat-completions endpoint on
+// loopback that plays the scripted scenarios with realistic timing. Each event
+// goes out in its own res.write on a socket with Nagle off, so a recorder on
+// loopback sees one event per read; every write can be logged with the moment
+// it was made.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { makeIdentity } from './chunks.ts';
+import { errorJson, invalidRequest, invalidUrl, modelNotFound } from './errors.ts';
+import { planResponse } from './plan.ts';
+import type { Plan } from './plan.ts';
+import { parseChatRequest } from './request.ts';
+import type { ChatRequest } from './request.ts';
+import { SCENARIO_MODELS, findScenario } from './scenarios.ts';
+import type { Scenario } from './scenarios.ts';
+import type { OpenAiError } from './script.ts';
+import { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';
+import type { PaceOptions } from './timing.ts';
+
+/** One res.write of a response body. */
+export interface SimulatorWrite {
+  /** performance.now() taken immediately before the res.write. */
+  readonly t: number;
+  readonly bytes: number;
+  readonly requestId: string;
+  /** The scenario's name, or "" for a response outside the scenarios (an error, the model list). */
+  readonly scenario: string;
+}
+
+/** One request, once its response has ended (or its connection closed). */
+export interface SimulatorRequestLog {
+  readonly requestId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly model: string | null;
+  readonly status: number;
+  readonly stream: boolean;
+  /** Whether the whole response went out (false when the client left or the scenario dropped the connection). */
+  readonly finished: boolean;
+  readonly ms: number;
+}
+
+export interface SimulatorOptions {
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  /** 1 realistic (default), 0 no waits at all, 0.01 a hundred times faster. */
+  readonly timeScale?: number;
+  /** Seed of every random choice (default 1); a request's `seed` or `sim.seed` overrides it. */
+  readonly seed?: number;
+  readonly onWrite?: (info: SimulatorWrite) => void;
+  readonly onRequest?: (info: SimulatorRequestLog) => void;
+}
+
+export interface Simulator {
+  /** Base URL, ending in /v1. */
+  readonly url: string;
+  readonly host: string;
+  readonly port: number;
+  /** Stops listening and ends every open connection, streams in flight included. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_SEED = 1;
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** `created` of the model list: fixed, so the list is the same every time. */
+const MODELS_CREATED = 1_770_000_000;
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  const timeScale = options.timeScale ?? 1;
+  if (!(Number.isFinite(timeScale) && timeScale >= 0)) throw new RangeError(`timeScale must be a number >= 0, not ${timeScale}`);
+  const seed = options.seed ?? DEFAULT_SEED;
+  /** Each response under way: how to stop it, and when it has closed. */
+  const running = new Map<AbortController, Promise<void>>();
+  let requests = 0;
+
+  const server = createServer({ noDelay: true }, (req, res) => {
+    const requestId = `req_sim_${(++requests).toString().padStart(6, '0')}`;
+    const controller = new AbortController();
+    const started = performance.now();
+    const log = { model: null as string | null, stream: false };
+    running.set(
+      controller,
+      new Promise<void>((resolve) =>
+        res.once('close', () => {
+          controller.abort();
+          running.delete(controller);
+          options.onRequest?.({ requestId, method: req.method ?? '', path: req.url ?? '', model: log.model, status: res.statusCode, stream: log.stream, finished: res.writableFinished, ms: performance.now() - started });
+          resolve();
+        }),
+      ),
+    );
+    const context: RequestContext = { req, res, requestId, signal: controller.signal, log, timeScale, seed, onWrite: options.onWrite };
+    handle(context).catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      if (!res.headersSent) sendJson(context, 500, { 'content-type': 'application/json' }, errorJson({ message: `Simulator failure: ${(error as Error).message}`, type: 'server_error', param: null, code: null }), '');
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | null = null;
+
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
+    host,
+    port,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        const responses = [...running.values()];
+        for (const controller of running.keys()) controller.abort();
+        server.closeAllConnections();
+        // Once every response's own close handler (and onRequest) has run.
+        await Promise.all([closed, ...responses]);
+      })();
+      return closing;
+    },
+  };
+}
+
+interface RequestContext {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly requestId: string;
+  readonly signal: AbortSignal;
+  readonly log: { model: string | null; stream: boolean };
+  readonly timeScale: number;
+  readonly seed: number;
+  readonly onWrite: SimulatorOptions['onWrite'];
+}
+
+async function handle(context: RequestContext): Promise<void> {
+  const { req } = context;
+  context.res.setHeader('x-request-id', context.requestId);
+  const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
+  const method = req.method ?? 'GET';
+
+  if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return chatCompletions(context);
+  if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
+    return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify({ object: 'list', data: SCENARIO_MODELS.map(modelObject) }), '');
+  }
+  const modelPath = /^(?:\/v1)?\/models\/(.+)$/.exec(path);
+  if (method === 'GET' && modelPath) {
+    const id = decodeURIComponent(modelPath[1]!);
+    if (findScenario(id)) return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify(modelObject(id)), '');
+    return sendError(context, 404, modelNotFound(id, SCENARIO_MODELS));
+  }
+  return sendError(context, 404, invalidUrl(method, path));
+}
+
+function modelObject(id: string) {
+  return { id, object: 'model', created: MODELS_CREATED, owned_by: 'streamscope-simulator' };
+}
+
+async function chatCompletions(context: RequestContext): Promise<void> {
+  const text = await readBody(context);
+  if (text === null) return sendError(context, 413, invalidRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  const parsed = parseChatRequest(text);
+  if (!parsed.ok) return sendError(context, 400, parsed.error);
+  const request = parsed.value;
+  context.log.model = request.model;
+  context.log.stream = request.stream;
+  const scenario = findScenario(request.model);
+  if (!scenario) return sendError(context, 404, modelNotFound(request.model, SCENARIO_MODELS));
+  const plan = planFor(scenario, request, context.seed);
+  return perform(context, scenario.name, plan, request.sim.time_scale ?? context.timeScale);
+}
+
+/** Everything random about a response comes from the seed, the scenario and the purpose of the draw. */
+function planFor(scenario: Scenario, request: ChatRequest, serverSeed: number): Plan {
+  const seed = request.sim.seed ?? request.seed ?? serverSeed;
+  const rng = (purpose: string) => createRng(seedFrom(seed, scenario.name, purpose));
+  const sim = request.sim;
+  const pace: PaceOptions = {
+    ttftMs: sim.ttft_ms ?? scenario.pace?.ttftMs ?? DEFAULT_PACE.ttftMs,
+    tps: sim.tps ?? scenario.pace?.tps ?? DEFAULT_PACE.tps,
+    jitter: sim.jitter ?? scenario.pace?.jitter ?? DEFAULT_PACE.jitter,
+  };
+  const script = scenario.build({
+    model: request.model,
+    n: request.n ?? scenario.defaultN ?? 1,
+    rng: rng('content'),
+    maxTokens: request.maxTokens,
+    chunks: sim.chunks ?? null,
+    failAfter: sim.fail_after ?? null,
+    pauseMs: sim.pause_ms ?? null,
+    keepAliveMs: sim.keep_alive_ms ?? null,
+  });
+  return planResponse({ script, request, identity: makeIdentity(rng('identity'), request.model), pace, timingRng: rng('timing'), paddingRng: rng('padding') });
+}
+
+async function perform(context: RequestContext, scenario: string, plan: Plan, timeScale: number): Promise<void> {
+  const { res, signal } = context;
+  const start = performance.now();
+  if (plan.kind === 'response') {
+    await waitUntil(start + plan.delayMs * timeScale, timeScale, signal);
+    return sendJson(context, plan.status, plan.headers, plan.body, scenario);
+  }
+  if (plan.kind === 'drop') {
+    await waitUntil(start + plan.delayMs * timeScale, timeScale, signal);
+    res.socket?.destroy();
+    return;
+  }
+
+  res.socket?.setNoDelay(true);
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.flushHeaders();
+  let due = start;
+  let held = '';
+  let flushed: Promise<void> = Promise.resolve();
+  for (const action of plan.actions) {
+    due += action.delayMs * timeScale;
+    await waitUntil(due, timeScale, signal);
+    if (action.kind === 'drop') {
+      // Let what was written reach the socket first: the client gets the chunks, then nothing.
+      await flushed;
+      res.socket?.destroy();
+      return;
+    }
+    if (plan.buffered) held += action.text;
+    else flushed = (await write(context, scenario, action.text)).flushed;
+  }
+  if (held !== '') await write(context, scenario, held);
+  if (!signal.aborted) res.end();
+}
+
+/**
+ * One res.write, with its time taken just before; waits for the socket to
+ * drain when the client reads slower than the stream goes. `flushed` settles
+ * when the bytes have reached the socket.
+ */
+async function write(context: RequestContext, scenario: string, text: string): Promise<{ flushed: Promise<void> }> {
+  const { res, signal } = context;
+  signal.throwIfAborted();
+  let done!: () => void;
+  const flushed = new Promise<void>((resolve) => (done = resolve));
+  const t = performance.now();
+  const more = res.write(text, () => done());
+  context.onWrite?.({ t, bytes: Buffer.byteLength(text), requestId: context.requestId, scenario });
+  if (!more) {
+    await new Promise<void>((resolve) => {
+      const finish = () => {
+        res.off('drain', finish);
+        signal.removeEventListener('abort', finish);
+        resolve();
+      };
+      res.on('drain', finish);
+      signal.addEventListener('abort', finish);
+    });
+  }
+  return { flushed };
+}
+
+/**
+ * Waits until `due` (a performance.now() time): a timer for the bulk, then
+ * yields to the event loop until the moment comes (timers are only as fine as a
+ * millisecond). Always yields at least once, so each write is flushed on its
+ * own; at time scale 0 it does not wait at all.
+ */
+async function waitUntil(due: number, timeScale: number, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  if (timeScale === 0) return;
+  const wait = due - performance.now();
+  if (wait >= 1) await sleep(wait, undefined, { signal });
+  do {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+  } while (performance.now() < due);
+}
+
+function sendJson(context: RequestContext, status: number, headers: Readonly<Record<string, string>>, body: string, scenario: string): void {
+  const { res } = context;
+  if (context.signal.aborted) return;
+  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+  const t = performance.now();
+  res.end(body);
+  context.onWrite?.({ t, bytes: Buffer.byteLength(body), requestId: context.requestId, scenario });
+}
+
+function sendError(context: RequestContext, status: number, error: OpenAiError): void {
+  sendJson(context, status, { 'content-type': 'application/json' }, errorJson(error), '');
+}
+
+/** The request body as text, or null when it is too large. */
+async function readBody({ req }: RequestContext): Promise<string | null> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of req as AsyncIterable<Buffer>) {
+    size += part.length;
+    if (size > MAX_BODY_BYTES) return null;
+    parts.push(part);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
