@@ -1,5 +1,5 @@
-// `npm run bench`: parser throughput against eventsource-parser, and the full analysis of a
-// 100,000-event stream. Prints a table and writes bench/results.json (docs/performance.md
+// `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
+// 100,000-event stream, and the recorder's capture fidelity, ingest speed and memory. Prints a table and writes bench/results.json (docs/performance.md
 // explains the figures).
 //
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
@@ -15,6 +15,7 @@ import { hugeLine, openAiStream, readsOfSize, readsPerEvent, tinyEvents } from '
 import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
+import { runRecordingBenchmarks } from './recording.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -357,6 +358,10 @@ for (const analysisCase of analysisCases) {
   );
 }
 
+// ---------------------------------------------------------------- recording (capture fidelity, ingest, 1 GB)
+
+const recordingResults = await runRecordingBenchmarks(selected);
+
 // ---------------------------------------------------------------- results.json
 
 console.log('');
@@ -378,6 +383,7 @@ if (only === undefined && option('--runs') === undefined) {
     parser: parserResults,
     longLineScaling: scaling,
     analysis: analysisResults,
+    recording: recordingResults,
   };
   writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
   console.log(`wrote ${out}`);

@@ -46,8 +46,15 @@ export interface ExchangeSink {
 }
 
 /** Performs the exchange; resolves with how it ended once it has. */
-export function performExchange(request: ExchangeRequest, timeouts: ExchangeTimeouts, sink: ExchangeSink, signal?: AbortSignal): Promise<ExchangeEnd> {
-  const t0 = performance.now();
+export function performExchange(
+  request: ExchangeRequest,
+  timeouts: ExchangeTimeouts,
+  sink: ExchangeSink,
+  signal?: AbortSignal,
+  /** The `performance.now()` that t = 0 stands for; by default, now. */
+  clockOrigin?: number,
+): Promise<ExchangeEnd> {
+  const t0 = clockOrigin ?? performance.now();
   const now = (): number => performance.now() - t0;
 
   return new Promise<ExchangeEnd>((resolve) => {

@@ -23,6 +23,8 @@ export interface RecordOptions {
   readonly store?: Store;
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops (bounded memory). */
   readonly maxAnalysisBytes?: number;
+  /** The `performance.now()` that t = 0 stands for (to line the stamps up with another clock); by default, when the request is sent. */
+  readonly clockOrigin?: number;
   /** Called once, before the request is sent, with what will be stored of it. */
   readonly onStart?: (start: { readonly startedAt: string; readonly request: RecordedRequest }) => void;
   readonly onResponse?: (response: RecordedResponse) => void;
@@ -40,7 +42,8 @@ export interface RecordResult {
 }
 
 export const DEFAULT_TIMEOUTS: ExchangeTimeouts = { firstByteMs: 60_000, idleMs: 120_000 };
-const DEFAULT_MAX_ANALYSIS_BYTES = 256 * 1024 * 1024;
+/** Far beyond any model's answer; what a 1 GB stream keeps in memory is bounded by it. */
+const DEFAULT_MAX_ANALYSIS_BYTES = 64 * 1024 * 1024;
 
 export async function recordStream(options: RecordOptions): Promise<RecordResult> {
   const startedAt = new Date().toISOString();
@@ -86,6 +89,7 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
       },
     },
     options.signal,
+    options.clockOrigin,
   );
 
   const { partial, stats } = analyzer.end();

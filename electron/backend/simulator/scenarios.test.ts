@@ -28,7 +28,7 @@ const EXPECTED: Record<string, string[]> = {
   reasoning: ['obfuscation'],
   refusal: ['obfuscation', 'refusal'],
   'tool-call': ['obfuscation'],
-  'parallel-tool-calls': ['obfuscation'],
+  'parallel-tool-calls': ['obfuscation', 'tool-calls-interleaved'],
   'n-choices': ['obfuscation'],
   length: ['finish-length', 'obfuscation'],
   'content-filter': ['finish-content-filter', 'obfuscation'],

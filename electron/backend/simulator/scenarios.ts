@@ -206,7 +206,7 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'parallel-tool-calls',
     description: 'Three tool calls whose fragments interleave by index (0, 1, 2, 0, 1, 2, …).',
-    shows: [],
+    shows: ['tool-calls-interleaved'],
     build: (context) => stream(tail(answer(context, (choice) => toolChoice(context, choice, 3, true)))),
   },
   {

@@ -179,6 +179,11 @@ export const CATALOGUE = {
     title: 'Tool call without type (extension)',
     hint: 'A non-streamed response says "type": "function": the OpenAI SDK throws "tool call snapshot missing `type`" without it. Default it to "function" in the client.',
   },
+  'tool-calls-interleaved': {
+    severity: 'info',
+    title: 'Tool calls interleaved (extension)',
+    hint: 'Fragments of parallel calls alternate. Reassembling by index handles it, but the OpenAI SDK\'s stream helper fires tool_calls.function.arguments.done each time the index changes, with partial arguments: run tools from the final message, not from that event.',
+  },
   'tool-call-index-gap': {
     severity: 'warning',
     title: 'Tool call indexes with gaps (extension)',

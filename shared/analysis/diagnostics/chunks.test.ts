@@ -319,8 +319,22 @@ describe('tool-arguments-invalid', () => {
     );
   });
 
-  it('does not fire for arguments split across fragments, or for two parallel calls interleaved by index', () => {
-    expect(of(TOOL_ROLE, call(0, 'call_1', 'f'), call(1, 'call_2', 'g'), args(0, '{"a":'), args(1, '{"b":'), args(0, '1}'), args(1, '2}'), finish('tool_calls'), DONE_EVENT)).toEqual([]);
+  it('does not fire for arguments split across fragments, or for two parallel calls interleaved by index (only noted as interleaved)', () => {
+    expect(of(TOOL_ROLE, call(0, 'call_1', 'f'), call(1, 'call_2', 'g'), args(0, '{"a":'), args(1, '{"b":'), args(0, '1}'), args(1, '2}'), finish('tool_calls'), DONE_EVENT)).toEqual([
+      { code: 'tool-calls-interleaved', severity: 'info', events: [3, 4, 5, 6] },
+    ]);
+  });
+});
+
+describe('tool-calls-interleaved', () => {
+  it('notes each fragment that returns to a call after another call’s fragment', () => {
+    const events = [TOOL_ROLE, call(0, 'a', 'f'), call(1, 'b', 'g'), args(0, '{}'), args(1, '{}'), finish('tool_calls'), DONE_EVENT];
+    expect(of(...events)).toEqual([{ code: 'tool-calls-interleaved', severity: 'info', events: [3, 4] }]);
+    expect(message('tool-calls-interleaved', ...events)).toBe("Choice 0's 2 tool calls arrive interleaved: a call gets fragments again after another's, 2 times.");
+  });
+
+  it('does not fire for parallel calls sent one after the other, as OpenAI sends them', () => {
+    expect(of(TOOL_ROLE, call(0, 'a', 'f'), args(0, '{"x"'), args(0, ':1}'), call(1, 'b', 'g'), args(1, '{}'), finish('tool_calls'), DONE_EVENT)).toEqual([]);
   });
 });
 
@@ -384,7 +398,9 @@ describe('tool-call-index-gap', () => {
   });
 
   it('does not fire for indexes 0 and 1, interleaved', () => {
-    expect(of(TOOL_ROLE, call(0, 'a', 'f'), call(1, 'b', 'g'), args(1, '{}'), args(0, '{}'), finish('tool_calls'), DONE_EVENT)).toEqual([]);
+    expect(of(TOOL_ROLE, call(0, 'a', 'f'), call(1, 'b', 'g'), args(1, '{}'), args(0, '{}'), finish('tool_calls'), DONE_EVENT)).toEqual([
+      { code: 'tool-calls-interleaved', severity: 'info', events: [4] },
+    ]);
   });
 });
 

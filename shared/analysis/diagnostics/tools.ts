@@ -30,6 +30,23 @@ export function tools({ state, ended }: DiagnosticContext): Diagnostic[] {
         found.push(finding('tool-call-index-missing', `${at(call.index)} arrived without an index; it was placed by order of arrival.`, call.events));
       }
     }
+    // A call that gets fragments again after another call's: the fragments alternate.
+    const order = calls.flatMap((call) => call.events.map((event) => [event, call.index] as const)).sort((a, b) => a[0] - b[0]);
+    const left = new Set<number>();
+    const returning = order.filter(([, index], at) => {
+      const previous = order[at - 1];
+      if (previous && previous[1] !== index) left.add(previous[1]);
+      return previous !== undefined && previous[1] !== index && left.has(index);
+    });
+    if (returning.length > 0) {
+      found.push(
+        finding(
+          'tool-calls-interleaved',
+          `Choice ${choice.index}'s ${calls.length} tool calls arrive interleaved: a call gets fragments again after another's, ${returning.length} time${returning.length === 1 ? '' : 's'}.`,
+          returning.map(([event]) => event),
+        ),
+      );
+    }
     const sent = calls.filter((call) => !call.indexAssigned).map((call) => call.index);
     const gaps = sent.filter((index, position) => index !== position);
     if (sent.length > 0 && gaps.length > 0) {

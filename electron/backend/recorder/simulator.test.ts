@@ -1,0 +1,91 @@
+// Every simulator scenario, recorded end to end through the recorder into a
+// real store: the stored body equals the bytes the simulator sent, and the
+// diagnostics are the ones the scenario is meant to show.
+
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeRecording, concatBytes, toContract } from '../../../shared/index.ts';
+import { SCENARIOS, startSimulator } from '../simulator/index.ts';
+import type { Simulator } from '../simulator/index.ts';
+import { openStore } from '../store/index.ts';
+import type { Store } from '../store/index.ts';
+import { recordStream } from './record.ts';
+
+/** What each scenario yields, recorded with no waits (so no timing finding), no padding and no usage asked for. */
+const EXPECTED: Record<string, string[]> = {
+  text: [],
+  reasoning: [],
+  refusal: ['refusal'],
+  'tool-call': [],
+  'parallel-tool-calls': ['tool-calls-interleaved'],
+  'n-choices': [],
+  length: ['finish-length'],
+  'content-filter': ['finish-content-filter'],
+  'keep-alive': ['comment'],
+  'long-silence': [],
+  'stream-error': ['missing-finish-reason', 'no-done', 'stream-error'],
+  'connection-drop': ['connection-error', 'missing-finish-reason', 'no-done'],
+  'no-finish-reason': ['missing-finish-reason'],
+  'no-done': ['no-done'],
+  buffered: [],
+  'json-response': ['not-event-stream'],
+  'rate-limit': ['http-status'],
+  'server-error': ['http-status'],
+  'invalid-json': ['invalid-json'],
+  crlf: [],
+  'mixed-line-endings': ['mixed-line-endings'],
+  'usage-ignored': ['usage-missing'],
+  large: [],
+};
+
+let simulator: Simulator;
+let store: Store;
+
+beforeAll(async () => {
+  simulator = await startSimulator({ port: 0, timeScale: 0 });
+  store = openStore(join(mkdtempSync(join(tmpdir(), 'streamscope-sim-')), 'sim.db'));
+});
+afterAll(async () => {
+  store.close();
+  await simulator.close();
+});
+
+describe('recording every simulator scenario', () => {
+  it('covers every scenario the simulator has', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(SCENARIOS.map((scenario) => scenario.name).sort());
+  });
+
+  it.each(Object.entries(EXPECTED))('records %s byte for byte, with the diagnostics it is meant to show', async (name, codes) => {
+    const body = {
+      model: `sim-${name}`,
+      messages: [{ role: 'user', content: 'hi' }],
+      seed: 7,
+      stream_options: { include_obfuscation: false, ...(name === 'usage-ignored' ? { include_usage: true } : {}) },
+    };
+    const result = await recordStream({ url: `${simulator.url}/chat/completions`, headers: {}, body, store });
+
+    // The same request again, read by fetch: the simulator is deterministic, so these are the bytes it sends.
+    const sent = await fetch(`${simulator.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, stream: true }) });
+    const reader = sent.body!.getReader();
+    const received: Uint8Array[] = [];
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (chunk.done) break;
+      received.push(chunk.value);
+    }
+
+    const stored = store.get(result.id!)!;
+    const storedBody = concatBytes(stored.reads.map((read) => read.bytes));
+    expect(Buffer.from(storedBody).equals(Buffer.from(concatBytes(received)))).toBe(true);
+    expect(stored.response?.status).toBe(sent.status);
+    expect(stored.end?.outcome).toBe(name === 'connection-drop' ? 'error' : 'eof');
+
+    const found = result.analysis.diagnostics.map((diagnostic) => diagnostic.code).sort();
+    expect(found).toEqual(codes);
+    // What the store gives back analyses exactly as what was recorded.
+    expect(toContract(analyzeRecording(stored))).toEqual(toContract(result.analysis));
+    expect(store.summary(result.id!)!.codes).toEqual(codes);
+  });
+});
