@@ -1,19 +1,10 @@
 // Benchmark inputs: deterministic SSE bodies and the network reads that deliver them.
 // Every body is built once; the reads are subarrays of it, the same Uint8Arrays for both parsers.
 
-const encoder = new TextEncoder();
+// The simulator's seeded PRNG, so every run parses the same bytes.
+import { createRng } from '../electron/backend/simulator/timing.ts';
 
-/** A small deterministic PRNG (mulberry32), so every run parses the same bytes. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const encoder = new TextEncoder();
 
 // Mostly ASCII tokens, as in English model output, with a few multi-byte ones (accents, dashes,
 // CJK, emoji) so that UTF-8 decoding, and reads that cut a character in two, are exercised.
@@ -60,7 +51,7 @@ export interface OpenAiOptions {
 
 /** An OpenAI chat-completions stream: a role chunk, content chunks, a finish chunk and `[DONE]`. */
 export function openAiStream(options: OpenAiOptions): Body {
-  const random = rng(options.seed ?? 1);
+  const random = createRng(options.seed ?? 1);
   const id = 'chatcmpl-' + Array.from({ length: 29 }, () => ALNUM[Math.floor(random() * ALNUM.length)]).join('');
   const head = `{"id":"${id}","object":"chat.completion.chunk","created":1770933892,"model":"gpt-4o-2024-08-06","system_fingerprint":"fp_de604bd877","choices":[{"index":0,"delta":`;
   const pick = (): string => WORDS[Math.floor(random() * WORDS.length)]!;
@@ -98,7 +89,7 @@ export function hugeLine(size: number): Body {
   const bytes = new Uint8Array(size);
   bytes.set(encoder.encode(prefix), 0);
   const alphabet = encoder.encode(ALNUM + '+/');
-  const random = rng(7);
+  const random = createRng(7);
   const pattern = new Uint8Array(4096);
   for (let i = 0; i < pattern.length; i++) pattern[i] = alphabet[Math.floor(random() * alphabet.length)]!;
   for (let at = prefix.length; at < size - suffix.length; at += pattern.length) {

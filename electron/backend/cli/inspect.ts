@@ -2,9 +2,9 @@
 
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { analyzeRecording, readRecordingFile, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
 import type { Recording, Severity } from '../../../shared/index.ts';
+import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 import { renderAnalysis } from './render.ts';
@@ -50,21 +50,17 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        json: { type: 'boolean' },
-        'fail-on': { type: 'string' },
-        'idle-gap': { type: 'string' },
-        summary: { type: 'boolean' },
-        db: { type: 'string' },
-      },
-    });
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      json: { type: 'boolean' },
+      'fail-on': { type: 'string' },
+      'idle-gap': { type: 'string' },
+      summary: { type: 'boolean' },
+      db: { type: 'string' },
+    },
+  });
 }
 
 async function fileRecording(file: string): Promise<Recording> {

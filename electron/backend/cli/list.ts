@@ -1,11 +1,12 @@
 // `streamscope list [--db PATH] [--search TEXT] [--model M] [--host H] [--outcome O] [--code C] [--limit N] [--offset N] [--json]`
 
 import { existsSync } from 'node:fs';
-import { parseArgs, styleText } from 'node:util';
+import { styleText } from 'node:util';
 import { CATALOGUE, OUTCOMES } from '../../../shared/index.ts';
 import type { Outcome, Severity } from '../../../shared/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { ListQuery, ListResult, RecordingSummary } from '../store/index.ts';
+import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 
@@ -162,23 +163,19 @@ function plural(n: number, word: string): string {
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        db: { type: 'string' },
-        search: { type: 'string' },
-        model: { type: 'string' },
-        host: { type: 'string' },
-        outcome: { type: 'string' },
-        code: { type: 'string' },
-        limit: { type: 'string' },
-        offset: { type: 'string' },
-        json: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      db: { type: 'string' },
+      search: { type: 'string' },
+      model: { type: 'string' },
+      host: { type: 'string' },
+      outcome: { type: 'string' },
+      code: { type: 'string' },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+  });
 }

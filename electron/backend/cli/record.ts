@@ -2,7 +2,6 @@
 
 import { createWriteStream, readFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
 import { findProfile, PROFILES } from '../recorder/profiles.ts';
@@ -11,6 +10,7 @@ import { recordStream } from '../recorder/record.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
+import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
@@ -150,36 +150,32 @@ function failureOf(recording: Recording): string | null {
 }
 
 function parse(args: string[]) {
-  try {
-    return parseArgs({
-      args,
-      options: {
-        profile: { type: 'string' },
-        'base-url': { type: 'string' },
-        query: { type: 'string', multiple: true },
-        model: { type: 'string' },
-        message: { type: 'string' },
-        messages: { type: 'string' },
-        tools: { type: 'string' },
-        body: { type: 'string' },
-        'no-usage': { type: 'boolean' },
-        header: { type: 'string', multiple: true },
-        'api-key-env': { type: 'string' },
-        'api-key-file': { type: 'string' },
-        'api-key': { type: 'string' },
-        'first-byte-timeout': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-        db: { type: 'string' },
-        'no-store': { type: 'boolean' },
-        out: { type: 'string' },
-        name: { type: 'string' },
-        json: { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-    });
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
+  return parseCommandArgs({
+    args,
+    options: {
+      profile: { type: 'string' },
+      'base-url': { type: 'string' },
+      query: { type: 'string', multiple: true },
+      model: { type: 'string' },
+      message: { type: 'string' },
+      messages: { type: 'string' },
+      tools: { type: 'string' },
+      body: { type: 'string' },
+      'no-usage': { type: 'boolean' },
+      header: { type: 'string', multiple: true },
+      'api-key-env': { type: 'string' },
+      'api-key-file': { type: 'string' },
+      'api-key': { type: 'string' },
+      'first-byte-timeout': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+      db: { type: 'string' },
+      'no-store': { type: 'boolean' },
+      out: { type: 'string' },
+      name: { type: 'string' },
+      json: { type: 'boolean' },
+      quiet: { type: 'boolean' },
+    },
+  });
 }
 
 function endpoint(baseUrl: string, query: readonly string[]): string {

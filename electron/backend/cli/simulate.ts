@@ -1,9 +1,9 @@
 // `streamscope simulate [--port N] [--host H] [--time-scale X] [--seed N]`
 
 import { styleText } from 'node:util';
-import { parseArgs } from 'node:util';
 import { DEFAULT_SEED, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
 import type { Simulator, SimulatorRequestLog } from '../simulator/index.ts';
+import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 
@@ -113,25 +113,19 @@ interface SimulateOptions {
 }
 
 function parse(args: string[]): SimulateOptions {
-  let values: Record<string, string | boolean | undefined>;
-  let positionals: string[];
-  try {
-    ({ values, positionals } = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'time-scale': { type: 'string' },
-        seed: { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    throw new CliError(error instanceof Error ? error.message : String(error));
-  }
+  const { values, positionals } = parseCommandArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'time-scale': { type: 'string' },
+      seed: { type: 'string' },
+    },
+  });
   if (positionals.length > 0) throw new CliError(`unexpected argument "${positionals[0]}" (see --help)`);
 
-  const text = (name: string): string | undefined => values[name] as string | undefined;
+  const text = (name: keyof typeof values): string | undefined => values[name];
   const port = text('port') === undefined ? 0 : Number(text('port'));
   if (!(Number.isInteger(port) && port >= 0 && port <= 65535) || text('port')?.trim() === '') throw new CliError(`--port takes a port number from 0 to 65535, not "${text('port')}"`);
   const timeScale = text('time-scale') === undefined ? 1 : Number(text('time-scale'));
