@@ -3,7 +3,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
-import type { Recording } from '../../../shared/index.ts';
+import type { Analysis, Recording } from '../../../shared/index.ts';
 import { findProfile, PROFILES } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
@@ -124,7 +124,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
       if (!result.analysedWholeBody) out.stderr('streamscope record: the body outgrew the in-memory analysis; the report covers its beginning (the database holds every byte)\n');
       if (result.id !== null && !values.json) out.stdout(`stored as recording ${result.id} in ${values.db ?? defaultDbPath()}\n`);
 
-      const failure = failureOf(recording);
+      const failure = failureOf(recording, analysis);
       if (failure) {
         out.stderr(`streamscope record: ${failure}\n`);
         return 1;
@@ -140,13 +140,11 @@ export async function recordCommand(args: string[], out: Output): Promise<number
 }
 
 /** Why the exchange failed, in one line; null when the stream completed. */
-function failureOf(recording: Recording): string | null {
+function failureOf(recording: Recording, analysis: Analysis): string | null {
   const { response, end } = recording;
   if (end && end.outcome !== 'eof') return `${end.outcome}${end.error ? `: ${end.error}` : ''}`;
   if (response && (response.status < 200 || response.status > 299)) return `HTTP ${response.status}`;
-  const type = response?.headers['content-type'];
-  if (response && !/^\s*text\/event-stream\b/i.test(type ?? '')) return `the response is ${type ?? 'without a content type'}, not an event stream`;
-  return null;
+  return analysis.diagnostics.find((diagnostic) => diagnostic.code === 'not-event-stream')?.message ?? null;
 }
 
 function parse(args: string[]) {
