@@ -70,6 +70,8 @@ export interface Accumulator {
 
 export function createAccumulator(): Accumulator {
   const state: StreamState = { choices: new Map(), usage: null, usageEvents: [] };
+  // The choices an event changed after their finish reason: scratch, reused from event to event.
+  const changedAfterFinish: ChoiceState[] = [];
 
   function choiceOf(index: number, event: number): ChoiceState {
     let choice = state.choices.get(index);
@@ -101,10 +103,7 @@ export function createAccumulator(): Accumulator {
 
   function apply(event: number, ops: readonly Op[]): void {
     if (ops.length === 0) return;
-    let changedAfterFinish: ChoiceState[] | null = null;
-    const changed = (choice: ChoiceState): void => {
-      if (!changedAfterFinish?.includes(choice)) (changedAfterFinish ??= []).push(choice);
-    };
+    changedAfterFinish.length = 0;
 
     for (const op of ops) {
       switch (op.type) {
@@ -123,13 +122,13 @@ export function createAccumulator(): Accumulator {
         case 'text': {
           const choice = choiceOf(op.choice, event);
           appendText(choice, op, event, op.text === '' && hasRole(ops, op.choice));
-          if (op.text !== '' && choice.finishReason !== null) changed(choice);
+          if (op.text !== '' && choice.finishReason !== null) changedAfterFinish.push(choice);
           break;
         }
         case 'tool': {
           const choice = choiceOf(op.choice, event);
           const carries = applyTool(choice, op, event);
-          if (carries && choice.finishReason !== null) changed(choice);
+          if (carries && choice.finishReason !== null) changedAfterFinish.push(choice);
           break;
         }
         case 'function_call': {
@@ -137,12 +136,12 @@ export function createAccumulator(): Accumulator {
           const call = (choice.functionCall ??= { name: null, arguments: '' });
           if (op.name && call.name === null) call.name = op.name;
           if (op.arguments) call.arguments += op.arguments;
-          if ((op.name || op.arguments) && choice.finishReason !== null) changed(choice);
+          if ((op.name || op.arguments) && choice.finishReason !== null) changedAfterFinish.push(choice);
           break;
         }
         case 'finish': {
           const choice = choiceOf(op.choice, event);
-          if (choice.finishReason !== null && choice.finishReason !== op.reason) changed(choice);
+          if (choice.finishReason !== null && choice.finishReason !== op.reason) changedAfterFinish.push(choice);
           choice.finishReason = op.reason;
           choice.finishEvents.push(event);
           break;
@@ -156,8 +155,11 @@ export function createAccumulator(): Accumulator {
         }
       }
     }
-    const changedList = changedAfterFinish as ChoiceState[] | null;
-    if (changedList) for (const choice of changedList) choice.afterFinish.push(event);
+    // Each changed choice once, however many of its fragments the event carried.
+    for (let i = 0; i < changedAfterFinish.length; i++) {
+      const choice = changedAfterFinish[i]!;
+      if (changedAfterFinish.indexOf(choice) === i) choice.afterFinish.push(event);
+    }
   }
 
   return { apply, state };

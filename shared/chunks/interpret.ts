@@ -135,14 +135,7 @@ function interpretChunk(chunk: Record<string, unknown>, data: string): Interpret
     ops.push({ type: 'usage', usage: chunk.x_groq.usage, source: 'x_groq.usage' });
   }
 
-  const meta: ChunkMeta = {
-    id: chunk.id,
-    object: chunk.object,
-    created: chunk.created,
-    model: chunk.model,
-    system_fingerprint: chunk.system_fingerprint,
-    choiceCount,
-  };
+  const meta = sharedMeta(chunk, choiceCount);
   const malformed = problems.some((problem) => problem.code === 'wrong-type' && problem.path === 'choices');
   return {
     kind: malformed ? 'malformed' : kindOf(ops, choiceCount),
@@ -152,6 +145,32 @@ function interpretChunk(chunk: Record<string, unknown>, data: string): Interpret
     problems: problems.length > 0 ? problems.slice() : NOTHING,
     obfuscationBytes: 'obfuscation' in chunk ? memberBytes(data, 'obfuscation') : 0,
   };
+}
+
+// The chunks of a stream nearly always repeat the same identity: they share one frozen object.
+let lastMeta: ChunkMeta | null = null;
+
+function sharedMeta(chunk: Record<string, unknown>, choiceCount: number | null): ChunkMeta {
+  const last = lastMeta;
+  if (
+    last !== null &&
+    last.id === chunk.id &&
+    last.object === chunk.object &&
+    last.created === chunk.created &&
+    last.model === chunk.model &&
+    last.system_fingerprint === chunk.system_fingerprint &&
+    last.choiceCount === choiceCount
+  ) {
+    return last;
+  }
+  return (lastMeta = Object.freeze({
+    id: chunk.id,
+    object: chunk.object,
+    created: chunk.created,
+    model: chunk.model,
+    system_fingerprint: chunk.system_fingerprint,
+    choiceCount,
+  }));
 }
 
 function interpretChoice(choice: unknown, position: number, ops: Op[], unknown: string[], problems: ChunkProblem[]): void {
