@@ -2,6 +2,7 @@
 export * from './sse/parser.ts';
 export * from './chunks/ops.ts';
 export * from './chunks/interpret.ts';
+export * from './chunks/json-text.ts';
 export * from './chunks/annotate.ts';
 export * from './chunks/accumulate.ts';
 export * from './chunks/message.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseSse } from '../sse/parser.ts';
 import { annotate } from './annotate.ts';
 import { createAccumulator } from './accumulate.ts';
-import { interpretEvent, memberBytes } from './interpret.ts';
+import { interpretEvent } from './interpret.ts';
+import { memberBytes } from './json-text.ts';
 import { checkArguments, toChoices } from './message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStream } from '../test/streams.ts';
 
