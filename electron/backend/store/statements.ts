@@ -63,6 +63,10 @@ export function summaryFromRow(row: unknown[]): RecordingSummary {
 const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t`;
 export const RECORDING_EXTRA_AT = 20;
 
+/** Rows written by one multi-row INSERT: one statement for 64 rows is several times faster than 64. */
+export const ROWS_PER_INSERT = 64;
+const rows = (placeholders: string): string => Array.from({ length: ROWS_PER_INSERT }, () => placeholders).join(', ');
+
 export function prepareStatements(db: Database.Database) {
   return {
     insertRecording: db.prepare(`INSERT INTO recordings (
@@ -78,6 +82,11 @@ export function prepareStatements(db: Database.Database) {
     /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
     insertEvent: db.prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+    /** ROWS_PER_INSERT rows of insertRead's columns, one after the other. */
+    insertReads: db.prepare(`INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES ${rows('(?, ?, ?, ?, ?)')}`),
+    /** ROWS_PER_INSERT rows of insertEvent's columns, one after the other. */
+    insertEvents: db.prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
+      VALUES ${rows('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`),
     /** (recording_id, code, severity, count) */
     insertDiagnostic: db.prepare('INSERT INTO recording_diagnostics (recording_id, code, severity, count) VALUES (?, ?, ?, ?)'),
     /** (bytes, read_count, event_count, model, id): the progress of a live recording. */

@@ -9,6 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
 import { redactHeaders } from '../redact.ts';
+import { ROWS_PER_INSERT } from './statements.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
 import type { BeginRecordingOptions, FinishSummary, FlushInfo, RecordingWriter } from './types.ts';
@@ -106,8 +107,26 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
 
   const transaction = db.transaction((batchReads: PendingRead[], batchEvents: EventRow[], head: typeof response, bytes: number, counts: FlushInfo) => {
     if (head) statements.updateResponse.run(...head, id);
-    for (const read of batchReads) statements.insertRead.run(id, read.seq, read.t, read.offset, read.bytes);
-    for (const row of batchEvents) statements.insertEvent.run(id, ...row);
+    let at = 0;
+    for (; at + ROWS_PER_INSERT <= batchReads.length; at += ROWS_PER_INSERT) {
+      const values: unknown[] = [];
+      for (let i = at; i < at + ROWS_PER_INSERT; i++) {
+        const read = batchReads[i]!;
+        values.push(id, read.seq, read.t, read.offset, read.bytes);
+      }
+      statements.insertReads.run(values);
+    }
+    for (; at < batchReads.length; at++) {
+      const read = batchReads[at]!;
+      statements.insertRead.run(id, read.seq, read.t, read.offset, read.bytes);
+    }
+    at = 0;
+    for (; at + ROWS_PER_INSERT <= batchEvents.length; at += ROWS_PER_INSERT) {
+      const values: unknown[] = [];
+      for (let i = at; i < at + ROWS_PER_INSERT; i++) values.push(id, ...batchEvents[i]!);
+      statements.insertEvents.run(values);
+    }
+    for (; at < batchEvents.length; at++) statements.insertEvent.run(id, ...batchEvents[at]!);
     statements.updateProgress.run(counts.bytes + bytes, counts.reads + batchReads.length, counts.events + batchEvents.length, model, id);
   });
 
