@@ -36,7 +36,7 @@ export function annotate(event: SseFields, interpretation: Interpretation, optio
   }
   if (kind === 'metadata') parts.push('metadata chunk (choices: [])');
   if (kind === 'empty') parts.push('empty delta');
-  if (interpretation.unknownFields.length > 0) parts.push(`+ ${interpretation.unknownFields.join(', ')}`);
+  if (interpretation.unknownPaths.length > 0) parts.push(`+ ${interpretation.unknownPaths.join(', ')}`);
   const problems = interpretation.problems.filter((problem) => problem.code === 'wrong-type');
   if (problems.length > 0) parts.push(`malformed: ${problems.map(describeProblem).join('; ')}`);
   return parts.join('; ');

@@ -53,7 +53,7 @@ export interface Interpretation {
   readonly ops: readonly Op[];
   readonly meta: ChunkMeta | null;
   /** Paths of fields outside OpenAI's set, e.g. `x_groq`, `choices[].delta.token_id`. */
-  readonly unknownFields: readonly string[];
+  readonly unknownPaths: readonly string[];
   readonly problems: readonly ChunkProblem[];
   /** Bytes this event spends on its `obfuscation` padding member (with its comma). */
   readonly obfuscationBytes: number;
@@ -101,7 +101,7 @@ function interpretDataless(event: SseFields): Interpretation {
 }
 
 function bare(kind: EventKind): Interpretation {
-  return { kind, ops: NOTHING, meta: null, unknownFields: NOTHING, problems: NOTHING, obfuscationBytes: 0 };
+  return { kind, ops: NOTHING, meta: null, unknownPaths: NOTHING, problems: NOTHING, obfuscationBytes: 0 };
 }
 
 // Scratch lists reused from chunk to chunk: nearly every chunk has no unknown field and no
@@ -142,7 +142,7 @@ function interpretChunk(chunk: Record<string, unknown>, data: string): Interpret
     kind: malformed ? 'malformed' : kindOf(ops, choiceCount),
     ops,
     meta,
-    unknownFields: unknown.length > 0 ? [...new Set(unknown)] : NOTHING,
+    unknownPaths: unknown.length > 0 ? [...new Set(unknown)] : NOTHING,
     problems: problems.length > 0 ? problems.slice() : NOTHING,
     obfuscationBytes: 'obfuscation' in chunk ? memberBytes(data, 'obfuscation') : 0,
   };

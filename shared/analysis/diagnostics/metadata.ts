@@ -74,7 +74,7 @@ function describeObject(value: unknown): string {
 function unknownFields(events: readonly AnalyzedEvent[]): Diagnostic[] {
   const byPath = new Map<string, number[]>();
   for (const event of events) {
-    for (const path of event.interpretation.unknownFields) {
+    for (const path of event.interpretation.unknownPaths) {
       let list = byPath.get(path);
       if (!list) byPath.set(path, (list = []));
       list.push(event.sse.index);
