@@ -8,7 +8,6 @@
 // are null when the stream carried none.
 
 import type { StreamState } from '../chunks/accumulate.ts';
-import type { Op } from '../chunks/ops.ts';
 import type { Recording } from '../recording/types.ts';
 import type { AnalyzedEvent, ReadInfo } from './stream.ts';
 
@@ -49,24 +48,36 @@ export interface Metrics {
 export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], state: StreamState): Metrics | null {
   if (reads.length === 0 || reads.some((read) => read.t === null)) return null;
 
-  const firstWhere = (test: (op: Op) => boolean): number | null => events.find((event) => event.interpretation.ops.some(test))?.t ?? null;
-  const isText = (channel: string) => (op: Op) => op.type === 'text' && op.channel === channel && op.text !== '';
-  const isToken = (op: Op): boolean => (op.type === 'text' && op.text !== '') || op.type === 'tool';
-
+  // One pass for the first event of each kind of token, and the last token.
+  let firstContent: number | null = null;
+  let firstReasoning: number | null = null;
+  let firstRefusal: number | null = null;
+  let firstTool: number | null = null;
+  let ttft: number | null = null;
   let lastToken: number | null = null;
-  for (let i = events.length - 1; i >= 0 && lastToken === null; i--) {
-    if (events[i]!.interpretation.ops.some(isToken)) lastToken = events[i]!.t;
+  for (const event of events) {
+    for (const op of event.interpretation.ops) {
+      if (op.type === 'text' && op.text !== '') {
+        if (op.channel === 'content') firstContent ??= event.t;
+        else if (op.channel === 'reasoning') firstReasoning ??= event.t;
+        else firstRefusal ??= event.t;
+      } else if (op.type === 'tool' || op.type === 'function_call') {
+        firstTool ??= event.t;
+      } else continue;
+      ttft ??= event.t;
+      lastToken = event.t;
+    }
   }
 
-  const times = events.map((event) => event.t!);
-  const gaps: number[] = [];
-  for (let i = 1; i < times.length; i++) gaps.push(times[i]! - times[i - 1]!);
-  const sorted = [...gaps].sort((a, b) => a - b);
+  const times = new Float64Array(events.length);
+  for (let i = 0; i < events.length; i++) times[i] = events[i]!.t!;
+  const sorted = new Float64Array(Math.max(0, times.length - 1));
+  for (let i = 1; i < times.length; i++) sorted[i - 1] = times[i]! - times[i - 1]!;
+  sorted.sort();
   let readGap: number | null = null;
   for (let i = 1; i < reads.length; i++) readGap = Math.max(readGap ?? 0, reads[i]!.t! - reads[i - 1]!.t!);
 
-  const ttft = firstWhere(isToken);
-  const span = times.length > 1 ? times.at(-1)! - times[0]! : 0;
+  const span = times.length > 1 ? times[times.length - 1]! - times[0]! : 0;
   const completion = state.usage?.completion_tokens;
   const outputTokens = typeof completion === 'number' && Number.isFinite(completion) ? completion : null;
   const tpot = outputTokens !== null && outputTokens > 1 && ttft !== null && lastToken !== null && lastToken > ttft ? (lastToken - ttft) / (outputTokens - 1) : null;
@@ -76,16 +87,16 @@ export function computeMetrics(recording: Recording, reads: readonly ReadInfo[],
     ttfb_ms: reads.find((read) => read.length > 0)?.t ?? null,
     first_event_ms: times[0] ?? null,
     ttft_ms: ttft,
-    first_content_ms: firstWhere(isText('content')),
-    first_reasoning_ms: firstWhere(isText('reasoning')),
-    first_refusal_ms: firstWhere(isText('refusal')),
-    first_tool_ms: firstWhere((op) => op.type === 'tool'),
+    first_content_ms: firstContent,
+    first_reasoning_ms: firstReasoning,
+    first_refusal_ms: firstRefusal,
+    first_tool_ms: firstTool,
     last_token_ms: lastToken,
     duration_ms: recording.end?.t ?? reads.at(-1)!.t,
     gap_p50_ms: percentile(sorted, 50),
     gap_p90_ms: percentile(sorted, 90),
     gap_p99_ms: percentile(sorted, 99),
-    gap_max_ms: sorted.at(-1) ?? null,
+    gap_max_ms: sorted.length > 0 ? sorted[sorted.length - 1]! : null,
     read_gap_max_ms: readGap,
     events_per_s: span > 0 ? ((times.length - 1) / span) * 1000 : null,
     output_tokens: outputTokens,
@@ -95,7 +106,7 @@ export function computeMetrics(recording: Recording, reads: readonly ReadInfo[],
 }
 
 /** Nearest-rank percentile of sorted values. */
-export function percentile(sorted: readonly number[], p: number): number | null {
+export function percentile(sorted: ArrayLike<number>, p: number): number | null {
   if (sorted.length === 0) return null;
   const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
   return sorted[rank - 1]!;

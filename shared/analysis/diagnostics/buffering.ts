@@ -28,7 +28,9 @@ const MIN_EVENTS = 6;
 const BURST_PER_MS = 10;
 
 interface Delivery {
-  readonly reads: number[];
+  /** Its reads, first to last. */
+  readonly firstRead: number;
+  lastRead: number;
   readonly start: number;
   end: number;
   readonly silence: number;
@@ -40,21 +42,21 @@ export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
   if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
 
   const deliveries: Delivery[] = [];
-  const deliveryOfRead: number[] = [];
+  const deliveryOfRead = new Int32Array(reads.length);
   // The first delivery's silence counts from the request: a buffering proxy holds the response headers back too.
   let last = 0;
-  reads.forEach((read, index) => {
-    const t = read.t!;
-    const current = deliveries.at(-1);
+  for (let index = 0; index < reads.length; index++) {
+    const t = reads[index]!.t!;
+    const current = deliveries[deliveries.length - 1];
     if (current && t - current.end < DELIVERY_MS) {
-      current.reads.push(index);
+      current.lastRead = index;
       current.end = t;
     } else {
-      deliveries.push({ reads: [index], start: t, end: t, silence: t - last, events: 0 });
+      deliveries.push({ firstRead: index, lastRead: index, start: t, end: t, silence: t - last, events: 0 });
     }
     last = t;
     deliveryOfRead[index] = deliveries.length - 1;
-  });
+  }
   for (const event of dataEvents) deliveries[deliveryOfRead[event.sse.read]!]!.events++;
 
   const held = deliveries.filter(
@@ -63,7 +65,7 @@ export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
   if (heldEvents * 2 < dataEvents.length) return [];
 
-  const heldReads = new Set(held.flatMap((delivery) => delivery.reads));
+  const heldReads = new Set(held.flatMap((delivery) => Array.from({ length: delivery.lastRead - delivery.firstRead + 1 }, (_, i) => delivery.firstRead + i)));
   const evidence = dataEvents.filter((event) => heldReads.has(event.sse.read)).map((event) => event.sse.index);
   const largest = held.reduce((a, b) => (b.events > a.events ? b : a));
   const shape =

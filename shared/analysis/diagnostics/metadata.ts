@@ -46,8 +46,13 @@ function identity(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
 /** Each distinct value, mapped to the first event that carried it. */
 function distinct(chunks: readonly AnalyzedEvent[], normalise: (value: unknown) => string | null, key: 'id' | 'model' | 'system_fingerprint' | 'created'): Map<string, number> {
   const seen = new Map<string, number>();
+  let previous: unknown = null;
   for (const event of chunks) {
-    const value = normalise(event.interpretation.meta?.[key]);
+    const meta = event.interpretation.meta;
+    // Chunks with the same identity share one object (interpret.ts): nothing new to see.
+    if (meta === previous) continue;
+    previous = meta;
+    const value = normalise(meta?.[key]);
     if (value !== null && !seen.has(value)) seen.set(value, event.sse.index);
   }
   return seen;
