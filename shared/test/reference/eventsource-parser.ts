@@ -29,6 +29,7 @@
  */
 
 import { createParser } from 'eventsource-parser';
+import { splitAt } from '../streams.ts';
 
 export type EsEvent = { event: string | undefined; id: string | undefined; data: string };
 
@@ -40,17 +41,6 @@ export type EsTrace = {
   errors: string[];
 };
 
-/** Cuts `body` at the given byte offsets (sorted, deduplicated, out-of-range ones dropped). */
-function pieces(body: Uint8Array, split: readonly number[] | undefined): Uint8Array[] {
-  const cuts = [...new Set(split ?? [])].filter((n) => n > 0 && n < body.length).sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let start = 0;
-  for (const cut of [...cuts, body.length]) {
-    out.push(body.subarray(start, cut));
-    start = cut;
-  }
-  return out;
-}
 
 /** Everything eventsource-parser reports for `body`, fed in pieces cut at the `split` byte offsets. */
 export function eventsourceParserTrace(body: Uint8Array, split?: number[]): EsTrace {
@@ -62,7 +52,7 @@ export function eventsourceParserTrace(body: Uint8Array, split?: number[]): EsTr
     onError: (error) => trace.errors.push(error.message),
   });
   const decoder = new TextDecoder();
-  for (const piece of pieces(body, split)) parser.feed(decoder.decode(piece, { stream: true }));
+  for (const piece of splitAt(body, split ?? [])) parser.feed(decoder.decode(piece, { stream: true }));
   const rest = decoder.decode();
   if (rest) parser.feed(rest);
   return trace;

@@ -80,6 +80,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
+import { splitAt } from '../streams.ts';
 
 export type SdkFinalResult =
   | { ok: true; completion: unknown; chunks: unknown[] }
@@ -89,17 +90,6 @@ export type SdkRawResult = { ok: true; chunks: unknown[] } | { ok: false; error:
 
 const REQUEST = { model: 'x', messages: [{ role: 'user' as const, content: 'hi' }] };
 
-/** Cuts `body` at the given byte offsets (sorted, deduplicated, out-of-range ones dropped). */
-function segments(body: Uint8Array, split: readonly number[] | undefined): Uint8Array[] {
-  const cuts = [...new Set(split ?? [])].filter((n) => n > 0 && n < body.length).sort((a, b) => a - b);
-  const out: Uint8Array[] = [];
-  let start = 0;
-  for (const cut of [...cuts, body.length]) {
-    out.push(body.subarray(start, cut));
-    start = cut;
-  }
-  return out;
-}
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -112,7 +102,7 @@ async function withLoopbackClient<T>(
   split: readonly number[] | undefined,
   run: (client: OpenAI) => Promise<T>,
 ): Promise<T> {
-  const parts = segments(body, split);
+  const parts = splitAt(body, split ?? []);
   const server = createServer((req, res) => {
     req.resume();
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
