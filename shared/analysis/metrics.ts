@@ -9,6 +9,7 @@
 
 import type { StreamState } from '../chunks/accumulate.ts';
 import type { Recording } from '../recording/types.ts';
+import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './stream.ts';
 import type { AnalyzedEvent, ReadInfo } from './stream.ts';
 
 export interface Metrics {
@@ -56,17 +57,14 @@ export function computeMetrics(recording: Recording, reads: readonly ReadInfo[],
   let ttft: number | null = null;
   let lastToken: number | null = null;
   for (const event of events) {
-    for (const op of event.interpretation.ops) {
-      if (op.type === 'text' && op.text !== '') {
-        if (op.channel === 'content') firstContent ??= event.t;
-        else if (op.channel === 'reasoning') firstReasoning ??= event.t;
-        else firstRefusal ??= event.t;
-      } else if (op.type === 'tool' || op.type === 'function_call') {
-        firstTool ??= event.t;
-      } else continue;
-      ttft ??= event.t;
-      lastToken = event.t;
-    }
+    const tokens = event.tokens;
+    if (tokens === 0) continue;
+    if (tokens & TOKEN_CONTENT) firstContent ??= event.t;
+    if (tokens & TOKEN_REASONING) firstReasoning ??= event.t;
+    if (tokens & TOKEN_REFUSAL) firstRefusal ??= event.t;
+    if (tokens & TOKEN_TOOL) firstTool ??= event.t;
+    ttft ??= event.t;
+    lastToken = event.t;
   }
 
   const times = new Float64Array(events.length);

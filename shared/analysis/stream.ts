@@ -18,12 +18,34 @@ export interface AnalyzedEvent {
   readonly interpretation: Interpretation;
   /** The one-line annotation, worded when asked for (a view shows only some rows at a time). */
   readonly annotation: string;
+  /** The kinds of token the event carried, as TOKEN_* bits: what the timing checks need of its operations. */
+  readonly tokens: number;
+  /** How many operations the event carried. */
+  readonly opCount: number;
+}
+
+export const TOKEN_CONTENT = 1;
+export const TOKEN_REASONING = 2;
+export const TOKEN_REFUSAL = 4;
+/** A tool-call fragment, or a fragment of the deprecated function_call. */
+export const TOKEN_TOOL = 8;
+
+function tokensOf(ops: Interpretation['ops']): number {
+  let tokens = 0;
+  for (const op of ops) {
+    if (op.type === 'text') {
+      if (op.text !== '') tokens |= op.channel === 'content' ? TOKEN_CONTENT : op.channel === 'reasoning' ? TOKEN_REASONING : TOKEN_REFUSAL;
+    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOKEN_TOOL;
+  }
+  return tokens;
 }
 
 /**
  * An analysed event is its own SSE event and its own interpretation: one object
  * instead of three for each of a hundred thousand events, which the garbage
- * collector would otherwise copy.
+ * collector would otherwise copy. For the same reason it does not keep its
+ * operations (each an object, with its strings): the fold applies them once,
+ * the checks read `tokens`, and `ops` interprets the event again when asked.
  */
 class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
   readonly index: number;
@@ -37,7 +59,8 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
   readonly comments: SseEvent['comments'];
   readonly unknownFields: SseEvent['unknownFields'];
   readonly kind: Interpretation['kind'];
-  readonly ops: Interpretation['ops'];
+  readonly tokens: number;
+  readonly opCount: number;
   readonly meta: Interpretation['meta'];
   readonly unknownPaths: Interpretation['unknownPaths'];
   readonly problems: Interpretation['problems'];
@@ -59,7 +82,8 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
     this.comments = sse.comments;
     this.unknownFields = sse.unknownFields;
     this.kind = interpretation.kind;
-    this.ops = interpretation.ops;
+    this.tokens = tokensOf(interpretation.ops);
+    this.opCount = interpretation.ops.length;
     this.meta = interpretation.meta;
     this.unknownPaths = interpretation.unknownPaths;
     this.problems = interpretation.problems;
@@ -68,6 +92,10 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
 
   get sse(): SseEvent {
     return this;
+  }
+
+  get ops(): Interpretation['ops'] {
+    return this.opCount === 0 ? [] : interpretEvent(this).ops;
   }
 
   get interpretation(): Interpretation {
@@ -104,7 +132,9 @@ export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): Strea
   const events: AnalyzedEvent[] = [];
   const reads: ReadInfo[] = [];
   const accumulator = createAccumulator();
-  let completed: AnalyzedEvent[] = [];
+  // The events the current read completed; a read that completes none shares one empty list.
+  const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
+  let completed: AnalyzedEvent[] | null = null;
   let offset = 0;
   let done = false;
 
@@ -116,7 +146,7 @@ export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): Strea
       if (interpretation.kind === 'done') done = true;
       const event: AnalyzedEvent = new Analyzed(sse, reads[sse.read]?.t ?? null, interpretation);
       events.push(event);
-      completed.push(event);
+      (completed ??= []).push(event);
       options.onEvent?.(event);
     },
   });
@@ -125,14 +155,14 @@ export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): Strea
     feed(bytes, t) {
       reads.push({ t, offset, length: bytes.length });
       offset += bytes.length;
-      completed = [];
+      completed = null;
       parser.feed(bytes);
-      return completed;
+      return completed ?? NONE;
     },
     end() {
-      completed = [];
+      completed = null;
       const result = parser.end();
-      return { events: completed, ...result };
+      return { events: completed ?? NONE, ...result };
     },
     events,
     reads,

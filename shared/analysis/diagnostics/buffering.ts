@@ -38,7 +38,7 @@ interface Delivery {
 }
 
 export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
-  const dataEvents = events.filter((event) => event.interpretation.ops.some((op) => (op.type === 'text' && op.text !== '') || op.type === 'tool' || op.type === 'function_call'));
+  const dataEvents = events.filter((event) => event.tokens !== 0);
   if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
 
   const deliveries: Delivery[] = [];

@@ -16,6 +16,7 @@ const HOW: Record<string, string> = {
 export function errors({ events }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const event of events) {
+    if (event.interpretation.kind !== 'error' && event.interpretation.kind !== 'malformed') continue;
     for (const op of event.interpretation.ops) {
       if (op.type !== 'error') continue;
       const code = op.code === null ? '' : ` (${JSON.stringify(op.code)})`;

@@ -5,6 +5,7 @@ import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';
 import type { DiagnosticContext } from './context.ts';
+import { TOKEN_REFUSAL } from '../stream.ts';
 
 export function message({ state, events }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
@@ -12,7 +13,7 @@ export function message({ state, events }: DiagnosticContext): Diagnostic[] {
     const name = `Choice ${choice.index}`;
     if (choice.refusal !== null) {
       const evidence = events
-        .filter((event) => event.interpretation.ops.some((op) => op.type === 'text' && op.channel === 'refusal' && op.choice === choice.index && op.text !== ''))
+        .filter((event) => event.tokens & TOKEN_REFUSAL && event.interpretation.ops.some((op) => op.type === 'text' && op.channel === 'refusal' && op.choice === choice.index && op.text !== ''))
         .map((event) => event.sse.index);
       const content = choice.content === null ? 'and no content at all' : `beside ${plural(choice.content.length, 'character')} of content`;
       found.push(finding('refusal', `${name} refused in delta.refusal, ${content}: ${quote(choice.refusal, 100)}.`, evidence));

@@ -60,7 +60,7 @@ function distinct(chunks: readonly AnalyzedEvent[], normalise: (value: unknown) 
 
 /** A chunk that carries nothing (Azure's `object: ""` filter frame) is harmless to drop, so it is not counted. */
 function objects(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
-  const odd = chunks.filter((event) => event.interpretation.meta!.object !== CHUNK_OBJECT && event.interpretation.ops.length > 0);
+  const odd = chunks.filter((event) => event.interpretation.meta!.object !== CHUNK_OBJECT && event.opCount > 0);
   if (odd.length === 0) return [];
   const values = [...new Set(odd.map((event) => describeObject(event.interpretation.meta!.object)))];
   return [
