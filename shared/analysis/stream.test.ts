@@ -26,3 +26,22 @@ describe('the analysis as a fold over reads', () => {
     expect(analyzer.events.at(-1)!.annotation).toBe('content += " lost"');
   });
 });
+
+describe('an analysed event', () => {
+  it('gives back, when asked, exactly the operations the fold applied, and the token kinds it carried', async () => {
+    const { interpretEvent, parseSse, TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } = await import('../index.ts');
+    const { realStream } = await import('../test/streams.ts');
+    for (const name of ['openai-gpt4o-parallel-tool-calls.sse', 'deepseek-reasoner-reasoning-content.sse', 'openai-gpt4o-refusal-logprobs.sse']) {
+      const body = realStream(name);
+      const analyzer = createStreamAnalyzer();
+      analyzer.feed(body, null);
+      analyzer.end();
+      const fresh = parseSse(body).events.map((event) => interpretEvent(event));
+      expect(analyzer.events.map((event) => event.interpretation.ops)).toEqual(fresh.map((interpretation) => interpretation.ops));
+      const kinds = analyzer.events.reduce((all, event) => all | event.tokens, 0);
+      expect(kinds).toBe(
+        name.includes('tool') ? TOKEN_TOOL : name.includes('reasoning') ? TOKEN_REASONING | TOKEN_CONTENT : TOKEN_REFUSAL,
+      );
+    }
+  });
+});
