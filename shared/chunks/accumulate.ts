@@ -27,8 +27,6 @@ export interface ToolCallState {
   readonly fragments: ArgumentFragment[];
   /** Every event that carried a fragment of this call. */
   readonly events: number[];
-  /** Other non-empty names or ids that arrived for this call after the first. */
-  readonly conflicts: string[];
 }
 
 export interface ChoiceState {
@@ -38,8 +36,6 @@ export interface ChoiceState {
   content: string | null;
   refusal: string | null;
   reasoning: string | null;
-  /** Where reasoning text came from (`reasoning_content`, `reasoning`, typed parts). */
-  readonly reasoningSources: Set<string>;
   readonly toolCalls: Map<number, ToolCallState>;
   /** The call that a fragment without `index` continues. */
   lastCall: ToolCallState | null;
@@ -59,7 +55,6 @@ export interface ChoiceState {
 export interface StreamState {
   readonly choices: Map<number, ChoiceState>;
   usage: Readonly<Record<string, unknown>> | null;
-  readonly usageEvents: number[];
 }
 
 export interface Accumulator {
@@ -69,7 +64,7 @@ export interface Accumulator {
 }
 
 export function createAccumulator(): Accumulator {
-  const state: StreamState = { choices: new Map(), usage: null, usageEvents: [] };
+  const state: StreamState = { choices: new Map(), usage: null };
   // The choices an event changed after their finish reason: scratch, reused from event to event.
   const changedAfterFinish: ChoiceState[] = [];
 
@@ -83,7 +78,6 @@ export function createAccumulator(): Accumulator {
         content: null,
         refusal: null,
         reasoning: null,
-        reasoningSources: new Set(),
         toolCalls: new Map(),
         lastCall: null,
         functionCall: null,
@@ -109,7 +103,6 @@ export function createAccumulator(): Accumulator {
       switch (op.type) {
         case 'usage':
           state.usage = op.usage;
-          state.usageEvents.push(event);
           break;
         case 'error':
           break;
@@ -185,7 +178,6 @@ function appendText(choice: ChoiceState, op: TextOp, event: number, withRole: bo
     case 'reasoning':
       if (op.text !== '') {
         choice.reasoning = (choice.reasoning ?? '') + op.text;
-        choice.reasoningSources.add(op.source);
       }
       return;
   }
@@ -198,18 +190,15 @@ function applyTool(choice: ChoiceState, op: ToolOp, event: number): boolean {
   choice.lastCall = call;
   let carries = false;
 
-  if (op.id) {
-    if (call.id === null) {
-      call.id = op.id;
-      carries = true;
-    } else if (call.id !== op.id) call.conflicts.push(`id ${JSON.stringify(op.id)}`);
+  // The first non-empty id, type and name stand; repeats (TGI) and empty strings (Alibaba, LM Studio) change nothing.
+  if (op.id && call.id === null) {
+    call.id = op.id;
+    carries = true;
   }
   if (op.callType && call.type === null) call.type = op.callType;
-  if (op.name) {
-    if (call.name === null) {
-      call.name = op.name;
-      carries = true;
-    } else if (call.name !== op.name) call.conflicts.push(`name ${JSON.stringify(op.name)}`);
+  if (op.name && call.name === null) {
+    call.name = op.name;
+    carries = true;
   }
   if (typeof op.arguments === 'string' && op.arguments !== '') {
     call.arguments += op.arguments;
@@ -243,7 +232,6 @@ function newCall(choice: ChoiceState, index: number, indexAssigned: boolean): To
     arguments: '',
     fragments: [],
     events: [],
-    conflicts: [],
   };
   choice.toolCalls.set(index, call);
   return call;

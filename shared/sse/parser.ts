@@ -88,7 +88,6 @@ const SEGMENT = 32 * 1024;
 export function createSseParser(options: SseParserOptions): SseParser {
   const { onEvent } = options;
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const textDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   let offset = 0; // body offset of the current read's first byte
   let readIndex = -1;
@@ -343,9 +342,9 @@ export function createSseParser(options: SseParserOptions): SseParser {
         if (cut !== -1 && cut < last) end = cut + 1;
       }
       // Node 20 decodes large inputs fastest in streaming mode and small ones in one shot; the
-      // text ends at a line ending, so streaming mode holds nothing back for the next read.
+      // segment ends at a line ending, so streaming mode holds nothing back for the next decode.
       const segment = read.subarray(pos, end);
-      const text = segment.length >= 2048 ? textDecoder.decode(segment, { stream: true }) : textDecoder.decode(segment);
+      const text = segment.length >= 2048 ? decoder.decode(segment, { stream: true }) : decoder.decode(segment);
       // U+FFFD may stand for invalid bytes, which break the character-to-byte mapping: search bytes then.
       const next = text.includes('\uFFFD') ? scanBytes(read, pos, end) : scanText(read, pos, end, text);
       if (next === pos) break;
@@ -387,7 +386,6 @@ export function createSseParser(options: SseParserOptions): SseParser {
   return { feed, end };
 }
 
-/** Recognises the standard's field names without decoding them. */
 /** The last LF or CR of a read; a CR is looked for only after the last LF, so an LF-only read is searched once. */
 function lastLineEnding(read: Uint8Array): number {
   const lastLf = read.lastIndexOf(LF);
@@ -404,6 +402,7 @@ function textIndexOrLength(text: string, char: string, from: number): number {
   return at === -1 ? text.length : at;
 }
 
+/** Recognises the standard's field names without decoding them. */
 function fieldName(bytes: Uint8Array, colon: number): 'data' | 'event' | 'id' | 'retry' | undefined {
   switch (colon) {
     case 4:

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { analyzeRecording, readRecordingFile, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
 import type { Recording, Severity } from '../../../shared/index.ts';
 import { parseCommandArgs } from './args.ts';
-import { CliError } from './errors.ts';
+import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { renderAnalysis } from './render.ts';
 
@@ -91,8 +91,6 @@ async function readBytes(file: string): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(file));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
-    throw new CliError(`cannot read ${file}: ${why}`);
+    throw new CliError(`cannot read ${file}: ${describeFileError(error)}`);
   }
 }

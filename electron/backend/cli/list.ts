@@ -9,6 +9,7 @@ import type { ListQuery, ListResult, RecordingSummary } from '../store/index.ts'
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
+import { count } from './render.ts';
 
 export const LIST_USAGE = `Usage: streamscope list [options]
 
@@ -78,12 +79,12 @@ function toQuery(values: Values): ListQuery {
     ...(values.host !== undefined ? { host: values.host } : {}),
     ...(outcome !== undefined ? { outcome: outcome as Outcome } : {}),
     ...(code !== undefined ? { code } : {}),
-    limit: count('--limit', values.limit, 50, 1),
-    offset: count('--offset', values.offset, 0, 0),
+    limit: integerOption('--limit', values.limit, 50, 1),
+    offset: integerOption('--offset', values.offset, 0, 0),
   };
 }
 
-function count(option: string, value: string | undefined, fallback: number, min: number): number {
+function integerOption(option: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n < min) throw new CliError(`${option} takes a whole number${min > 0 ? ` of ${min} or more` : ''}, not "${value}"`);
@@ -96,7 +97,7 @@ export function renderList(result: ListResult, query: ListQuery, options: { colo
   const offset = query.offset ?? 0;
   if (items.length === 0) {
     if (total === 0) return Object.keys(query).some((key) => key !== 'limit' && key !== 'offset') ? 'No recording matches.\n' : `No recordings yet in ${options.path}.\n`;
-    return `No recordings past ${offset} (${plural(total, 'recording')} match).\n`;
+    return `No recordings past ${offset} (${count(total, 'recording')} match).\n`;
   }
   const header = ['ID', 'CREATED', 'NAME / MODEL', 'HOST', 'STATUS', 'EVENTS', 'DURATION', 'FINDINGS'];
   const right = [true, false, false, false, false, true, true, false];
@@ -126,7 +127,7 @@ export function renderList(result: ListResult, query: ListQuery, options: { colo
   });
   const last = offset + items.length;
   const more = last < total ? ` (--offset ${last} for more)` : '';
-  lines.push('', `${offset + 1}–${last} of ${plural(total, 'recording')}${more}`);
+  lines.push('', `${offset + 1}–${last} of ${count(total, 'recording')}${more}`);
   return lines.join('\n') + '\n';
 }
 
@@ -156,10 +157,6 @@ export function formatDuration(ms: number | null): string {
 
 function clip(text: string, width: number): string {
   return text.length <= width ? text : text.slice(0, width - 1) + '…';
-}
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }
 
 function parse(args: string[]) {

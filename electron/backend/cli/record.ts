@@ -11,7 +11,7 @@ import { startSimulator } from '../simulator/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
-import { CliError } from './errors.ts';
+import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
 
@@ -207,7 +207,7 @@ function jsonFile(path: string, what: string): unknown {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read ${what} file ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(`cannot read ${what} file ${path}: ${describeFileError(error)}`);
   }
   try {
     return JSON.parse(text);
@@ -243,7 +243,7 @@ function apiKey(values: { 'api-key'?: string; 'api-key-env'?: string; 'api-key-f
     try {
       return readFileSync(values['api-key-file'], 'utf8').trim();
     } catch (error) {
-      throw new CliError(`cannot read --api-key-file ${values['api-key-file']}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+      throw new CliError(`cannot read --api-key-file ${values['api-key-file']}: ${describeFileError(error)}`);
     }
   }
   const variable = values['api-key-env'] ?? profile?.keyEnv ?? null;

@@ -140,7 +140,8 @@ export function formatEventRow(event: AnalyzedEvent, previousT: number | null, c
   return `${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style && color ? styleText(style, kindText) : kindText} ${event.annotation}`;
 }
 
-function count(value: number, unit: string): string {
+/** `1 read`, `1,600 reads`. */
+export function count(value: number, unit: string): string {
   return `${value.toLocaleString('en-US')} ${unit}${value === 1 ? '' : 's'}`;
 }
 
