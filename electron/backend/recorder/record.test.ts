@@ -144,7 +144,8 @@ describe('recording one exchange', () => {
     const url = route('/silent', () => {});
     const result = await record(url, { timeouts: { firstByteMs: 150 } });
     expect(result.recording.end).toMatchObject({ outcome: 'timeout', error: 'no response arrived in time (150 ms)' });
-    expect(result.recording.end!.t).toBeGreaterThanOrEqual(150);
+    // Node's timers may fire up to a millisecond early by performance.now() (seen in CI: 149.9 ms).
+    expect(result.recording.end!.t).toBeGreaterThanOrEqual(149);
   });
 
   it('records an idle timeout when the stream goes silent, keeping what arrived', async () => {
