@@ -8,6 +8,7 @@ export * from './chunks/accumulate.ts';
 export * from './chunks/message.ts';
 export * from './chunks/fields.ts';
 export * from './recording/types.ts';
+export * from './recording/redact.ts';
 export * from './formats/bytes.ts';
 export * from './formats/ssrec.ts';
 export * from './formats/sse.ts';

@@ -4,7 +4,7 @@
 
 import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/index.ts';
-import { redactHeaders, redactUrl } from '../redact.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
 import { performExchange } from './exchange.ts';
 import type { ExchangeTimeouts } from './exchange.ts';

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
-import { redactHeaders, redactUrl } from '../redact.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { migrate } from './migrations.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';

@@ -8,7 +8,7 @@
 
 import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
-import { redactHeaders } from '../redact.ts';
+import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { ROWS_PER_INSERT } from './statements.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';

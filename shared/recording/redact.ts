@@ -6,6 +6,8 @@
 // masked whole. Redaction is idempotent: a redacted value (it holds "…",
 // which no real header or URL value contains) is left as it is.
 
+import type { Recording } from './types.ts';
+
 /** What stands for the removed part of a secret. Never valid in a header value (not Latin-1), so it marks a value as redacted. */
 export const REDACTED = '…';
 
@@ -120,4 +122,18 @@ function decodeSafely(text: string): string {
   } catch {
     return text;
   }
+}
+
+/**
+ * The recording with every secret in its request URL and headers and its response headers
+ * redacted. Stored recordings are redacted already; a file read from disk may not be, and
+ * nothing leaves Streamscope (an export, the replay server) without passing through here.
+ */
+export function redactRecording<T extends Recording>(recording: T): T {
+  const { request, response } = recording;
+  return {
+    ...recording,
+    request: request && { ...request, url: redactUrl(request.url), headers: redactHeaders(request.headers) },
+    response: response && { ...response, headers: redactHeaders(response.headers) },
+  };
 }
