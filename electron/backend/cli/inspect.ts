@@ -1,12 +1,11 @@
 // `streamscope inspect FILE [--json] [--fail-on warning|error]`
 
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { analyzeRecording, readRecordingFile, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
-import type { Recording, Severity } from '../../../shared/index.ts';
+import { analyzeRecording, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
+import type { Severity } from '../../../shared/index.ts';
 import { parseCommandArgs } from './args.ts';
-import { CliError, describeFileError } from './errors.ts';
+import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
+import { loadRecordingArg } from './recording-arg.ts';
 import { renderAnalysis } from './render.ts';
 
 export const INSPECT_USAGE = `Usage: streamscope inspect FILE|ID [options]
@@ -39,7 +38,7 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
   const idleGapMs = values['idle-gap'] === undefined ? undefined : Number(values['idle-gap']);
   if (idleGapMs !== undefined && !(Number.isFinite(idleGapMs) && idleGapMs > 0)) throw new CliError(`--idle-gap takes a positive number of milliseconds, not "${values['idle-gap']}"`);
 
-  const recording = /^[0-9]+$/.test(file) && !existsSync(file) ? await storedRecording(Number(file), values.db) : await fileRecording(file);
+  const { recording } = await loadRecordingArg(file, values.db);
   const analysis = analyzeRecording(recording, idleGapMs === undefined ? {} : { idleGapMs });
   if (values.json) out.stdout(JSON.stringify(toContract(analysis), null, 2) + '\n');
   else out.stdout(renderAnalysis(analysis, { file, color: out.color, timeline: !values.summary }));
@@ -61,36 +60,4 @@ function parse(args: string[]) {
       db: { type: 'string' },
     },
   });
-}
-
-async function fileRecording(file: string): Promise<Recording> {
-  const parsed = readRecordingFile(file, await readBytes(file));
-  if (!parsed.ok) throw new CliError(`${file}: ${parsed.error}`);
-  return parsed.value;
-}
-
-async function storedRecording(id: number, db: string | undefined): Promise<Recording> {
-  const { defaultDbPath, openStore } = await import('../store/index.ts');
-  const path = db ?? defaultDbPath();
-  let store;
-  try {
-    store = openStore(path, { mustExist: true });
-  } catch (error) {
-    throw new CliError(`cannot open the database ${path}: ${(error as Error).message}`);
-  }
-  try {
-    const recording = store.get(id);
-    if (!recording) throw new CliError(`no recording ${id} in ${path} (and no file of that name)`);
-    return recording;
-  } finally {
-    store.close();
-  }
-}
-
-async function readBytes(file: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${describeFileError(error)}`);
-  }
 }
