@@ -1,91 +1,11 @@
 // The store's public types.
 
-import type {
-  AnalyzedEvent,
-  Diagnostic,
-  DiagnosticCode,
-  Outcome,
-  RecordedEnd,
-  RecordedRequest,
-  RecordedResponse,
-  Recording,
-  RecordingSource,
-  Severity,
-  SseEvent,
-} from '../../../shared/index.ts';
+import type { AnalyzedEvent, Diagnostic, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
 import type { Analysis } from '../../../shared/index.ts';
+import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
 
-/** One row of the recordings list: what the list view shows and filters on. */
-export interface RecordingSummary {
-  readonly id: number;
-  readonly name: string | null;
-  /** ISO 8601: when the request started (or, when that is unknown, when the recording was imported). */
-  readonly createdAt: string;
-  readonly source: RecordingSource;
-  readonly method: string | null;
-  /** Secrets redacted. */
-  readonly url: string | null;
-  /** From the URL (host[:port]), lower case. */
-  readonly host: string | null;
-  /** The model the stream named, else the one the request asked for. */
-  readonly model: string | null;
-  readonly status: number | null;
-  /** Null when the recording says nothing about its end (a plain .sse body). */
-  readonly outcome: Outcome | null;
-  readonly error: string | null;
-  readonly bytes: number;
-  readonly readCount: number;
-  readonly eventCount: number;
-  readonly durationMs: number | null;
-  readonly ttftMs: number | null;
-  /** The worst diagnostic severity; null when there is no finding (or none computed yet). */
-  readonly worstSeverity: Severity | null;
-  /** Distinct finish reasons, in choice order. */
-  readonly finishReasons: readonly string[];
-  readonly tags: readonly string[];
-  /** Diagnostic codes found, sorted. */
-  readonly codes: readonly DiagnosticCode[];
-}
-
-/** A stored recording, rebuilt: the raw `Recording` plus what the store adds. */
-export type StoredRecording = Recording & {
-  readonly id: number;
-  readonly name: string | null;
-  readonly tags: readonly string[];
-  readonly createdAt: string;
-  readonly summary: RecordingSummary;
-};
-
-/** A stored SSE event: the parser's event with its arrival time. Interpret it with `interpretEvent` when needed. */
-export interface StoredEvent extends SseEvent {
-  readonly t: number | null;
-}
-
-export interface ListQuery {
-  /** Substring (case-insensitive) of the name, URL, model or a tag. */
-  readonly text?: string;
-  /** Exact model (case-insensitive). */
-  readonly model?: string;
-  /** Exact host (case-insensitive), with its port when the URL had one. */
-  readonly host?: string;
-  readonly outcome?: Outcome;
-  /** Recordings with a finding of this diagnostic code. */
-  readonly code?: string;
-  /** Recordings with this exact tag. */
-  readonly tag?: string;
-  readonly source?: RecordingSource;
-  /** Default 50. */
-  readonly limit?: number;
-  /** Default 0. */
-  readonly offset?: number;
-}
-
-export interface ListResult {
-  /** Newest first. */
-  readonly items: RecordingSummary[];
-  /** How many recordings match, ignoring limit and offset. */
-  readonly total: number;
-}
+// The list's rows and query are the API's types (the renderer needs them too).
+export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
 
 /** What a finished recording says about itself; `summarize(analysis)` builds it from the core's analysis. */
 export interface FinishSummary {
