@@ -3,7 +3,9 @@
 
 import type { Recording } from '../recording/types.ts';
 
-export type ExportFormat = 'sse' | 'ssrec' | 'har' | 'openai-test' | 'msw' | 'aimock' | 'curl' | 'html';
+export const EXPORT_FORMATS = ['sse', 'ssrec', 'har', 'openai-test', 'msw', 'aimock', 'curl', 'html'] as const;
+
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export interface ExportOptions {
   /** The recording's name, when it has one (used in titles and identifiers). */

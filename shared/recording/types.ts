@@ -7,7 +7,9 @@ export type Outcome = 'eof' | 'error' | 'aborted' | 'timeout' | 'recording' | 'i
 
 export const OUTCOMES: readonly Outcome[] = ['eof', 'error', 'aborted', 'timeout', 'recording', 'interrupted'];
 
-export type RecordingSource = 'live' | 'sse' | 'ssrec' | 'har' | 'curl';
+export const RECORDING_SOURCES = ['live', 'sse', 'ssrec', 'har', 'curl'] as const;
+
+export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 
 export interface RecordedRequest {
   readonly method: string;

@@ -1,0 +1,172 @@
+// The one API between the UI and the backend (DESIGN.md, "Architecture"; issue 5). Every call
+// the renderer makes and every push it receives is listed here, once. The transports are
+// derived from it: Electron IPC in the desktop app, loopback HTTP in serve mode. Each call takes
+// one argument (an object), so that one schema per call validates it at the receiving side
+// (./schema.ts) and no transport needs to know the calls' shapes.
+
+import type { RecordedEnd, RecordedResponse } from '../recording/types.ts';
+import type { ExportFormat } from '../export/types.ts';
+import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
+
+export interface StreamscopeApi {
+  // Recordings in the store.
+  listRecordings(query: ListQuery): Promise<ListResult>;
+  /** One recording with its events; null for an unknown id. */
+  getRecording(input: { readonly id: number }): Promise<RecordingWithEvents | null>;
+  renameRecording(input: { readonly id: number; readonly name: string | null }): Promise<boolean>;
+  tagRecording(input: { readonly id: number; readonly tags: readonly string[] }): Promise<boolean>;
+  deleteRecording(input: { readonly id: number }): Promise<boolean>;
+
+  // Live recording: reads and events arrive as `live` pushes, the end as `finished`.
+  startRecording(request: LiveRequest): Promise<LiveStarted>;
+  /** Stops a live recording and keeps what arrived; false when it is not running. */
+  cancelRecording(input: { readonly id: number }): Promise<boolean>;
+
+  // Providers, their keys, and the simulator's scenarios.
+  listProfiles(input: Record<string, never>): Promise<ProfileInfo[]>;
+  /** Keeps the key in the keychain; the answer shows only its suffix. */
+  setKey(input: { readonly profile: string; readonly key: string }): Promise<KeyInfo>;
+  deleteKey(input: { readonly profile: string }): Promise<boolean>;
+  listScenarios(input: Record<string, never>): Promise<ScenarioInfo[]>;
+
+  // Import and export.
+  importFile(file: ImportFile): Promise<ImportResult>;
+  exportRecording(input: { readonly id: number; readonly format: ExportFormat }): Promise<ExportedFile>;
+  listExportFormats(input: Record<string, never>): Promise<ExportFormatInfo[]>;
+}
+
+/** What the backend pushes to the renderer, by push name. */
+export interface ApiPushes {
+  /** New reads and events of a live recording, batched (a few tens of milliseconds each). */
+  live: LiveBatch;
+  /** A live recording ended (however it ended). */
+  finished: LiveFinished;
+}
+
+export type ApiCall = keyof StreamscopeApi;
+export type ApiPush = keyof ApiPushes;
+export type ApiInput<C extends ApiCall> = Parameters<StreamscopeApi[C]>[0];
+export type ApiOutput<C extends ApiCall> = Awaited<ReturnType<StreamscopeApi[C]>>;
+
+/** Every call, in a runtime list: what a transport derives its methods from. */
+export const API_CALLS = [
+  'listRecordings',
+  'getRecording',
+  'renameRecording',
+  'tagRecording',
+  'deleteRecording',
+  'startRecording',
+  'cancelRecording',
+  'listProfiles',
+  'setKey',
+  'deleteKey',
+  'listScenarios',
+  'importFile',
+  'exportRecording',
+  'listExportFormats',
+] as const satisfies readonly ApiCall[];
+
+export const API_PUSHES = ['live', 'finished'] as const satisfies readonly ApiPush[];
+
+// The lists above must name every call and push: a missing one fails to compile here.
+type Missing<All, Listed> = Exclude<All, Listed>;
+const everyCallListed: Missing<ApiCall, (typeof API_CALLS)[number]> extends never ? true : never = true;
+const everyPushListed: Missing<ApiPush, (typeof API_PUSHES)[number]> extends never ? true : never = true;
+void everyCallListed;
+void everyPushListed;
+
+export interface RecordingWithEvents {
+  readonly recording: StoredRecording;
+  readonly events: StoredEvent[];
+}
+
+export interface LiveRequest {
+  /** A profile name (`listProfiles`); `simulator` records from the built-in simulator. */
+  readonly profile: string;
+  /** Overrides the profile's base URL (up to the version path; `/chat/completions` is appended). */
+  readonly baseUrl?: string;
+  readonly model?: string;
+  readonly messages: readonly unknown[];
+  readonly tools?: readonly unknown[];
+  /** Any other body fields (temperature, max_tokens, n …). */
+  readonly params?: Readonly<Record<string, unknown>>;
+  /** `stream_options.include_usage`; default true. */
+  readonly includeUsage?: boolean;
+  /** `stream_options.include_obfuscation`; not sent when absent. */
+  readonly includeObfuscation?: boolean;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly name?: string;
+  readonly firstByteTimeoutMs?: number;
+  readonly idleTimeoutMs?: number;
+}
+
+export interface LiveStarted {
+  readonly id: number;
+  readonly request: StoredRecording['request'];
+}
+
+export interface LiveBatch {
+  readonly id: number;
+  /** Present in the batch where the response head arrived. */
+  readonly response?: RecordedResponse;
+  /** Sequence number of the first read in `reads` (batches arrive in order; a gap means a lost batch). */
+  readonly firstRead: number;
+  readonly reads: readonly { readonly t: number; readonly bytes: Uint8Array }[];
+  readonly events: readonly StoredEvent[];
+}
+
+export interface LiveFinished {
+  readonly id: number;
+  readonly end: RecordedEnd;
+  readonly summary: RecordingSummary | null;
+}
+
+export interface ProfileInfo {
+  readonly name: string;
+  readonly label: string;
+  readonly baseUrl: string | null;
+  readonly defaultModel: string | null;
+  /** Whether the profile sends a key at all (local servers and the simulator do not). */
+  readonly needsKey: boolean;
+  readonly key: KeyInfo | null;
+  readonly note: string | null;
+}
+
+export interface KeyInfo {
+  readonly profile: string;
+  /** Where the key comes from: the keychain, or the profile's environment variable. */
+  readonly source: 'keychain' | 'env';
+  /** The last few characters, to tell keys apart (`…a1b2`); never more. */
+  readonly suffix: string;
+}
+
+export interface ScenarioInfo {
+  readonly name: string;
+  /** The model that selects it (`sim-<name>`). */
+  readonly model: string;
+  readonly description: string;
+}
+
+export interface ImportFile {
+  /** The file's name (its ending helps detect the format). */
+  readonly name: string;
+  readonly bytes: Uint8Array;
+  readonly tags?: readonly string[];
+}
+
+export interface ImportResult {
+  /** The recordings created (a HAR may hold several). */
+  readonly ids: number[];
+}
+
+export interface ExportedFile {
+  readonly fileName: string;
+  readonly mediaType: string;
+  readonly content: string | Uint8Array;
+}
+
+export interface ExportFormatInfo {
+  readonly format: ExportFormat;
+  readonly description: string;
+  readonly extension: string;
+}

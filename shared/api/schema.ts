@@ -1,0 +1,62 @@
+// What each call accepts, checked where the call is received (the Electron main process, the
+// serve-mode bridge): the renderer is not trusted to send well-formed arguments, and a malformed
+// call must get a clear error, never reach the backend. One schema per call of ./contract.ts;
+// the `satisfies` below makes the compiler hold each schema to its call's parameter type.
+
+import { z } from 'zod';
+import { EXPORT_FORMATS } from '../export/types.ts';
+import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
+import type { ApiCall, ApiInput } from './contract.ts';
+
+const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const nothing = z.object({}).strict();
+const text = (max: number) => z.string().max(max);
+/** Header names per RFC 9110 §5.1 (token); values without CR, LF or NUL (§5.5). */
+const headers = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid header name'), z.string().regex(/^[^\r\n\0]*$/, 'a header value may not hold CR, LF or NUL'));
+const tags = z.array(text(200).min(1)).max(100);
+const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
+const milliseconds = z.number().int().positive().max(24 * 3600 * 1000);
+
+export const API_SCHEMAS = {
+  listRecordings: z
+    .object({
+      text: text(1000).optional(),
+      model: text(500).optional(),
+      host: text(500).optional(),
+      outcome: z.enum(OUTCOMES).optional(),
+      code: text(100).optional(),
+      tag: text(200).optional(),
+      source: z.enum(RECORDING_SOURCES).optional(),
+      limit: z.number().int().min(1).max(10_000).optional(),
+      offset: z.number().int().min(0).optional(),
+    })
+    .strict(),
+  getRecording: z.object({ id }).strict(),
+  renameRecording: z.object({ id, name: text(500).nullable() }).strict(),
+  tagRecording: z.object({ id, tags }).strict(),
+  deleteRecording: z.object({ id }).strict(),
+  startRecording: z
+    .object({
+      profile: text(100).min(1),
+      baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+      model: text(500).min(1).optional(),
+      messages: z.array(z.unknown()).min(1),
+      tools: z.array(z.unknown()).optional(),
+      params: z.record(z.string(), z.unknown()).optional(),
+      includeUsage: z.boolean().optional(),
+      includeObfuscation: z.boolean().optional(),
+      headers: headers.optional(),
+      name: text(500).optional(),
+      firstByteTimeoutMs: milliseconds.optional(),
+      idleTimeoutMs: milliseconds.optional(),
+    })
+    .strict(),
+  cancelRecording: z.object({ id }).strict(),
+  listProfiles: nothing,
+  setKey: z.object({ profile: text(100).min(1), key: z.string().min(1).max(10_000).regex(/^[^\r\n\0]*$/, 'a key may not hold CR, LF or NUL') }).strict(),
+  deleteKey: z.object({ profile: text(100).min(1) }).strict(),
+  listScenarios: nothing,
+  importFile: z.object({ name: text(1000).min(1), bytes, tags: tags.optional() }).strict(),
+  exportRecording: z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict(),
+  listExportFormats: nothing,
+} satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };
