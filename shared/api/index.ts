@@ -6,3 +6,4 @@ export * from './schema.ts';
 export * from './dispatch.ts';
 export * from './client.ts';
 export * from './codec.ts';
+export * from './bridge.ts';

@@ -1,0 +1,18 @@
+// What Electron's preload exposes to the renderer (contextBridge), and the IPC channel names.
+// The renderer turns it into an ApiTransport; it never sees ipcRenderer itself.
+
+import type { ApiPush } from './contract.ts';
+import type { ApiReply } from './errors.ts';
+
+/** The name of the global the preload script defines: `window.streamscope`. */
+export const PRELOAD_GLOBAL = 'streamscope';
+
+/** IPC channels: calls go renderer → main with invoke; pushes main → renderer with send. */
+export const IPC_CALL_CHANNEL = 'streamscope:call';
+export const IPC_PUSH_CHANNEL = 'streamscope:push';
+
+export interface PreloadBridge {
+  call(call: string, input: unknown): Promise<ApiReply>;
+  /** Every push until the returned function is called. */
+  onPush(listener: (push: ApiPush, payload: unknown) => void): () => void;
+}
