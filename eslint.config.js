@@ -15,7 +15,7 @@ const impureImports = [
 const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'net', 'child_process', 'url', 'crypto', 'stream', 'util', 'zlib', 'events', 'buffer', 'worker_threads'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'test-results/', 'playwright-report/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
