@@ -25,8 +25,8 @@ export interface RecordOptions {
   readonly maxAnalysisBytes?: number;
   /** The `performance.now()` that t = 0 stands for (to line the stamps up with another clock); by default, when the request is sent. */
   readonly clockOrigin?: number;
-  /** Called once, before the request is sent, with what will be stored of it. */
-  readonly onStart?: (start: { readonly startedAt: string; readonly request: RecordedRequest }) => void;
+  /** Called once, before the request is sent, with what will be stored of it (and its id in the store, when there is one). */
+  readonly onStart?: (start: { readonly startedAt: string; readonly request: RecordedRequest; readonly id: number | null }) => void;
   readonly onResponse?: (response: RecordedResponse) => void;
   readonly onRead?: (t: number, bytes: Uint8Array) => void;
   readonly onEvent?: (event: AnalyzedEvent) => void;
@@ -51,8 +51,8 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers };
   const request: RecordedRequest = { method: 'POST', url: redactUrl(options.url), headers: redactHeaders(headers), body };
 
-  options.onStart?.({ startedAt, request });
   const writer: RecordingWriter | undefined = options.store?.beginRecording({ name: options.name, startedAt, source: 'live', request });
+  options.onStart?.({ startedAt, request, id: writer?.id ?? null });
   const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
   const reads: RecordedRead[] = [];
   let analysedBytes = 0;
