@@ -31,7 +31,11 @@ const LIVE = new Map<string, Set<number>>();
 export function openStore(path: string, options: StoreOptions = {}): Store {
   let db: Database.Database;
   try {
-    db = new Database(path, { fileMustExist: options.mustExist === true, timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, {
+      fileMustExist: options.mustExist === true,
+      timeout: BUSY_TIMEOUT_MS,
+      ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
+    });
   } catch (error) {
     throw new Error(`cannot open the store ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }

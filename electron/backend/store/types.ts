@@ -83,6 +83,11 @@ export interface ImportOptions {
 export interface StoreOptions {
   /** Fail instead of creating a new database file. */
   readonly mustExist?: boolean;
+  /**
+   * better-sqlite3's compiled addon to load instead of the one in node_modules (which is built for
+   * Node's ABI): the Electron app passes its own build for Electron's ABI (docs/desktop.md).
+   */
+  readonly nativeBinding?: string;
 }
 
 export interface Store {
