@@ -134,8 +134,8 @@ export interface ProfileInfo {
 
 export interface KeyInfo {
   readonly profile: string;
-  /** Where the key comes from: the keychain, or the profile's environment variable. */
-  readonly source: 'keychain' | 'env';
+  /** Where the key comes from: the OS keychain (desktop app), the server's memory (serve mode: gone when it stops), or the profile's environment variable. */
+  readonly source: 'keychain' | 'memory' | 'env';
   /** The last few characters, to tell keys apart (`…a1b2`); never more. */
   readonly suffix: string;
 }
