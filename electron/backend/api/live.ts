@@ -1,0 +1,164 @@
+// Live recordings: start one from a profile, push its reads and events as they arrive (batched),
+// push `finished` when it ends, however it ends. Cancelling aborts the exchange; the store keeps
+// what arrived, and the recording ends as `aborted`.
+
+import type { LiveFinished, LiveRequest, LiveStarted, StreamscopeApi } from '../../../shared/api/contract.ts';
+import { ApiError } from '../../../shared/api/errors.ts';
+import type { RecordedEnd } from '../../../shared/index.ts';
+import type { Profile } from '../recorder/profiles.ts';
+import { recordStream } from '../recorder/record.ts';
+import type { Store } from '../store/index.ts';
+import { createLiveBatcher } from './live-batch.ts';
+import type { LiveBatchOptions } from './live-batch.ts';
+import type { Profiles } from './profiles.ts';
+import type { PushHub } from './pushes.ts';
+import type { SimulatorHost } from './simulator.ts';
+
+type LiveCalls = Pick<StreamscopeApi, 'startRecording' | 'cancelRecording'>;
+
+export interface Live extends LiveCalls {
+  isLive(id: number): boolean;
+  /** Cancels every live recording and waits until each has ended (and pushed `finished`). */
+  cancelAll(): Promise<void>;
+}
+
+export interface LiveContext {
+  readonly store: Store;
+  readonly profiles: Profiles;
+  readonly simulator: SimulatorHost;
+  readonly pushes: PushHub;
+  readonly batch?: LiveBatchOptions;
+}
+
+interface Running {
+  readonly abort: AbortController;
+  /** Settles once the recording has ended and `finished` was pushed. */
+  readonly ended: Promise<void>;
+}
+
+export function createLive(context: LiveContext): Live {
+  const { store, profiles, pushes } = context;
+  const running = new Map<number, Running>();
+  let stopped = false;
+
+  async function startRecording(request: LiveRequest): Promise<LiveStarted> {
+    const profile = profiles.profile(request.profile);
+    const url = endpoint(await baseUrlOf(profile, request));
+    const model = request.model ?? profile.defaultModel;
+    if (!model) throw new ApiError('invalid-argument', `startRecording: model: profile ${profile.name} has no default model: give one`);
+    const key = profiles.keyFor(profile);
+    if (profile.keyEnv !== null && key === null) {
+      throw new ApiError('unavailable', `no API key for ${profile.label}: set one, or set ${profile.keyEnv} where Streamscope runs`);
+    }
+    const headers: Record<string, string> = { ...request.headers };
+    if (key !== null) {
+      if (profile.auth === 'api-key') headers['api-key'] = key;
+      else headers.authorization = `Bearer ${key}`;
+    }
+
+    // The backend may have closed while this call waited for the simulator.
+    if (stopped) throw new ApiError('unavailable', 'startRecording: the backend is closed');
+    const abort = new AbortController();
+    let begun!: (start: LiveStarted) => void;
+    const started = new Promise<LiveStarted>((resolve) => (begun = resolve));
+    let batcher: ReturnType<typeof createLiveBatcher> | null = null;
+    const recorded = recordStream({
+      url,
+      headers,
+      body: requestBody(request, model),
+      store,
+      signal: abort.signal,
+      ...(request.name !== undefined ? { name: request.name } : {}),
+      timeouts: {
+        ...(request.firstByteTimeoutMs !== undefined ? { firstByteMs: request.firstByteTimeoutMs } : {}),
+        ...(request.idleTimeoutMs !== undefined ? { idleMs: request.idleTimeoutMs } : {}),
+      },
+      onStart: ({ id, request: stored }) => {
+        batcher = createLiveBatcher(id!, (batch) => pushes.emit('live', batch), context.batch);
+        begun({ id: id!, request: stored });
+      },
+      onResponse: (response) => batcher?.response(response),
+      onRead: (t, bytes) => batcher?.read(t, bytes),
+      onEvent: (event) => batcher?.event(event),
+    });
+    // recordStream calls onStart before its first await; it rejects only when the store could not begin the recording.
+    const { id, request: storedRequest } = await Promise.race([started, recorded.then(() => Promise.reject(new Error('the recording ended before it began')))]);
+    const ended = recorded.then(
+      (result) => result.recording.end!,
+      (error: unknown): RecordedEnd => ({ t: null, outcome: 'error', error: error instanceof Error ? error.message : String(error) }),
+    ).then((end) => {
+      batcher?.flush();
+      running.delete(id);
+      const finished: LiveFinished = { id, end, summary: summaryOf(id) };
+      pushes.emit('finished', finished);
+    });
+    running.set(id, { abort, ended });
+    return { id, request: storedRequest };
+  }
+
+  function summaryOf(id: number): LiveFinished['summary'] {
+    try {
+      return store.summary(id);
+    } catch {
+      // The store closed under the recording: the outcome still reaches the UI.
+      return null;
+    }
+  }
+
+  async function baseUrlOf(profile: Profile, request: LiveRequest): Promise<string> {
+    if (request.baseUrl !== undefined) return request.baseUrl;
+    if (profile.name === 'simulator') return context.simulator.url();
+    if (profile.baseUrl !== null) return profile.baseUrl;
+    throw new ApiError('invalid-argument', `startRecording: baseUrl: profile ${profile.name} has no base URL: give one${profile.name === 'azure' ? ' (https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT?api-version=2024-10-21)' : ''}`);
+  }
+
+  return {
+    startRecording,
+    async cancelRecording({ id }) {
+      const recording = running.get(id);
+      if (!recording) return false;
+      recording.abort.abort();
+      await recording.ended;
+      return true;
+    },
+    isLive: (id) => running.has(id),
+    async cancelAll() {
+      stopped = true;
+      const all = [...running.values()];
+      for (const recording of all) recording.abort.abort();
+      await Promise.all(all.map((recording) => recording.ended));
+    },
+  };
+}
+
+/** The chat-completions URL under a base URL; a query on the base (Azure's api-version) is kept. */
+export function endpoint(baseUrl: string): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new ApiError('invalid-argument', `startRecording: baseUrl: not a URL: ${baseUrl}`);
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '') + '/chat/completions';
+  return url.toString();
+}
+
+function requestBody(request: LiveRequest, model: string): Record<string, unknown> {
+  const params = request.params ?? {};
+  const streamOptions: Record<string, unknown> = isObject(params.stream_options) ? { ...params.stream_options } : {};
+  // Without usage asked for, no stream_options at all: some servers refuse the field.
+  if (request.includeUsage ?? true) streamOptions.include_usage = true;
+  if (request.includeObfuscation !== undefined) streamOptions.include_obfuscation = request.includeObfuscation;
+  const { stream_options: _given, ...rest } = params;
+  return {
+    ...rest,
+    model,
+    messages: request.messages,
+    ...(request.tools !== undefined ? { tools: request.tools } : {}),
+    ...(Object.keys(streamOptions).length > 0 ? { stream_options: streamOptions } : {}),
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
