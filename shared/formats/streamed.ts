@@ -1,0 +1,20 @@
+// Which exchanges of a capture (a HAR, a curl trace) are streamed chat completions worth a recording.
+
+import { header } from '../recording/types.ts';
+
+/** A response of type text/event-stream, or a request whose JSON body asks for `stream: true`. */
+export function isStreamedExchange(requestBody: unknown, responseHeaders: Readonly<Record<string, string>> | undefined, mimeType?: string): boolean {
+  const type = mimeType ?? header(responseHeaders, 'content-type') ?? '';
+  if (/^\s*text\/event-stream\b/i.test(type)) return true;
+  return typeof requestBody === 'object' && requestBody !== null && (requestBody as { stream?: unknown }).stream === true;
+}
+
+/** A request body as the recording keeps it: the JSON value when the text is JSON, else the text; null when empty. */
+export function requestBodyValue(text: string | null | undefined): unknown {
+  if (text === null || text === undefined || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
