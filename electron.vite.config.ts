@@ -2,18 +2,21 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { relaxForDevServer } from './electron/main/csp.ts';
 
 const root = import.meta.dirname;
 
 /**
- * Vite's dev server injects CSS as <style> elements, which the renderer's strict
- * Content-Security-Policy forbids. Allow inline styles in development only; the built
- * renderer keeps `style-src 'self'`.
+ * Vite's dev server injects CSS as <style> elements and React Fast Refresh's preamble as an inline
+ * script, which the renderer's strict Content-Security-Policy forbids. In development only, allow
+ * inline styles and exactly those inline scripts (by hash); the built renderer keeps the strict
+ * policy. The main process mirrors the page's policy as a header, so both stay the same.
  */
-const devInlineStyles: Plugin = {
-  name: 'streamscope:dev-inline-styles',
+const devServerPolicy: Plugin = {
+  name: 'streamscope:dev-server-policy',
   apply: 'serve',
-  transformIndexHtml: (html) => html.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  // After every other plugin, so that the scripts they inject are in the page to be hashed.
+  transformIndexHtml: { order: 'post', handler: (html) => relaxForDevServer(html) },
 };
 
 export default defineConfig({
@@ -36,7 +39,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), devInlineStyles],
+    plugins: [react(), devServerPolicy],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },
