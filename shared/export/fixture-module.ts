@@ -1,0 +1,135 @@
+// What the two test-fixture formats (`openai-test`, `msw`) have in common: the recording as
+// TypeScript data, what Streamscope reassembled from it, the header comment and the replay code
+// (replay-runtime.ts). Each format adds its own entry point around them.
+
+import { analyzeRecording } from '../analysis/analyze.ts';
+import { toContract } from '../analysis/contract.ts';
+import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
+import { isSecretHeader, redactRecording } from '../recording/redact.ts';
+import type { RecordedRead, Recording } from '../recording/types.ts';
+import { commentText, jsNumber, jsString, jsValue } from './js-literal.ts';
+import { REPLAY_FUNCTIONS, REPLAY_TYPES } from './replay-runtime.ts';
+import type { ExportOptions } from './types.ts';
+
+/**
+ * Response headers the module does not send back: secrets (dropped, not only redacted: a test
+ * has no use for them), and the ones that describe the transfer rather than the body, which the
+ * recording holds decoded and whole (RFC 9110 §8.4, §8.6; RFC 9112 §6.1; hop-by-hop, RFC 9110 §7.6.1).
+ */
+const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
+
+/** The path the handler answers when the recording has no request (an imported body): the openai SDK's default. */
+export const DEFAULT_PATH = '/v1/chat/completions';
+
+const EXPECTED_TYPES = `export interface ExpectedMessage {
+  role: string | null;
+  /** null when no delta carried content (a tool call, a refusal). */
+  content: string | null;
+  refusal: string | null;
+  /** DeepSeek's delta.reasoning_content, or delta.reasoning, joined. */
+  reasoning_content: string | null;
+  tool_calls?: { index: number; id: string | null; type: string | null; function: { name: string | null; arguments: string } }[];
+  function_call?: { name: string | null; arguments: string };
+}
+
+export interface ExpectedChoice {
+  index: number;
+  message: ExpectedMessage;
+  finish_reason: string | null;
+}
+`;
+
+export interface FixtureModule {
+  /** The redacted recording the module is made from. */
+  readonly recording: Recording;
+  /** The recorded request's path (no origin, no query). */
+  readonly path: string;
+  /** `export const recording … expected…` declarations. */
+  readonly data: string;
+  /** Types and functions that replay the recording (recordedBody, recordedResponse, …). */
+  readonly runtime: string;
+  /** The header comment, given the format's title and usage example. */
+  header(title: string, usage: readonly string[]): string;
+}
+
+export function fixtureModule(original: Recording, options: ExportOptions = {}): FixtureModule {
+  const recording = redactRecording(original);
+  const contract = toContract(analyzeRecording(recording));
+  const expectedChoices = contract.choices.map(({ index, message, finish_reason }) => ({ index, message, finish_reason }));
+  const data = [
+    `export const recording: RecordedExchange = ${recordingLiteral(recording)};`,
+    '',
+    EXPECTED_TYPES,
+    '/** What Streamscope reassembled from this stream (`streamscope inspect --json`): every choice, and the usage. */',
+    `export const expectedChoices: ExpectedChoice[] = ${jsValue(expectedChoices, 2)};`,
+    '',
+    `export const expectedUsage: Record<string, unknown> | null = ${jsValue(contract.usage, 2)};`,
+    '',
+    '/** The message of choice 0, as a non-streamed response would have it; null when no choice came. */',
+    'export const expectedMessage: ExpectedMessage | null = expectedChoices[0]?.message ?? null;',
+  ].join('\n');
+  return {
+    recording,
+    path: pathOf(recording.request?.url),
+    data,
+    runtime: `${REPLAY_TYPES}\n${REPLAY_FUNCTIONS}`,
+    header: (title, usage) => headerComment(title, usage, recording, options, contract.diagnostics.map((d) => d.code)),
+  };
+}
+
+function recordingLiteral(recording: Recording): string {
+  const { request, response, reads, end } = recording;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response?.headers ?? { 'content-type': 'text/event-stream' })) {
+    if (!isSecretHeader(name) && !TRANSFER_HEADERS.has(name.toLowerCase())) headers[name] = value;
+  }
+  const lines = [
+    '{',
+    `  request: ${request ? `{ method: ${jsString(request.method)}, url: ${jsString(request.url)}, body: ${jsValue(request.body)} }` : 'null'},`,
+    `  response: { t: ${jsNumber(response?.t ?? null)}, status: ${response?.status ?? 200}, headers: ${jsValue(headers)} },`,
+    '  reads: [',
+    ...reads.map((read) => `    ${readLiteral(read)},`),
+    '  ],',
+    `  end: { t: ${jsNumber(end?.t ?? null)}, outcome: ${jsString(end?.outcome ?? 'eof')}, error: ${end?.error === undefined ? 'null' : jsString(end.error)} },`,
+    '}',
+  ];
+  return lines.join('\n');
+}
+
+/** Text when the read's bytes are valid UTF-8 on their own (TextEncoder gives them back exactly), else base64, as `.ssrec.jsonl` does. */
+function readLiteral({ t, bytes }: RecordedRead): string {
+  const text = utf8OrNull(bytes);
+  return text === null ? `{ t: ${jsNumber(t)}, base64: ${jsString(toBase64(bytes))} }` : `{ t: ${jsNumber(t)}, text: ${jsString(text)} }`;
+}
+
+/** The path of a URL as written (origin, query and fragment left out); the default when there is none. */
+export function pathOf(url: string | undefined): string {
+  if (url === undefined) return DEFAULT_PATH;
+  const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
+  const path = /^[^?#]*/.exec(rest)?.[0] ?? '';
+  return path.startsWith('/') ? path : `/${path}`;
+}
+
+function headerComment(title: string, usage: readonly string[], recording: Recording, options: ExportOptions, codes: readonly string[]): string {
+  const { request, response, reads, end } = recording;
+  const name = [options.name ? commentText(options.name) : null, options.id != null ? `#${options.id}` : null].filter(Boolean).join(' ');
+  const bytes = concatBytes(reads.map((read) => read.bytes)).length;
+  const last = reads.at(-1)?.t ?? null;
+  const timing = last === null ? 'untimed (replayed at once)' : `the last at ${last.toFixed(1)} ms`;
+  return [
+    '/*',
+    ...title.split('\n').map((line) => ` * ${line}`),
+    ' *',
+    ` * Recording: ${name || '(unnamed)'}${recording.startedAt ? `, made ${commentText(recording.startedAt)}` : ''}, from ${recording.source}.`,
+    ` * Request: ${request ? `${commentText(request.method)} ${commentText(request.url)}` : '(not recorded)'}.`,
+    ` * Response: ${response?.status ?? '200 (not recorded)'}, ${reads.length} reads, ${bytes} bytes, ${timing}; ended ${end?.outcome ?? 'eof'}.`,
+    ` * Streamscope's diagnostics: ${codes.length > 0 ? [...new Set(codes)].join(', ') : 'none'}.`,
+    ' *',
+    ' * Usage:',
+    ...usage.map((line) => ` *   ${line}`),
+    ' *',
+    ' * Generated by Streamscope. Secrets are left out; the recorded text is untrusted and appears',
+    ' * only in escaped string literals.',
+    ' */',
+  ].join('\n');
+}
