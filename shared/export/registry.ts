@@ -3,11 +3,15 @@
 
 import { sseExporter } from './sse.ts';
 import { ssrecExporter } from './ssrec.ts';
+import { openaiTestExporter } from './openai-test.ts';
+import { mswExporter } from './msw.ts';
 import type { ExportFormat, Exporter } from './types.ts';
 
 const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
   sse: sseExporter,
   ssrec: ssrecExporter,
+  'openai-test': openaiTestExporter,
+  msw: mswExporter,
 };
 
 /** The order formats are offered in (help text, menus). */
