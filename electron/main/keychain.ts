@@ -3,9 +3,9 @@
 // and only the encrypted blobs are written, to one file in the user-data folder. A key is never
 // written in plain text: when the OS offers no encryption, storing is refused with the reason.
 
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { KeyVault } from '../backend/api/keys.ts';
+import { writeFileWhole } from './write-file.ts';
 
 /** The part of Electron's `safeStorage` the vault uses (the real one is passed by electron/main). */
 export interface Encryptor {
@@ -126,11 +126,8 @@ function readKeysFile(file: string): { keys: Map<string, string> } | { error: st
   }
 }
 
-/** Writes the whole file at once (a temporary file renamed over it), readable by the user only. */
+/** Writes the whole file at once, readable by the user only. */
 function writeKeysFile(file: string, keys: ReadonlyMap<string, string>): void {
   const content: KeysFile = { format: FORMAT, version: VERSION, keys: Object.fromEntries([...keys].sort(([a], [b]) => (a < b ? -1 : 1))) };
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  writeFileWhole(file, `${JSON.stringify(content, null, 2)}\n`, 0o600);
 }
