@@ -1,0 +1,62 @@
+// Deterministic faults a replay can inject, so a client's error handling can be
+// tested against the failures real servers and proxies produce (DESIGN.md,
+// "The stream"). Event numbers are the parser's event index, the `#` column of
+// `streamscope inspect`.
+
+export interface ReplayStall {
+  /** The event whose first byte waits. */
+  readonly beforeEvent: number;
+  /** Milliseconds of silence, not scaled by the replay speed. */
+  readonly ms: number;
+}
+
+export interface ReplayFaults {
+  /** Destroy the connection right after event N's last byte is written. */
+  readonly cutAfterEvent?: number;
+  /** Destroy the connection after N body bytes (counted on the bytes sent, after any drop or corruption). */
+  readonly cutAfterByte?: number;
+  readonly stalls?: readonly ReplayStall[];
+  /** Leave out the `data: [DONE]` event. */
+  readonly dropDone?: boolean;
+  /** Remove every finish_reason: finish-only chunks are left out, other chunks carry `"finish_reason":null`. */
+  readonly dropFinish?: boolean;
+  /** Leave out the usage chunk (`choices: []` with `usage`). */
+  readonly dropUsage?: boolean;
+  /** Hold every byte and send it all at the recorded end (a buffering proxy). */
+  readonly bufferAll?: boolean;
+  /** Make event N's data invalid JSON: its last data line is cut in half. */
+  readonly corruptEvent?: number;
+  /** Answer with this status and body instead of the recording. */
+  readonly status?: { readonly code: number; readonly body?: string };
+}
+
+/** Throws a RangeError for a fault no replay can apply (a negative event number, a status outside HTTP's). */
+export function checkFaults(faults: ReplayFaults): void {
+  const count = (name: string, value: number | undefined): void => {
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw new RangeError(`${name} must be an integer, 0 or more, not ${value}`);
+  };
+  count('cutAfterEvent', faults.cutAfterEvent);
+  count('cutAfterByte', faults.cutAfterByte);
+  count('corruptEvent', faults.corruptEvent);
+  for (const stall of faults.stalls ?? []) {
+    count('stalls[].beforeEvent', stall.beforeEvent);
+    if (!(Number.isFinite(stall.ms) && stall.ms >= 0)) throw new RangeError(`stalls[].ms must be a number of milliseconds, 0 or more, not ${stall.ms}`);
+  }
+  const code = faults.status?.code;
+  if (code !== undefined && !(Number.isInteger(code) && code >= 200 && code <= 599)) throw new RangeError(`status.code must be an HTTP status from 200 to 599, not ${code}`);
+}
+
+/** The faults in words, one item each, as the command line names them: `cut after event 7`, `stall 500 ms before event 3`. */
+export function describeFaults(faults: ReplayFaults): string[] {
+  const words: string[] = [];
+  if (faults.status) words.push(`answer HTTP ${faults.status.code}${faults.status.body === undefined ? '' : ' with the given body'}`);
+  if (faults.cutAfterEvent !== undefined) words.push(`cut after event ${faults.cutAfterEvent}`);
+  if (faults.cutAfterByte !== undefined) words.push(`cut after byte ${faults.cutAfterByte}`);
+  for (const stall of faults.stalls ?? []) words.push(`stall ${stall.ms} ms before event ${stall.beforeEvent}`);
+  if (faults.dropDone) words.push('drop [DONE]');
+  if (faults.dropFinish) words.push('drop finish_reason');
+  if (faults.dropUsage) words.push('drop the usage chunk');
+  if (faults.corruptEvent !== undefined) words.push(`corrupt event ${faults.corruptEvent}`);
+  if (faults.bufferAll) words.push('buffer everything until the end');
+  return words;
+}
