@@ -1,6 +1,8 @@
 // Every export format, by name: what `streamscope export --format` and the UI's export menu offer.
 // A format is listed once its exporter is registered here.
 
+import { curlExporter } from './curl.ts';
+import { harExporter } from './har.ts';
 import { sseExporter } from './sse.ts';
 import { ssrecExporter } from './ssrec.ts';
 import { openaiTestExporter } from './openai-test.ts';
@@ -10,6 +12,8 @@ import type { ExportFormat, Exporter } from './types.ts';
 const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
   sse: sseExporter,
   ssrec: ssrecExporter,
+  har: harExporter,
+  curl: curlExporter,
   'openai-test': openaiTestExporter,
   msw: mswExporter,
 };
