@@ -205,6 +205,13 @@ function createStore(db: Database.Database, path: string, statements: Statements
       return importTransaction.immediate(recording, options, options.analysis ?? analyzeRecording(recording));
     },
 
+    importRecordings(items) {
+      if (!Array.isArray(items) || items.some((item) => !item || !Array.isArray(item.recording?.reads))) throw new TypeError('importRecordings needs a list of {recording, options}');
+      const analyses = items.map(({ recording, options }) => options?.analysis ?? analyzeRecording(recording));
+      // One transaction: every recording is stored, or none is.
+      return db.transaction(() => items.map(({ recording, options }, i) => importTransaction(recording, options ?? {}, analyses[i]!))).immediate();
+    },
+
     list(query: ListQuery = {}): ListResult {
       const limit = query.limit ?? 50;
       const offset = query.offset ?? 0;

@@ -97,6 +97,8 @@ export interface Store {
   beginRecording(options: BeginRecordingOptions): RecordingWriter;
   /** Stores a whole recording in one transaction; returns its id. */
   importRecording(recording: Recording, options?: ImportOptions): number;
+  /** Stores several recordings in one transaction: all of them, or none (the first failure is thrown). Returns their ids in order. */
+  importRecordings(items: readonly { readonly recording: Recording; readonly options?: ImportOptions }[]): number[];
   list(query?: ListQuery): ListResult;
   get(id: number): StoredRecording | null;
   /** The stored events in order; null for an unknown id. */
