@@ -1,6 +1,7 @@
-import { contextBridge } from 'electron';
-import { version } from '../../package.json';
+// Runs in the sandboxed preload context (a sandboxed preload can require only a few modules,
+// `electron` among them: the build bundles everything else into one CommonJS file, out/preload/index.cjs).
+import { contextBridge, ipcRenderer } from 'electron';
+import { PRELOAD_GLOBAL } from '../../shared/api/bridge.ts';
+import { createPreloadBridge } from './bridge.ts';
 
-// For now the renderer gets nothing but the app version; the typed Streamscope API
-// (bound to IPC here, to loopback HTTP in serve mode) replaces this later.
-contextBridge.exposeInMainWorld('streamscope', Object.freeze({ version }));
+contextBridge.exposeInMainWorld(PRELOAD_GLOBAL, createPreloadBridge(ipcRenderer));

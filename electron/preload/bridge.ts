@@ -1,0 +1,36 @@
+// The preload's whole surface: `call` and `onPush` over IPC, nothing else. The renderer never gets
+// ipcRenderer, an IPC event object or a way to pick a channel (Electron's context-isolation
+// guide: https://www.electronjs.org/docs/latest/tutorial/context-isolation#security-considerations).
+
+import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import type { PreloadBridge } from '../../shared/api/bridge.ts';
+import type { ApiPush } from '../../shared/api/contract.ts';
+import type { ApiReply } from '../../shared/api/errors.ts';
+
+/** The part of Electron's ipcRenderer the bridge uses. */
+export interface BridgeIpc {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+}
+
+export function createPreloadBridge(ipc: BridgeIpc): PreloadBridge {
+  return Object.freeze({
+    call(call: string, input: unknown): Promise<ApiReply> {
+      if (typeof call !== 'string') return Promise.reject(new TypeError('streamscope.call: the call name must be a string'));
+      return ipc.invoke(IPC_CALL_CHANNEL, call, input) as Promise<ApiReply>;
+    },
+    onPush(listener: (push: ApiPush, payload: unknown) => void): () => void {
+      if (typeof listener !== 'function') throw new TypeError('streamscope.onPush: the listener must be a function');
+      // The event object stays here: it would hand the page `sender`, i.e. ipcRenderer itself.
+      const relay = (_event: unknown, push: unknown, payload: unknown) => listener(push as ApiPush, payload);
+      ipc.on(IPC_PUSH_CHANNEL, relay);
+      let subscribed = true;
+      return () => {
+        if (!subscribed) return;
+        subscribed = false;
+        ipc.removeListener(IPC_PUSH_CHANNEL, relay);
+      };
+    },
+  });
+}
