@@ -1,0 +1,215 @@
+// Real clients, none written here, pointed at a base URL (the replay server, aimock): what each
+// one ends with, as one flat view that can be compared with our analysis (`ourView`).
+//
+// - `openaiFinal`: the official SDK's `chat.completions.stream(...).finalChatCompletion()`.
+// - `openaiIterator`: the SDK's plain `create({ stream: true })` async iterator, accumulated as a
+//   careful user does (choices by index, tool calls by index, text channels concatenated, the
+//   last non-null finish reason and usage).
+// - `aiSdk`: the Vercel AI SDK 6, `streamText` with `@ai-sdk/openai-compatible`.
+
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { jsonSchema, streamText, tool } from 'ai';
+import OpenAI from 'openai';
+import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import type { Analysis } from '../analysis/analyze.ts';
+
+export interface ToolCallView {
+  id: string | null;
+  type: string | null;
+  name: string | null;
+  arguments: string | null;
+}
+
+/** Choice 0 as a client ends with it, and how many choices there were. */
+export interface ClientView {
+  choices: number;
+  role: string | null;
+  content: string | null;
+  refusal: string | null;
+  reasoning: string | null;
+  tool_calls: ToolCallView[] | null;
+  finish_reason: string | null;
+  usage: Record<string, unknown> | null;
+}
+
+export interface ClientError {
+  /** The error's class: APIError, APIConnectionError, OpenAIError, TypeError … */
+  name: string;
+  message: string;
+  status?: number;
+}
+
+export type ClientEnd = { ok: true; view: ClientView } | { ok: false; error: ClientError; view: ClientView | null };
+
+export interface ClientRequest {
+  model: string;
+  messages: { role: 'user' | 'system' | 'assistant'; content: string }[];
+  includeUsage?: boolean;
+}
+
+/** What our analysis says a client should end with. */
+export function ourView(analysis: Analysis): ClientView {
+  const choice = analysis.choices.find((candidate) => candidate.index === 0);
+  const message = choice?.message;
+  return {
+    choices: analysis.choices.length,
+    role: message?.role ?? null,
+    content: message?.content ?? null,
+    refusal: message?.refusal ?? null,
+    reasoning: message?.reasoning_content ?? null,
+    tool_calls: message?.tool_calls?.map((call) => ({ id: call.id, type: call.type, name: call.function.name, arguments: call.function.arguments })) ?? null,
+    finish_reason: choice?.finish_reason ?? null,
+    usage: analysis.state.usage ? { ...analysis.state.usage } : null,
+  };
+}
+
+function errorOf(error: unknown): ClientError {
+  if (error instanceof OpenAI.APIError && error.status !== undefined) return { name: error.constructor.name, message: error.message, status: error.status };
+  if (error instanceof Error) return { name: error.constructor.name, message: error.message };
+  return { name: typeof error, message: String(error) };
+}
+
+function openai(baseURL: string): OpenAI {
+  // logLevel 'off' only silences the SDK's console.error on malformed JSON; behaviour is unchanged.
+  return new OpenAI({ apiKey: 'test', baseURL, maxRetries: 0, logLevel: 'off' });
+}
+
+const params = (request: ClientRequest) => ({
+  model: request.model,
+  messages: request.messages,
+  ...(request.includeUsage ? { stream_options: { include_usage: true } } : {}),
+});
+
+/** `chat.completions.stream(...).finalChatCompletion()`. */
+export async function openaiFinal(baseURL: string, request: ClientRequest): Promise<ClientEnd> {
+  try {
+    const completion = await openai(baseURL).chat.completions.stream(params(request)).finalChatCompletion();
+    const choice = completion.choices.find((candidate) => candidate.index === 0);
+    const message = choice?.message as (Record<string, unknown> & NonNullable<typeof choice>['message']) | undefined;
+    return {
+      ok: true,
+      view: {
+        choices: completion.choices.length,
+        role: message?.role ?? null,
+        content: message?.content ?? null,
+        refusal: message?.refusal ?? null,
+        // The SDK copies delta keys it does not know onto the message under their own name.
+        reasoning: ((message?.reasoning_content ?? message?.reasoning) as string | null | undefined) ?? null,
+        tool_calls:
+          message?.tool_calls?.map((call) => ({
+            id: call.id ?? null,
+            type: call.type ?? null,
+            name: call.type === 'function' ? call.function.name : null,
+            arguments: call.type === 'function' ? call.function.arguments : null,
+          })) ?? null,
+        finish_reason: choice?.finish_reason ?? null,
+        usage: (completion.usage as Record<string, unknown> | undefined) ?? null,
+      },
+    };
+  } catch (error) {
+    return { ok: false, error: errorOf(error), view: null };
+  }
+}
+
+interface Accumulated {
+  role: string | null;
+  content: string | null;
+  refusal: string | null;
+  reasoning: string | null;
+  calls: Map<number, ToolCallView>;
+  finish: string | null;
+}
+
+/** The plain async iterator of `create({ stream: true })`, accumulated chunk by chunk. */
+export async function openaiIterator(baseURL: string, request: ClientRequest): Promise<ClientEnd> {
+  const choices = new Map<number, Accumulated>();
+  let usage: Record<string, unknown> | null = null;
+  const view = (): ClientView => {
+    const first = choices.get(0);
+    const calls = first ? [...first.calls.entries()].sort(([a], [b]) => a - b).map(([, call]) => call) : [];
+    return {
+      choices: choices.size,
+      role: first?.role ?? null,
+      content: first?.content ?? null,
+      refusal: first?.refusal ?? null,
+      reasoning: first?.reasoning ?? null,
+      tool_calls: calls.length > 0 ? calls : null,
+      finish_reason: first?.finish ?? null,
+      usage,
+    };
+  };
+  try {
+    const stream = await openai(baseURL).chat.completions.create({ ...params(request), stream: true });
+    for await (const chunk of stream as AsyncIterable<ChatCompletionChunk>) {
+      if (chunk.usage) usage = chunk.usage as unknown as Record<string, unknown>;
+      for (const choice of chunk.choices ?? []) {
+        let state = choices.get(choice.index);
+        if (!state) choices.set(choice.index, (state = { role: null, content: null, refusal: null, reasoning: null, calls: new Map(), finish: null }));
+        const delta = (choice.delta ?? {}) as ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };
+        if (delta.role && !state.role) state.role = delta.role;
+        if (typeof delta.content === 'string' && delta.content !== '') state.content = (state.content ?? '') + delta.content;
+        if (typeof delta.refusal === 'string' && delta.refusal !== '') state.refusal = (state.refusal ?? '') + delta.refusal;
+        const reasoning = delta.reasoning_content ?? delta.reasoning;
+        if (typeof reasoning === 'string' && reasoning !== '') state.reasoning = (state.reasoning ?? '') + reasoning;
+        for (const fragment of delta.tool_calls ?? []) {
+          let call = state.calls.get(fragment.index);
+          if (!call) state.calls.set(fragment.index, (call = { id: null, type: null, name: null, arguments: '' }));
+          if (fragment.id && !call.id) call.id = fragment.id;
+          if (fragment.type && !call.type) call.type = fragment.type;
+          if (fragment.function?.name && !call.name) call.name = fragment.function.name;
+          if (fragment.function?.arguments) call.arguments += fragment.function.arguments;
+        }
+        if (choice.finish_reason) state.finish = choice.finish_reason;
+      }
+    }
+    return { ok: true, view: view() };
+  } catch (error) {
+    return { ok: false, error: errorOf(error), view: view() };
+  }
+}
+
+/** What the AI SDK ends with: it reads choice 0 only and has no role and no refusal channel (a refusal is streamed as text). */
+export interface AiSdkEnd {
+  /** `error` parts of the full stream, in order (the AI SDK reports stream errors there, it does not throw). */
+  errors: ClientError[];
+  /** Null when the stream could not be read to the end (a thrown error, in `errors`). */
+  view: (Omit<ClientView, 'choices' | 'role' | 'refusal'> & { unifiedFinishReason: string }) | null;
+}
+
+/**
+ * `streamText` over `createOpenAICompatible`, with the tools the stream calls declared (no
+ * `execute`, one step), so its tool calls are parsed as a user's would be. Arguments are shown as
+ * the SDK's parsed `input`, serialised again (key order kept).
+ */
+export async function aiSdk(baseURL: string, request: ClientRequest, toolNames: readonly string[] = []): Promise<AiSdkEnd> {
+  const provider = createOpenAICompatible({ name: 'replay', baseURL, apiKey: 'test', includeUsage: request.includeUsage ?? false });
+  const tools = Object.fromEntries(toolNames.map((name) => [name, tool({ inputSchema: jsonSchema({ type: 'object', additionalProperties: true }) })]));
+  const errors: ClientError[] = [];
+  try {
+    // onError: the error parts of fullStream are collected below; the default handler only logs them.
+    const result = streamText({ model: provider.chatModel(request.model), messages: request.messages, tools, maxRetries: 0, onError: () => {} });
+    for await (const part of result.fullStream) if (part.type === 'error') errors.push(errorOf(part.error));
+    const [text, reasoning, toolCalls, finishReason, rawFinishReason, usage] = await Promise.all([
+      result.text,
+      result.reasoningText,
+      result.toolCalls,
+      result.finishReason,
+      result.rawFinishReason,
+      result.usage,
+    ]);
+    return {
+      errors,
+      view: {
+        content: text === '' ? null : text,
+        reasoning: reasoning ?? null,
+        tool_calls: toolCalls.length > 0 ? toolCalls.map((call) => ({ id: call.toolCallId, type: 'function', name: call.toolName, arguments: JSON.stringify(call.input) })) : null,
+        finish_reason: rawFinishReason ?? null,
+        unifiedFinishReason: finishReason,
+        usage: (usage.raw as Record<string, unknown> | undefined) ?? null,
+      },
+    };
+  } catch (error) {
+    errors.push(errorOf(error));
+    return { errors, view: null };
+  }
+}
