@@ -32,6 +32,20 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.listCommand, usage: module.LIST_USAGE };
     },
   },
+  import: {
+    summary: 'Store recordings from files: .sse, .ssrec.jsonl, HAR, curl traces',
+    load: async () => {
+      const module = await import('./import.ts');
+      return { run: module.importCommand, usage: module.IMPORT_USAGE };
+    },
+  },
+  export: {
+    summary: 'Write a recording as sse, ssrec, har, curl and the other export formats',
+    load: async () => {
+      const module = await import('./export.ts');
+      return { run: module.exportCommand, usage: module.exportUsage() };
+    },
+  },
   simulate: {
     summary: 'Run the built-in OpenAI-compatible simulator on loopback',
     load: async () => {
