@@ -6,6 +6,7 @@
 import type { LiveBatch } from '../../../shared/api/contract.ts';
 import type { StoredEvent } from '../../../shared/api/recordings.ts';
 import type { AnalyzedEvent, RecordedResponse } from '../../../shared/index.ts';
+import { redactHeaders } from '../../../shared/recording/redact.ts';
 
 export interface LiveBatchOptions {
   /** Longest wait of a read or event before it is pushed. Default 30 ms. */
@@ -59,7 +60,8 @@ export function createLiveBatcher(id: number, push: (batch: LiveBatch) => void, 
 
   return {
     response(head) {
-      response = head;
+      // The recorder hands over the headers as they came: a server may echo a key in them.
+      response = { ...head, headers: redactHeaders(head.headers) };
       added();
     },
     read(t, data) {

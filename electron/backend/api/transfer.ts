@@ -24,11 +24,14 @@ export function transferCalls(store: Store): TransferCalls {
       if (!exporter) throw new ApiError('unavailable', `exportRecording: the ${format} format is not available in this build`);
       const recording = store.get(id);
       if (!recording) throw new ApiError('not-found', `no recording ${id}`);
-      return {
-        fileName: fileStem(recording.name, id) + exporter.extension,
-        mediaType: exporter.mediaType,
-        content: exporter.export(recording, { name: recording.name, id }),
-      };
+      let content: string | Uint8Array;
+      try {
+        content = exporter.export(recording, { name: recording.name, id });
+      } catch (error) {
+        // A format that cannot hold this recording (curl needs a request) says why.
+        throw new ApiError('unavailable', `exportRecording: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      return { fileName: fileStem(recording.name, id) + exporter.extension, mediaType: exporter.mediaType, content };
     },
 
     listExportFormats: async () => exporters().map(({ format, description, extension }) => ({ format, description, extension })),
