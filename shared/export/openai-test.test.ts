@@ -8,8 +8,8 @@ import { analyzeRecording } from '../analysis/analyze.ts';
 import { toContract } from '../analysis/contract.ts';
 import { utf8OrNull } from '../formats/bytes.ts';
 import type { Recording } from '../recording/types.ts';
-import { importGenerated, removeScratchDir, scratchDir } from '../test/generated-modules.ts';
-import { body, bytes, chunk, cleanTextStream, delta, DONE_EVENT, timed, untimed } from '../test/streams.ts';
+import { CANARY, CODE_BREAKING_TEXTS, codeBreakingRecording, importGenerated, removeScratchDir, scratchDir } from '../test/generated-modules.ts';
+import { body, chunk, cleanTextStream, delta, DONE_EVENT, timed, untimed } from '../test/streams.ts';
 import { openaiTestExporter } from './openai-test.ts';
 
 interface ReplayOptions {
@@ -62,42 +62,8 @@ async function drain(stream: ReadableStream<Uint8Array>, origin = Date.now()): P
   }
 }
 
-// Everything that could end a string literal, a template, a comment or a <script> element, or that
-// JavaScript reads as a line break, in content (JSON-escaped in the body) and in raw SSE comments.
-const CANARY = 'globalThis.__streamscopePwned = true';
-const NASTY = [
-  '`backtick` ${' + CANARY + '} `',
-  '*/ ' + CANARY + '; /*',
-  '"; ' + CANARY + '; "',
-  "'; " + CANARY + "; '",
-  '</script><script>' + CANARY + '</script><!--',
-  'line\u2028separator\u2029paragraph',
-  'nul\u0000byte',
-  'lone \ud800 surrogate and \udfff another',
-  'back\\slash\\',
-];
-const nastyBody = body(
-  chunk([delta({ role: 'assistant', content: '', refusal: null })]),
-  ...NASTY.map((text) => chunk([delta({ content: text })])),
-  `: "; ${CANARY}; " \u2028 */ </script> \u0000 raw comment\n\n`,
-  chunk([delta({}, 'stop')]),
-  chunk([], { usage: JSON.parse('{"prompt_tokens":1,"completion_tokens":9,"total_tokens":10,"__proto__":{"polluted":true}}') }),
-  DONE_EVENT,
-);
-
-/** The nasty body in reads: one per event, plus a two-byte "é" split between two reads, and a read of bytes that are not UTF-8. */
-function nastyRecording(): Recording {
-  const events = nastyBody.split(/(?<=\n\n)/);
-  const accent = bytes(': é\n\n');
-  const reads: [number, string | Uint8Array][] = events.map((event, i) => [20 + i * 10, event]);
-  reads.splice(3, 0, [45, accent.subarray(0, 3)], [46, accent.subarray(3)], [47, new Uint8Array([0x3a, 0x20, 0xff, 0xfe, 0x00, 0x0a, 0x0a])]);
-  return timed(reads, {
-    request: { method: 'POST', url: 'https://api.example.test/v1/chat/completions?q=*/' + CANARY + ';/*', headers: {}, body: { model: 'm', messages: [{ role: 'user', content: '</script>' + CANARY }] } },
-  });
-}
-
 describe('the openai-test export of a stream full of text that could break out of a module', () => {
-  const recording = nastyRecording();
+  const recording = codeBreakingRecording();
   const source = generate(recording, { name: `evil */ name\n${CANARY}; //`, id: 7 });
 
   it('imports without running any of it, and exports only its own names', async () => {
@@ -128,7 +94,7 @@ describe('the openai-test export of a stream full of text that could break out o
     const contract = toContract(analyzeRecording(recording));
     expect(module.expectedChoices).toEqual(contract.choices.map(({ index, message, finish_reason }) => ({ index, message, finish_reason })));
     expect(module.expectedMessage).toEqual(contract.choices[0]!.message);
-    expect((module.expectedMessage as { content: string }).content).toBe(NASTY.join(''));
+    expect((module.expectedMessage as { content: string }).content).toBe(CODE_BREAKING_TEXTS.join(''));
     expect(Object.getPrototypeOf(module.expectedUsage)).toBe(Object.prototype);
     expect(Object.hasOwn(module.expectedUsage!, '__proto__')).toBe(true);
     expect(JSON.stringify(module.expectedUsage)).toBe('{"prompt_tokens":1,"completion_tokens":9,"total_tokens":10,"__proto__":{"polluted":true}}');
@@ -302,6 +268,15 @@ describe('recordings that are not a clean timed stream', () => {
     const failure = expect(reader.read()).rejects.toThrow(new TypeError('the connection closed before the response was complete'));
     await vi.advanceTimersByTimeAsync(20);
     await failure;
+  });
+
+  it('a cut connection replayed at once still delivers every read before its error', async () => {
+    const reads = [body(chunk([delta({ role: 'assistant', content: 'Hel' })])), body(chunk([delta({ content: 'lo' })]))];
+    const module = await load(generate(timed([[10, reads[0]!], [20, reads[1]!]], { end: { t: 30, outcome: 'timeout' } })));
+    const reader = module.recordedBody({ speed: 0 }).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(reads[0]);
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe(reads[1]);
+    await expect(reader.read()).rejects.toThrow('the recorded stream ended with timeout');
   });
 
   it('an error status comes back with its body, and a recording with no choice has a null expected message', async () => {

@@ -36,42 +36,52 @@ export function recordedBody(options: ReplayOptions = {}): ReadableStream<Uint8A
   let next = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stop = (): void => {};
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (signal?.aborted) return controller.error(signal.reason);
-      const onAbort = (): void => {
-        stop();
-        controller.error(signal?.reason);
-      };
-      stop = () => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-      };
-      signal?.addEventListener('abort', onAbort);
-      const step = (): void => {
-        for (;;) {
-          const read = recording.reads[next];
-          const t = read ? read.t : recording.end.t;
-          const wait = t === null ? 0 : origin + scaled(t - head, speed) - Date.now();
-          if (wait > 0) {
-            // Whole milliseconds, up: a timer never fires before its read is due (with Date.now() at 1 ms, a fraction would spin).
-            timer = setTimeout(step, Math.ceil(wait));
-            return;
+  let failure: Error | null = null;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        if (signal?.aborted) return controller.error(signal.reason);
+        const onAbort = (): void => {
+          stop();
+          controller.error(signal?.reason);
+        };
+        stop = () => {
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+        };
+        signal?.addEventListener('abort', onAbort);
+        const step = (): void => {
+          for (;;) {
+            const read = recording.reads[next];
+            const t = read ? read.t : recording.end.t;
+            const wait = t === null ? 0 : origin + scaled(t - head, speed) - Date.now();
+            if (wait > 0) {
+              // Whole milliseconds, up: a timer never fires before its read is due (with Date.now() at 1 ms, a fraction would spin).
+              timer = setTimeout(step, Math.ceil(wait));
+              return;
+            }
+            if (!read) break;
+            controller.enqueue(bytesOf(read));
+            next++;
           }
-          if (!read) break;
-          controller.enqueue(bytesOf(read));
-          next++;
-        }
+          stop();
+          if (recording.end.outcome === 'eof') return controller.close();
+          failure = new TypeError(recording.end.error ?? 'the recorded stream ended with ' + recording.end.outcome);
+          // Erroring a stream drops the reads still queued: with nothing queued error now, else when the reader comes back for more (pull).
+          if (controller.desiredSize === 0) controller.error(failure);
+        };
+        step();
+      },
+      pull(controller) {
+        if (failure) controller.error(failure);
+      },
+      cancel() {
         stop();
-        if (recording.end.outcome === 'eof') controller.close();
-        else controller.error(new TypeError(recording.end.error ?? 'the recorded stream ended with ' + recording.end.outcome));
-      };
-      step();
+      },
     },
-    cancel() {
-      stop();
-    },
-  });
+    // No read-ahead: desiredSize is 0 exactly when nothing is queued, and pull runs when a reader waits on an empty queue.
+    { highWaterMark: 0 },
+  );
 }
 
 /** The recorded response (status, headers, and the body streamed with its timing), its head "arriving" now. */

@@ -1,10 +1,12 @@
 // For tests of exporters that generate code: a scratch folder under the project (`.tmp/`, ignored
-// by git and eslint) so a generated module resolves the project's node_modules (openai, msw), and
-// a way to import what was generated.
+// by git and eslint) so a generated module resolves the project's node_modules (openai, msw), a
+// way to import what was generated, and a stream whose text tries to break out of generated code.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Recording } from '../recording/types.ts';
+import { DONE_EVENT, body, bytes, chunk, delta, timed } from './streams.ts';
 
 export const PROJECT_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -24,4 +26,46 @@ export async function importGenerated<T>(dir: string, fileName: string, source: 
   const path = join(dir, fileName);
   writeFileSync(path, source);
   return (await import(pathToFileURL(path).href)) as T;
+}
+
+/** Code that must never run: a generated module that evaluated any recorded text would set it. */
+export const CANARY = 'globalThis.__streamscopePwned = true';
+
+/**
+ * Content pieces that could end a string literal, a template, a comment or a <script> element, or
+ * that JavaScript reads as a line break; joined, they are the stream's content.
+ */
+export const CODE_BREAKING_TEXTS: readonly string[] = [
+  '`backtick` ${' + CANARY + '} `',
+  '*/ ' + CANARY + '; /*',
+  '"; ' + CANARY + '; "',
+  "'; " + CANARY + "; '",
+  '</script><script>' + CANARY + '</script><!--',
+  'line\u2028separator\u2029paragraph',
+  'nul\u0000byte',
+  'lone \ud800 surrogate and \udfff another',
+  'back\\slash\\',
+];
+
+/**
+ * A complete stream carrying CODE_BREAKING_TEXTS in content (JSON-escaped in the body) and raw in
+ * an SSE comment, with a usage object holding a "__proto__" key, in reads of one event each plus
+ * a two-byte "é" split between two reads and a read of bytes that are not UTF-8. The request's
+ * URL and body carry the same kind of text.
+ */
+export function codeBreakingRecording(): Recording {
+  const events = body(
+    chunk([delta({ role: 'assistant', content: '', refusal: null })]),
+    ...CODE_BREAKING_TEXTS.map((text) => chunk([delta({ content: text })])),
+    `: "; ${CANARY}; " \u2028 */ </script> \u0000 raw comment\n\n`,
+    chunk([delta({}, 'stop')]),
+    chunk([], { usage: JSON.parse('{"prompt_tokens":1,"completion_tokens":9,"total_tokens":10,"__proto__":{"polluted":true}}') }),
+    DONE_EVENT,
+  ).split(/(?<=\n\n)/);
+  const accent = bytes(': é\n\n');
+  const reads: [number, string | Uint8Array][] = events.map((event, i) => [20 + i * 10, event]);
+  reads.splice(3, 0, [45, accent.subarray(0, 3)], [46, accent.subarray(3)], [47, new Uint8Array([0x3a, 0x20, 0xff, 0xfe, 0x00, 0x0a, 0x0a])]);
+  return timed(reads, {
+    request: { method: 'POST', url: `https://api.example.test/v1/chat/completions?q=*/${CANARY};/*`, headers: {}, body: { model: 'm', messages: [{ role: 'user', content: `</script>${CANARY}` }] } },
+  });
 }
