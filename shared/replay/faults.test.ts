@@ -317,6 +317,7 @@ describe('the status fault', () => {
       writes: [{ at: 0, bytes: new TextEncoder().encode(body) }],
       end: { at: 0, how: 'end' },
       applied: ['answered HTTP 429 instead of the recording', 'ignored (no stream is sent): drop [DONE]'],
+      droppedHeaders: [],
     });
     expect(JSON.parse(latin1(sent(planReplay(AWKWARD, { faults: { status: { code: 503 } } })))).error.type).toBe('server_error');
   });

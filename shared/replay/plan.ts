@@ -34,8 +34,10 @@ export interface ReplayPlan {
   /** In order, times never decreasing; never empty bytes. */
   readonly writes: readonly ReplayWrite[];
   readonly end: { readonly at: number; readonly how: ReplayEnding };
-  /** What the faults did (or why one had nothing to do), and recorded headers left out, in words. */
+  /** What the faults did, or why one had nothing to do, in words. */
   readonly applied: readonly string[];
+  /** Recorded headers left out, each with why: `content-encoding (no longer holds)`, `set-cookie (secret)`. */
+  readonly droppedHeaders: readonly string[];
 }
 
 export interface ReplayPlanOptions {
@@ -68,7 +70,7 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   const { response, reads, end } = recording;
   const how: ReplayEnding = end?.outcome === 'error' ? 'destroy' : 'end';
   if (response === null && reads.length === 0 && recording.request !== null && end !== null) {
-    return { status: null, headers: [], writes: [], end: { at: Math.max(0, (end.t ?? 0) * scale), how: 'destroy' }, applied: unanswered(faults) };
+    return { status: null, headers: [], writes: [], end: { at: Math.max(0, (end.t ?? 0) * scale), how: 'destroy' }, applied: unanswered(faults), droppedHeaders: [] };
   }
 
   const body = concatBytes(reads.map((read) => read.bytes));
@@ -116,8 +118,7 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   }
 
   const headers = response ? replayHeaders(response.headers) : { headers: SSE_HEADERS, dropped: [] };
-  if (headers.dropped.length > 0) applied.push(`headers left out: ${headers.dropped.join(', ')}`);
-  return { status: response?.status ?? 200, headers: headers.headers, writes, end: ending, applied };
+  return { status: response?.status ?? 200, headers: headers.headers, writes, end: ending, applied, droppedHeaders: headers.dropped };
 }
 
 /** What a source with no response line (a plain .sse body) is served with. */
@@ -224,6 +225,7 @@ function statusPlan(faults: ReplayFaults): ReplayPlan {
     writes: bytes.length > 0 ? [{ at: 0, bytes }] : [],
     end: { at: 0, how: 'end' },
     applied: [`answered HTTP ${code} instead of the recording`, ...(others.length > 0 ? [`ignored (no stream is sent): ${others.join(', ')}`] : [])],
+    droppedHeaders: [],
   };
 }
 

@@ -1,0 +1,258 @@
+// The wire replay: a loopback OpenAI-compatible endpoint that answers
+// `POST …/chat/completions` with a recorded exchange, byte- and time-exact,
+// faults applied (docs/replay.md). The plan of each response is made once, by
+// the pure core (shared/replay/plan.ts); this file only carries it out: each
+// planned write is one res.write on a socket with Nagle off, at its moment on
+// the monotonic clock (clock.ts).
+
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { redactRecording } from '../../../shared/recording/redact.ts';
+import type { Recording } from '../../../shared/recording/types.ts';
+import type { ReplayFaults } from '../../../shared/replay/faults.ts';
+import { abbreviate, matchRecording, summarizeRecording, summarizeRequest } from '../../../shared/replay/match.ts';
+import type { RequestSummary } from '../../../shared/replay/match.ts';
+import { planReplay } from '../../../shared/replay/plan.ts';
+import type { ReplayPlan } from '../../../shared/replay/plan.ts';
+import { BAD_JSON, errorJson, invalidRequest, invalidUrl } from '../simulator/errors.ts';
+import type { OpenAiError } from '../simulator/script.ts';
+import { waitUntil } from './clock.ts';
+
+export interface ReplaySource {
+  /** How logs and errors name it: a file path, `#12 "name"`. */
+  readonly label: string;
+  readonly recording: Recording;
+}
+
+/** `cut`: the replay destroyed the connection (a cut fault, or a recording that ended in error); `server-closed`: close() ended it. */
+export type ReplayOutcome = 'complete' | 'cut' | 'client-closed' | 'server-closed';
+
+/** One request, once its response is over. */
+export interface ReplayRequestLog {
+  /** 1, 2, 3 … in order of arrival. */
+  readonly id: number;
+  /** Wall-clock time of arrival, ISO 8601. */
+  readonly time: string;
+  readonly method: string;
+  readonly path: string;
+  /** The request body's model, or null. */
+  readonly model: string | null;
+  /** The label of the recording that answered, or null (an error answered). */
+  readonly matched: string | null;
+  /** The status sent; null when the connection was dropped unanswered (a recorded exchange that got no response). */
+  readonly status: number | null;
+  /** Body bytes written. */
+  readonly bytes: number;
+  readonly outcome: ReplayOutcome;
+  /** What the faults did to this response, in words (empty without faults). */
+  readonly faults: readonly string[];
+  /** From arrival to the end of the response. */
+  readonly ms: number;
+}
+
+export interface ReplayServerOptions {
+  readonly sources: readonly ReplaySource[];
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** Default 0: a free port. */
+  readonly port?: number;
+  /** 1 recorded pace (default), 2 twice as fast, 0 as fast as possible. */
+  readonly speed?: number;
+  readonly faults?: ReplayFaults;
+  /** Pause between the events of an untimed source (a plain .sse); 0 none. Default 20. */
+  readonly untimedIntervalMs?: number;
+  readonly onRequest?: (log: ReplayRequestLog) => void;
+}
+
+export interface ReplayServer {
+  /** `http://127.0.0.1:PORT/v1`: what an OpenAI client takes as its base URL. */
+  readonly baseUrl: string;
+  readonly host: string;
+  readonly port: number;
+  /** Every request served so far, in the order their responses ended. */
+  readonly requests: readonly ReplayRequestLog[];
+  /** Stops listening and ends every open connection, streams in flight included. */
+  close(): Promise<void>;
+}
+
+/** A loaded source, ready to answer: redacted, planned once, summarised for messages. */
+interface Loaded {
+  readonly label: string;
+  readonly recording: Recording;
+  readonly plan: ReplayPlan;
+  readonly summary: RequestSummary;
+}
+
+/** What the log says of a request, filled in as it is handled. */
+interface Progress {
+  model: string | null;
+  matched: string | null;
+  status: number | null;
+  bytes: number;
+  cut: boolean;
+  faults: readonly string[];
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
+  const host = options.host ?? '127.0.0.1';
+  const planOptions = { speed: options.speed ?? 1, faults: options.faults ?? {}, untimedIntervalMs: options.untimedIntervalMs };
+  // Nothing recorded leaves without passing through redaction (DESIGN.md, "Data model").
+  const loaded: Loaded[] = options.sources.map(({ label, recording }) => {
+    const redacted = redactRecording(recording);
+    return { label, recording: redacted, plan: planReplay(redacted, planOptions), summary: summarizeRecording(redacted) };
+  });
+  const requests: ReplayRequestLog[] = [];
+  const running = new Map<AbortController, Promise<void>>();
+  let closing: Promise<void> | null = null;
+  let count = 0;
+
+  const server = createServer({ noDelay: true }, (req, res) => {
+    const id = ++count;
+    const arrived = performance.now();
+    const time = new Date().toISOString();
+    const controller = new AbortController();
+    const progress: Progress = { model: null, matched: null, status: null, bytes: 0, cut: false, faults: [] };
+    const closed = new Promise<void>((resolve) =>
+      res.once('close', () => {
+        controller.abort();
+        running.delete(controller);
+        const outcome: ReplayOutcome = progress.cut ? 'cut' : res.writableFinished ? 'complete' : closing ? 'server-closed' : 'client-closed';
+        const { cut: _cut, ...logged } = progress;
+        const log: ReplayRequestLog = { id, time, method: req.method ?? '', path: req.url ?? '', ...logged, outcome, ms: performance.now() - arrived };
+        requests.push(log);
+        options.onRequest?.(log);
+        resolve();
+      }),
+    );
+    running.set(controller, closed);
+    answer(req.method ?? 'GET', req.url ?? '/', () => readBody(req), res, loaded, progress, controller.signal).catch((error: unknown) => {
+      if (controller.signal.aborted || res.destroyed) return;
+      if (res.headersSent) res.destroy();
+      else sendError(res, progress, 500, { message: `Replay failure: ${(error as Error).message}`, type: 'server_error', param: null, code: null });
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
+    host,
+    port,
+    requests,
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        const responses = [...running.values()];
+        for (const controller of running.keys()) controller.abort();
+        server.closeAllConnections();
+        // Once every response's close handler (and its log) has run.
+        await Promise.all([stopped, ...responses]);
+      })();
+      return closing;
+    },
+  };
+}
+
+async function answer(method: string, url: string, body: () => Promise<string | null>, res: ServerResponse, loaded: readonly Loaded[], progress: Progress, signal: AbortSignal): Promise<void> {
+  const path = url.split('?')[0]!;
+  if (!/\/chat\/completions\/?$/.test(path)) return sendError(res, progress, 404, invalidUrl(method, path));
+  if (method !== 'POST') {
+    res.setHeader('allow', 'POST');
+    return sendError(res, progress, 405, invalidRequest(`Method ${method} is not allowed on ${path}: the replay answers POST only.`));
+  }
+  const text = await body();
+  if (text === null) return sendError(res, progress, 413, invalidRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return sendError(res, progress, 400, BAD_JSON);
+  }
+  const asked = summarizeRequest(json);
+  progress.model = asked.model;
+  const source = matchRecording(loaded, json);
+  if (!source) return sendError(res, progress, 404, noMatch(asked, loaded));
+  progress.matched = source.label;
+  progress.faults = source.plan.applied;
+  await play(res, source.plan, progress, signal);
+}
+
+/** Carries a plan out; the response line goes at once, each write at its moment after it. */
+async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, signal: AbortSignal): Promise<void> {
+  const start = performance.now();
+  if (plan.status === null) {
+    await waitUntil(start + plan.end.at, signal);
+    progress.cut = true;
+    res.destroy();
+    return;
+  }
+  res.socket?.setNoDelay(true);
+  res.writeHead(plan.status, plan.headers.flat());
+  res.flushHeaders();
+  progress.status = plan.status;
+  const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+  let flushed: Promise<void> = Promise.resolve();
+  for (const write of plan.writes) {
+    await waitUntil(start + write.at, signal);
+    let more = true;
+    flushed = new Promise<void>((resolve) => (more = res.write(write.bytes, () => resolve())));
+    progress.bytes += write.bytes.length;
+    // The client reads slower than the recording went: wait, as a real server blocks there too.
+    if (!more) await once(res, 'drain', { signal });
+  }
+  await waitUntil(start + plan.end.at, signal);
+  if (plan.end.how === 'end') {
+    res.end();
+    return;
+  }
+  // The bytes written reach the socket first: the client gets them, then the connection ends without a terminating chunk.
+  await Promise.race([flushed, aborted]);
+  progress.cut = true;
+  res.destroy();
+}
+
+function noMatch(asked: RequestSummary, loaded: readonly Loaded[]): OpenAiError {
+  // Only recordings with a request can be listed here: one without would have answered.
+  const list = loaded.map(({ label, summary }) => `${label} (${describe(summary)})`);
+  return invalidRequest(
+    `No loaded recording matches this request (${describe(asked)}). A recording answers a request with the same model and messages. Loaded: ${list.length > 0 ? list.join('; ') : 'nothing'}.`,
+    'messages',
+    'no_matching_recording',
+  );
+}
+
+function describe({ model, firstUserMessage }: RequestSummary): string {
+  return `model ${model === null ? '(none)' : `"${model}"`}, first user message ${firstUserMessage === null ? '(none)' : `"${abbreviate(firstUserMessage)}"`}`;
+}
+
+function sendError(res: ServerResponse, progress: Progress, status: number, error: OpenAiError): void {
+  const body = errorJson(error);
+  progress.status = status;
+  progress.bytes = Buffer.byteLength(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': progress.bytes });
+  res.end(body);
+}
+
+/** The request body as text, or null when it is larger than MAX_BODY_BYTES. */
+async function readBody(req: AsyncIterable<Buffer>): Promise<string | null> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of req) {
+    size += part.length;
+    if (size > MAX_BODY_BYTES) return null;
+    parts.push(part);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
