@@ -122,7 +122,7 @@ function headerComment(title: string, usage: readonly string[], recording: Recor
     ' *',
     ` * Recording: ${name || '(unnamed)'}${recording.startedAt ? `, made ${commentText(recording.startedAt)}` : ''}, from ${recording.source}.`,
     ` * Request: ${request ? `${commentText(request.method)} ${commentText(request.url)}` : '(not recorded)'}.`,
-    ` * Response: ${response?.status ?? '200 (not recorded)'}, ${reads.length} reads, ${bytes} bytes, ${timing}; ended ${end?.outcome ?? 'eof'}.`,
+    ` * Response: ${response?.status ?? '200 (not recorded)'}, ${reads.length} read${reads.length === 1 ? '' : 's'}, ${bytes} bytes, ${timing}; ended ${end?.outcome ?? 'eof'}.`,
     ` * Streamscope's diagnostics: ${codes.length > 0 ? [...new Set(codes)].join(', ') : 'none'}.`,
     ' *',
     ' * Usage:',

@@ -14,7 +14,7 @@ const USAGE = [
   "import { recordedFetch, expectedMessage } from './chat.fixture'; // this file",
   "const client = new OpenAI({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
   "const completion = await client.chat.completions.stream({ model: 'any', messages: [] }).finalChatCompletion();",
-  'expect(completion.choices[0].message.content).toBe(expectedMessage?.content);',
+  'expect(completion.choices[0]?.message.content).toBe(expectedMessage?.content);',
 ];
 
 const RECORDED_FETCH = `/** A fetch that answers every request with the recording: the response head after its recorded time, then the body as recordedBody. Aborting the request's signal (or options.signal) stops it. */
