@@ -1,0 +1,60 @@
+// Metrics with their one-line definitions, and the diagnostics grouped by severity: what each
+// found, why it matters (the catalogue's title and fix hint), and the events that show it,
+// linked to their rows in the events table.
+
+import type { Analysis } from '../../analysis/analyze.ts';
+import { CATALOGUE } from '../../analysis/diagnostics/catalogue.ts';
+import type { Diagnostic, Severity } from '../../analysis/diagnostics/catalogue.ts';
+import { METRIC_DEFINITIONS } from '../../analysis/metric-definitions.ts';
+import { html } from './escape.ts';
+import type { Html } from './escape.ts';
+import { count, metricValue, number } from './format.ts';
+import type { TableRows } from './events.ts';
+
+/** How many evidence links a diagnostic shows before it counts the rest. */
+export const EVIDENCE_LINKS = 20;
+
+export function metricsSection(analysis: Analysis): Html {
+  const { metrics } = analysis;
+  if (metrics === null) {
+    return html`<section id="metrics"><h2>Metrics</h2><p class="note">Untimed recording: no timing metrics (the source carries no arrival times).</p></section>`;
+  }
+  const rows = METRIC_DEFINITIONS.flatMap(({ key, label, definition }) => {
+    const value = metrics[key];
+    return value === null ? [] : [html`<tr><th scope="row">${label}</th><td class="num">${metricValue(key, value)}</td><td class="def"><code>${key}</code> ${definition}</td></tr>`];
+  });
+  return html`<section id="metrics"><h2>Metrics</h2><table class="metrics"><thead><tr><th>metric</th><th>value</th><th>definition</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
+
+const SEVERITY_TITLES: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Notes' };
+
+function evidence(diagnostic: Diagnostic, rows: TableRows): Html | null {
+  const parts: Html[] = [];
+  if (diagnostic.events.length > 0) {
+    const links = diagnostic.events.slice(0, EVIDENCE_LINKS).map((index) => (rows.has(index) ? html`<a href="#event-${index}">#${index}</a>` : html`#${index}`));
+    const more = diagnostic.events.length - links.length;
+    parts.push(html`<span>${diagnostic.events.length === 1 ? 'event' : 'events'} ${links.map((link, i) => html`${i > 0 ? ', ' : ''}${link}`)}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
+  }
+  if (diagnostic.reads && diagnostic.reads.length > 0) {
+    const shown = diagnostic.reads.slice(0, EVIDENCE_LINKS).join(', ');
+    const more = diagnostic.reads.length - EVIDENCE_LINKS;
+    parts.push(html`<span>${diagnostic.reads.length === 1 ? 'read' : 'reads'} ${shown}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
+  }
+  return parts.length === 0 ? null : html`<p class="evidence">Evidence: ${parts.map((part, i) => html`${i > 0 ? '; ' : ''}${part}`)}</p>`;
+}
+
+function diagnosticCard(diagnostic: Diagnostic, rows: TableRows): Html {
+  const title = CATALOGUE[diagnostic.code].title;
+  return html`<article class="card diag sev-${diagnostic.severity}"><h4><span class="sev">${diagnostic.severity}</span> <code>${diagnostic.code}</code> ${title}</h4><p>${diagnostic.message}</p><p class="hint"><strong>Fix:</strong> ${diagnostic.hint}</p>${evidence(diagnostic, rows)}</article>`;
+}
+
+export function diagnosticsSection(analysis: Analysis, rows: TableRows): Html {
+  const { diagnostics } = analysis;
+  const groups = (['error', 'warning', 'info'] as const).flatMap((severity) => {
+    const found = diagnostics.filter((diagnostic) => diagnostic.severity === severity);
+    return found.length === 0 ? [] : [html`<h3 class="sev-${severity}">${SEVERITY_TITLES[severity]} (${found.length})</h3>${found.map((diagnostic) => diagnosticCard(diagnostic, rows))}`];
+  });
+  const tally = (['error', 'warning', 'info'] as const).map((severity) => count(diagnostics.filter((diagnostic) => diagnostic.severity === severity).length, severity === 'info' ? 'note' : severity)).join(', ');
+  const body = diagnostics.length === 0 ? html`<p class="note">No diagnostics: a clean, complete stream.</p>` : groups;
+  return html`<section id="diagnostics"><h2>Diagnostics <span class="tally">${tally}</span></h2>${body}</section>`;
+}

@@ -1,0 +1,61 @@
+// What a correct client ends with: the message of each choice (content, reasoning and refusal
+// as separate channels), its tool calls reassembled, and the usage.
+
+import type { Analysis } from '../../analysis/analyze.ts';
+import { describeUsage } from '../../chunks/annotate.ts';
+import { checkArguments } from '../../chunks/message.ts';
+import type { ChoiceMessage, ToolCallMessage } from '../../chunks/message.ts';
+import { html, pre } from './escape.ts';
+import type { Html } from './escape.ts';
+import { count } from './format.ts';
+
+function channel(label: string, text: string | null, className: string): Html | null {
+  if (text === null) return null;
+  return html`<h4>${label}</h4>${text === '' ? html`<p class="note">(empty)</p>` : pre(text, `text ${className}`)}`;
+}
+
+function toolCallCard(call: ToolCallMessage, fragments: number): Html {
+  const check = checkArguments(call.function.arguments);
+  const missing = (value: string | null, what: string): Html => (value === null ? html`<span class="bad">(no ${what})</span>` : html`<code>${value}</code>`);
+  const args = check.valid
+    ? pre(JSON.stringify(check.value, null, 2), 'json')
+    : html`${call.function.arguments === '' ? html`<p class="note">(empty arguments)</p>` : pre(call.function.arguments, 'json')}<p class="bad">Not JSON${check.position === null ? '' : ` at character ${check.position}`}: ${check.error}</p>`;
+  return html`<article class="card tool"><h4>tool_calls[${call.index}] ${missing(call.function.name, 'name')}</h4><dl class="facts"><dt>id</dt><dd>${missing(call.id, 'id')}</dd><dt>type</dt><dd>${missing(call.type, 'type')}</dd><dt>arguments</dt><dd>${count(fragments, 'fragment')}, ${count(call.function.arguments.length, 'character')}</dd></dl>${args}</article>`;
+}
+
+function choiceSection(choice: ChoiceMessage, analysis: Analysis): Html {
+  const { message } = choice;
+  const state = analysis.state.choices.get(choice.index);
+  const finish = choice.finish_reason === null ? html`<span class="bad">no finish_reason</span>` : html`finish_reason <code>${JSON.stringify(choice.finish_reason)}</code>`;
+  const calls = (message.tool_calls ?? []).map((call) => toolCallCard(call, state?.toolCalls.get(call.index)?.fragments.length ?? 0));
+  const functionCall = message.function_call
+    ? html`<h4>function_call (deprecated) <code>${message.function_call.name ?? '(no name)'}</code></h4>${pre(message.function_call.arguments, 'json')}`
+    : null;
+  const logprobs = choice.logprobs
+    ? html`<p class="note">logprobs: ${count(choice.logprobs.content?.length ?? 0, 'content token')}, ${count(choice.logprobs.refusal?.length ?? 0, 'refusal token')}</p>`
+    : null;
+  return html`<article class="choice" id="choice-${choice.index}"><h3>Choice ${choice.index} · role ${message.role === null ? html`<span class="bad">(none)</span>` : html`<code>${message.role}</code>`} · ${finish}</h3>${channel('reasoning', message.reasoning_content, 'reasoning')}${message.content === null ? html`<h4>content</h4><p class="note">(none: no content delta carried text)</p>` : channel('content', message.content, 'content')}${channel('refusal', message.refusal, 'refusal')}${calls.length > 0 ? html`<h4>tool calls (${calls.length})</h4><div class="cards">${calls}</div>` : null}${functionCall}${logprobs}</article>`;
+}
+
+export function messageSection(analysis: Analysis): Html {
+  const choices = analysis.choices.map((choice) => choiceSection(choice, analysis));
+  const body = choices.length > 0 ? choices : html`<p class="note">No choice received anything: the stream carried no chunk with a choice.</p>`;
+  return html`<section id="message"><h2>Message</h2><p class="note">What a correct client ends with, reassembled from the events.</p>${body}</section>`;
+}
+
+/** Usage fields, nested objects flattened to dotted names (`completion_tokens_details.reasoning_tokens`). */
+function usageRows(usage: Readonly<Record<string, unknown>>, prefix = ''): Html[] {
+  return Object.entries(usage).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? usageRows(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [html`<tr><th scope="row">${prefix}${key}</th><td>${typeof value === 'string' ? value : JSON.stringify(value)}</td></tr>`],
+  );
+}
+
+export function usageSection(analysis: Analysis): Html {
+  const { usage } = analysis.state;
+  const body = usage
+    ? html`<p>${describeUsage(usage)}</p><table class="usage">${usageRows(usage)}</table>`
+    : html`<p class="note">No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).</p>`;
+  return html`<section id="usage"><h2>Usage</h2>${body}</section>`;
+}
