@@ -31,7 +31,7 @@ ${Object.entries(SIM_OVERRIDES)
   .join('\n')}`;
 
 /** Resolves on Ctrl-C (SIGINT) or SIGTERM. */
-function interrupted(): Promise<void> {
+export function interrupted(): Promise<void> {
   return new Promise((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
@@ -101,7 +101,7 @@ function requestLine(info: SimulatorRequestLog, paint: (style: Parameters<typeof
   return `${paint('dim', info.requestId)} ${info.method} ${info.path} ${what ? `${what} ` : ''}→ ${status} in ${Math.round(info.ms).toLocaleString('en-US')} ms${how}\n`;
 }
 
-function isLoopback(host: string): boolean {
+export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
