@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording, recordingFromSse, toContract } from '../index.ts';
 import type { AnalysisContract, DiagnosticCode } from '../index.ts';
 import { openaiSdkFinalCompletion } from './reference/openai-sdk.ts';
-import { realStreams } from './streams.ts';
+import { realStreams, textMatching as text } from './streams.ts';
 
 const CORPUS = realStreams();
 const NAMES = CORPUS.map(({ name }) => name);
@@ -46,12 +46,6 @@ function view(choices: readonly ChoiceLike[], usage: unknown): View {
 }
 
 const ours = (contract: AnalysisContract): View => view(contract.choices as unknown as ChoiceLike[], contract.usage);
-
-/** A string of exactly `length` UTF-16 units that starts with `start` and ends with `end`. */
-function text(start: string, length: number, end: string): unknown {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return expect.stringMatching(new RegExp(`^${escape(start)}[\\s\\S]{${length - start.length - end.length}}${escape(end)}$`));
-}
 
 /** Why reasoning differs: see reference/openai-sdk.ts, "EVERY OTHER delta key ... last fragment wins". */
 const LAST_FRAGMENT_WINS =

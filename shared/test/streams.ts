@@ -2,6 +2,7 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
 
@@ -84,4 +85,10 @@ export function splitAt(data: Uint8Array, offsets: readonly number[]): Uint8Arra
 /** Splits bytes into single bytes. */
 export function byteByByte(data: Uint8Array): Uint8Array[] {
   return Array.from(data, (_, i) => data.subarray(i, i + 1));
+}
+
+/** Matches a string of exactly `length` UTF-16 units that starts with `start` and ends with `end` (long texts in expectations). */
+export function textMatching(start: string, length: number, end: string): unknown {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return expect.stringMatching(new RegExp(`^${escape(start)}[\\s\\S]{${length - start.length - end.length}}${escape(end)}$`));
 }
