@@ -9,7 +9,9 @@ import { toContract } from '../analysis/contract.ts';
 import { utf8OrNull } from '../formats/bytes.ts';
 import type { Recording } from '../recording/types.ts';
 import { CANARY, CODE_BREAKING_TEXTS, codeBreakingRecording, importGenerated, removeScratchDir, scratchDir } from '../test/generated-modules.ts';
+import { HOSTILE_NAME, hostileRecording, SECRET_COOKIE, SECRET_KEY, SECRET_URL_KEY } from '../test/hostile.ts';
 import { body, chunk, cleanTextStream, delta, DONE_EVENT, timed, untimed } from '../test/streams.ts';
+import { mswExporter } from './msw.ts';
 import { openaiTestExporter } from './openai-test.ts';
 
 interface ReplayOptions {
@@ -18,7 +20,7 @@ interface ReplayOptions {
 }
 
 /** What a generated openai-test module exports. */
-export interface OpenaiTestModule {
+interface OpenaiTestModule {
   recording: {
     request: { method: string; url: string; body: unknown } | null;
     response: { t: number | null; status: number; headers: Record<string, string> };
@@ -143,6 +145,25 @@ describe('secrets in an openai-test export', () => {
     const response = module.recordedResponse({ speed: 0 });
     expect([...response.headers.keys()].sort()).toEqual(['content-type', 'openai-organization']);
     expect(source).not.toMatch(/"(authorization|x-api-key|set-cookie|x-auth-token)"/i);
+  });
+});
+
+describe('the hostile recording (shared/test/hostile.ts: markup payloads everywhere, secrets unredacted) in both fixture formats', () => {
+  const recording = hostileRecording();
+
+  it.each([openaiTestExporter, mswExporter])('$format: holds no part of a secret, imports without running anything, and replays every read', async (exporter) => {
+    const source = exporter.export(recording, { name: HOSTILE_NAME }) as string;
+    for (const secret of [SECRET_KEY, SECRET_URL_KEY, SECRET_COOKIE.split('=')[1]!]) expect(source).not.toContain(secret.slice(4, -4));
+    expect(source).not.toMatch(/<\/?(script|textarea|style|iframe|svg|img)/i);
+    // Every payload calls alert(): a trap for any that ran.
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const module = await importGenerated<OpenaiTestModule>(dir, `case-${count++}${exporter.extension}`, source);
+    vi.unstubAllGlobals();
+    expect(alert).not.toHaveBeenCalled();
+    expect(module.recording.response.headers).toEqual({ 'content-type': 'text/event-stream', 'x-evil': recording.response!.headers['x-evil'] });
+    const chunks = await drain(module.recordedBody({ speed: 0 }));
+    expect(chunks.map((c) => c.bytes)).toEqual(recording.reads.map((read) => read.bytes));
   });
 });
 
