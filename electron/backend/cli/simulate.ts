@@ -52,11 +52,7 @@ export async function simulateCommand(args: string[], out: Output, until: (simul
   try {
     simulator = await startSimulator({ ...options, onRequest: (info) => out.stdout(requestLine(info, paint)) });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new CliError(`port ${options.port} is already in use on ${options.host} (--port 0 picks a free one)`);
-    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') throw new CliError(`cannot listen on ${options.host}: no such local address`);
-    if (code === 'EACCES') throw new CliError(`not allowed to listen on port ${options.port} (ports below 1024 need privileges)`);
-    throw error;
+    throw listenError(error, options.host, options.port);
   }
 
   const url = simulator.url;
@@ -99,6 +95,15 @@ function requestLine(info: SimulatorRequestLog, paint: (style: Parameters<typeof
   const what = [info.model, info.stream ? 'stream' : null].filter(Boolean).join(' ');
   const how = info.finished ? '' : paint('yellow', ', cut off');
   return `${paint('dim', info.requestId)} ${info.method} ${info.path} ${what ? `${what} ` : ''}→ ${status} in ${Math.round(info.ms).toLocaleString('en-US')} ms${how}\n`;
+}
+
+/** A failure to listen, in the user's words (a CliError), or the error itself when it is none of those. */
+export function listenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EADDRINUSE') return new CliError(`port ${port} is already in use on ${host} (--port 0 picks a free one)`);
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot listen on ${host}: no such local address`);
+  if (code === 'EACCES') return new CliError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
+  return error;
 }
 
 export function isLoopback(host: string): boolean {
