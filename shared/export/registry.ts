@@ -7,6 +7,7 @@ import { sseExporter } from './sse.ts';
 import { ssrecExporter } from './ssrec.ts';
 import { openaiTestExporter } from './openai-test.ts';
 import { mswExporter } from './msw.ts';
+import { htmlExporter } from './html/index.ts';
 import type { ExportFormat, Exporter } from './types.ts';
 
 const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
@@ -16,6 +17,7 @@ const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
   curl: curlExporter,
   'openai-test': openaiTestExporter,
   msw: mswExporter,
+  html: htmlExporter,
 };
 
 /** The order formats are offered in (help text, menus). */
