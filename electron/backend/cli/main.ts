@@ -46,6 +46,13 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.exportCommand, usage: module.exportUsage() };
     },
   },
+  replay: {
+    summary: 'Serve recordings on loopback, byte- and time-exact, with faults on demand',
+    load: async () => {
+      const module = await import('./replay.ts');
+      return { run: module.replayCommand, usage: module.REPLAY_USAGE };
+    },
+  },
   simulate: {
     summary: 'Run the built-in OpenAI-compatible simulator on loopback',
     load: async () => {
