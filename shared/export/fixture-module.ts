@@ -5,18 +5,12 @@
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { toContract } from '../analysis/contract.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
-import { isSecretHeader, redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/redact.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
+import { replayHeaders } from '../replay/headers.ts';
 import { commentText, jsNumber, jsString, jsValue } from './js-literal.ts';
 import { REPLAY_FUNCTIONS, REPLAY_TYPES } from './replay-runtime.ts';
 import type { ExportOptions } from './types.ts';
-
-/**
- * Response headers the module does not send back: secrets (dropped, not only redacted: a test
- * has no use for them), and the ones that describe the transfer rather than the body, which the
- * recording holds decoded and whole (RFC 9110 §8.4, §8.6; RFC 9112 §6.1; hop-by-hop, RFC 9110 §7.6.1).
- */
-const TRANSFER_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer']);
 
 /** The path the handler answers when the recording has no request (an imported body): the openai SDK's default. */
 export const DEFAULT_PATH = '/v1/chat/completions';
@@ -79,10 +73,8 @@ export function fixtureModule(original: Recording, options: ExportOptions = {}):
 
 function recordingLiteral(recording: Recording): string {
   const { request, response, reads, end } = recording;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response?.headers ?? { 'content-type': 'text/event-stream' })) {
-    if (!isSecretHeader(name) && !TRANSFER_HEADERS.has(name.toLowerCase())) headers[name] = value;
-  }
+  // What a replay sends: no secret, no header that described the recorded transfer, none that fetch's Headers would refuse.
+  const headers = Object.fromEntries(replayHeaders(response?.headers ?? { 'content-type': 'text/event-stream' }).headers);
   const lines = [
     '{',
     `  request: ${request ? `{ method: ${jsString(request.method)}, url: ${jsString(request.url)}, body: ${jsValue(request.body)} }` : 'null'},`,

@@ -128,6 +128,7 @@ describe('secrets in an openai-test export', () => {
         'content-length': '1234',
         'content-encoding': 'gzip',
         'openai-organization': 'org-public',
+        'x-not-latin-1': 'caf\u00e9 \u2615',
       },
     },
   });
@@ -139,7 +140,7 @@ describe('secrets in an openai-test export', () => {
     expect(source).toContain('?api_key=sk-proj-…G0uI&api-version=2024-10-21');
   });
 
-  it('send back no secret and no transfer header: cookies, auth and framing headers are dropped whole', async () => {
+  it('send back no secret, no transfer header and none fetch would refuse: cookies, auth, framing and non-Latin-1 headers are dropped whole', async () => {
     const module = await load(source);
     expect(module.recording.response.headers).toEqual({ 'content-type': 'text/event-stream', 'openai-organization': 'org-public' });
     const response = module.recordedResponse({ speed: 0 });
