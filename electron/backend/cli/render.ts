@@ -3,6 +3,7 @@
 import { styleText } from 'node:util';
 import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
+import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -30,27 +31,7 @@ const KIND_STYLE: Partial<Record<EventKind, Style>> = {
 };
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
-const METRIC_LABELS: readonly [keyof Metrics, string][] = [
-  ['headers_ms', 'response headers'],
-  ['ttfb_ms', 'first byte'],
-  ['first_event_ms', 'first event'],
-  ['ttft_ms', 'first token (any kind)'],
-  ['first_reasoning_ms', 'first reasoning'],
-  ['first_content_ms', 'first content'],
-  ['first_refusal_ms', 'first refusal'],
-  ['first_tool_ms', 'first tool fragment'],
-  ['last_token_ms', 'last token'],
-  ['duration_ms', 'end'],
-  ['gap_p50_ms', 'event gap p50'],
-  ['gap_p90_ms', 'event gap p90'],
-  ['gap_p99_ms', 'event gap p99'],
-  ['gap_max_ms', 'event gap max'],
-  ['read_gap_max_ms', 'longest silence between reads'],
-  ['events_per_s', 'events per second'],
-  ['output_tokens', 'output tokens (usage)'],
-  ['tpot_ms', 'time per output token'],
-  ['tokens_per_s', 'output tokens per second'],
-];
+const METRIC_LABELS: readonly [keyof Metrics, string][] = METRIC_DEFINITIONS.map(({ key, label }) => [key, label]);
 
 export function renderAnalysis(analysis: Analysis, options: RenderOptions): string {
   const paint = (style: Style, text: string): string => (options.color ? styleText(style, text) : text);
