@@ -9,10 +9,11 @@
 // - a single "." between printable bytes is a full stop: a non-ASCII character is two bytes or
 //   more in UTF-8, so it shows as two dots or more.
 // What cannot be decided is counted, never guessed silently: a run of two dots or more inside
-// text (non-ASCII text, or "..", "…"); a line end right where the bytes were not contiguous on the
-// wire, followed by another "." (a CR LF cut in two shows as ". ." — the dump breaks the row on a
-// CR LF only within one write); and three dots or more ending a line that is not JSON. A lone CR
-// line ending reads as LF: no server is known to send one, and the ASCII trace cannot show it.
+// text (non-ASCII text, or "..", "…"); in a body that shows CR LF line endings, a line end right
+// where the bytes were not contiguous on the wire followed by another "." (a CR LF cut in two
+// shows as ". ." — the dump breaks the row on a CR LF only within one write); and three dots or
+// more ending a line that is not JSON. A lone CR line ending reads as LF: no server is known to
+// send one, and the ASCII trace cannot show it.
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -46,11 +47,17 @@ export function resolveSseDots(input: Uint8Array, dots: Uint8Array, seams: Reado
   const known = (i: number, byte: number) => i < n && dots[i] !== 1 && bytes[i] === byte;
   const text = (from: number, to: number) => {
     let out = '';
-    for (let i = from; i < to; i++) out += String.fromCharCode(bytes[i]!);
+    for (let i = from; i < to; i += 0x2000) out += String.fromCharCode(...bytes.subarray(i, Math.min(to, i + 0x2000)));
     return out;
   };
 
+  // A body that shows a CR LF somewhere is written with CR LF line endings (a mixed one): only
+  // there can two dots where reads meet be one CR LF cut in two.
+  let crlfSeen = false;
+  for (let i = 0; i + 1 < n && !crlfSeen; i++) crlfSeen = known(i, CR) && known(i + 1, LF);
   let pos = 0;
+  // The next CR or LF the trace showed as such (a row break), found once per line break.
+  let nextKnown = -1;
   while (pos < n) {
     if (isDot(pos)) {
       bytes[pos++] = LF;
@@ -64,8 +71,11 @@ export function resolveSseDots(input: Uint8Array, dots: Uint8Array, seams: Reado
       pos++;
       continue;
     }
-    let knownEnd = pos;
-    while (knownEnd < n && !known(knownEnd, CR) && !known(knownEnd, LF)) knownEnd++;
+    if (nextKnown < pos) {
+      nextKnown = pos;
+      while (nextKnown < n && !known(nextKnown, CR) && !known(nextKnown, LF)) nextKnown++;
+    }
+    const knownEnd = nextKnown;
 
     let end = jsonLineEnd(pos, knownEnd);
     if (end < 0) {
@@ -84,7 +94,7 @@ export function resolveSseDots(input: Uint8Array, dots: Uint8Array, seams: Reado
     if (end >= n) break;
     if (isDot(end)) {
       bytes[end] = LF;
-      if (isDot(end + 1) && seams.has(end + 1)) doubt(end, 2);
+      if (crlfSeen && isDot(end + 1) && seams.has(end + 1)) doubt(end, 2);
       pos = end + 1;
     } else pos = end + (known(end, CR) && known(end + 1, LF) ? 2 : 1);
   }
