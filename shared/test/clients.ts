@@ -65,8 +65,11 @@ export function ourView(analysis: Analysis): ClientView {
 
 function errorOf(error: unknown): ClientError {
   if (error instanceof OpenAI.APIError && error.status !== undefined) return { name: error.constructor.name, message: error.message, status: error.status };
-  if (error instanceof Error) return { name: error.constructor.name, message: error.message };
-  return { name: typeof error, message: String(error) };
+  // The AI SDK's APICallError carries the response status as statusCode.
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (error instanceof Error) return { name: error.constructor.name, message: error.message, ...(typeof statusCode === 'number' ? { status: statusCode } : {}) };
+  // The AI SDK hands on a stream's `error` object as it came, not as an Error.
+  return { name: typeof error, message: JSON.stringify(error) };
 }
 
 function openai(baseURL: string): OpenAI {
@@ -168,48 +171,54 @@ export async function openaiIterator(baseURL: string, request: ClientRequest): P
   }
 }
 
-/** What the AI SDK ends with: it reads choice 0 only and has no role and no refusal channel (a refusal is streamed as text). */
+/**
+ * What the AI SDK ends with. It has no role, no refusal channel and no choice count, and gives a
+ * tool call's arguments parsed (`input`); its finish reason comes raw and unified.
+ */
+export interface AiSdkView {
+  content: string | null;
+  reasoning: string | null;
+  tool_calls: { id: string; name: string; input: unknown }[] | null;
+  finish_reason: string | null;
+  unified_finish_reason: string;
+  usage: Record<string, unknown> | null;
+}
+
 export interface AiSdkEnd {
   /** `error` parts of the full stream, in order (the AI SDK reports stream errors there, it does not throw). */
   errors: ClientError[];
-  /** Null when the stream could not be read to the end (a thrown error, in `errors`). */
-  view: (Omit<ClientView, 'choices' | 'role' | 'refusal'> & { unifiedFinishReason: string }) | null;
+  /** What was read, up to a thrown error; null when not even the stream's start came. */
+  view: AiSdkView | null;
 }
 
 /**
- * `streamText` over `createOpenAICompatible`, with the tools the stream calls declared (no
- * `execute`, one step), so its tool calls are parsed as a user's would be. Arguments are shown as
- * the SDK's parsed `input`, serialised again (key order kept).
+ * `streamText` over `createOpenAICompatible`, read through `fullStream` as a UI does (text and
+ * reasoning deltas appended, tool calls and the finish part kept, error parts collected), with
+ * the tools the stream calls declared (no `execute`, one step). What was read before a failure is
+ * kept: the AI SDK throws from the stream when the connection breaks.
  */
 export async function aiSdk(baseURL: string, request: ClientRequest, toolNames: readonly string[] = []): Promise<AiSdkEnd> {
   const provider = createOpenAICompatible({ name: 'replay', baseURL, apiKey: 'test', includeUsage: request.includeUsage ?? false });
   const tools = Object.fromEntries(toolNames.map((name) => [name, tool({ inputSchema: jsonSchema({ type: 'object', additionalProperties: true }) })]));
   const errors: ClientError[] = [];
+  const view: AiSdkView = { content: null, reasoning: null, tool_calls: null, finish_reason: null, unified_finish_reason: 'unknown', usage: null };
+  let read = false;
   try {
-    // onError: the error parts of fullStream are collected below; the default handler only logs them.
+    // onError: the error parts are collected below; the default handler only logs them.
     const result = streamText({ model: provider.chatModel(request.model), messages: request.messages, tools, maxRetries: 0, onError: () => {} });
-    for await (const part of result.fullStream) if (part.type === 'error') errors.push(errorOf(part.error));
-    const [text, reasoning, toolCalls, finishReason, rawFinishReason, usage] = await Promise.all([
-      result.text,
-      result.reasoningText,
-      result.toolCalls,
-      result.finishReason,
-      result.rawFinishReason,
-      result.usage,
-    ]);
-    return {
-      errors,
-      view: {
-        content: text === '' ? null : text,
-        reasoning: reasoning ?? null,
-        tool_calls: toolCalls.length > 0 ? toolCalls.map((call) => ({ id: call.toolCallId, type: 'function', name: call.toolName, arguments: JSON.stringify(call.input) })) : null,
-        finish_reason: rawFinishReason ?? null,
-        unifiedFinishReason: finishReason,
-        usage: (usage.raw as Record<string, unknown> | undefined) ?? null,
-      },
-    };
+    for await (const part of result.fullStream) {
+      read = true;
+      if (part.type === 'text-delta') view.content = (view.content ?? '') + part.text;
+      else if (part.type === 'reasoning-delta') view.reasoning = (view.reasoning ?? '') + part.text;
+      else if (part.type === 'tool-call') (view.tool_calls ??= []).push({ id: part.toolCallId, name: part.toolName, input: part.input });
+      else if (part.type === 'finish') {
+        view.finish_reason = part.rawFinishReason ?? null;
+        view.unified_finish_reason = part.finishReason;
+        view.usage = (part.totalUsage.raw as Record<string, unknown> | undefined) ?? null;
+      } else if (part.type === 'error') errors.push(errorOf(part.error));
+    }
   } catch (error) {
     errors.push(errorOf(error));
-    return { errors, view: null };
   }
+  return { errors, view: read ? view : null };
 }
