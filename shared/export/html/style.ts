@@ -79,7 +79,8 @@ svg.timeline .read{fill:var(--read)}
 ul.markers{display:flex;flex-wrap:wrap;gap:4px 18px;list-style:none;padding:0;margin:6px 0;font-size:13px}
 ul.markers b{font-weight:600}
 footer{color:var(--muted);font-size:12px;padding:24px 20px}
-@media print{:root{--bg:#fff;--fg:#000;--muted:#444;--panel:#f4f4f4;--line:#bbb}
+@media print{:root{--bg:#fff;--fg:#000;--muted:#444;--panel:#f4f4f4;--line:#bbb;--accent:#2557d6;--bad:#c4261d;--warn:#a86400;--info:#1f6f8b;--ok:#217a3c;
+--esc-bg:#fde7c2;--esc-fg:#6b3d00;--gap:#e8a13a;--k-done:#1d2129;--read:#4b5563;--k-empty:#b8bec6}
 body{font-size:11pt}nav{display:none}pre{max-height:none;overflow:visible}thead th{position:static}
 h2{break-after:avoid}tr,.card{break-inside:avoid}details:not([open])>summary::marker{content:""}a{color:inherit;text-decoration:none}}
 `;
