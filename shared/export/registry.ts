@@ -8,6 +8,7 @@ import { ssrecExporter } from './ssrec.ts';
 import { openaiTestExporter } from './openai-test.ts';
 import { mswExporter } from './msw.ts';
 import { htmlExporter } from './html/index.ts';
+import { aimockExporter } from './aimock.ts';
 import type { ExportFormat, Exporter } from './types.ts';
 
 const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
@@ -18,6 +19,7 @@ const EXPORTERS: Partial<Record<ExportFormat, Exporter>> = {
   'openai-test': openaiTestExporter,
   msw: mswExporter,
   html: htmlExporter,
+  aimock: aimockExporter,
 };
 
 /** The order formats are offered in (help text, menus). */
