@@ -8,7 +8,6 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
@@ -17,6 +16,7 @@ import { abbreviate, matchRecording, summarizeRecording, summarizeRequest } from
 import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
+import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { BAD_JSON, errorJson, invalidRequest, invalidUrl } from '../simulator/errors.ts';
 import type { OpenAiError } from '../simulator/script.ts';
 import { waitUntil } from './clock.ts';
@@ -137,29 +137,14 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
-
+  const port = await listen(server, options.port ?? 0, host);
   return {
-    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
+    baseUrl: baseUrl(host, port),
     host,
     port,
     requests,
     close() {
-      closing ??= (async () => {
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-        const responses = [...running.values()];
-        for (const controller of running.keys()) controller.abort();
-        server.closeAllConnections();
-        // Once every response's close handler (and its log) has run.
-        await Promise.all([stopped, ...responses]);
-      })();
+      closing ??= closeServer(server, running);
       return closing;
     },
   };

@@ -6,9 +6,9 @@
 
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { makeIdentity } from './chunks.ts';
 import { errorJson, invalidRequest, invalidUrl, modelNotFound } from './errors.ts';
 import { planResponse } from './plan.ts';
@@ -104,29 +104,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listen(server, options.port ?? 0, host);
   let closing: Promise<void> | null = null;
 
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/v1`,
+    url: baseUrl(host, port),
     host,
     port,
     close() {
-      closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        const responses = [...running.values()];
-        for (const controller of running.keys()) controller.abort();
-        server.closeAllConnections();
-        // Once every response's own close handler (and onRequest) has run.
-        await Promise.all([closed, ...responses]);
-      })();
+      closing ??= closeServer(server, running);
       return closing;
     },
   };
