@@ -6,6 +6,7 @@
 
 import type { RecordedEnd, RecordedResponse } from '../recording/types.ts';
 import type { ExportFormat } from '../export/types.ts';
+import type { ReplayFaults } from '../replay/faults.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
 
 export interface StreamscopeApi {
@@ -33,6 +34,13 @@ export interface StreamscopeApi {
   importFile(file: ImportFile): Promise<ImportResult>;
   exportRecording(input: { readonly id: number; readonly format: ExportFormat }): Promise<ExportedFile>;
   listExportFormats(input: Record<string, never>): Promise<ExportFormatInfo[]>;
+
+  // Replay servers: stored recordings answered on loopback as a mock endpoint, with faults
+  // (docs/replay.md). Each request served arrives as a `replayRequest` push.
+  startReplay(input: ReplayStart): Promise<ReplayInfo>;
+  /** Stops a replay server; false when it is not running. */
+  stopReplay(input: { readonly id: number }): Promise<boolean>;
+  listReplays(input: Record<string, never>): Promise<ReplayInfo[]>;
 }
 
 /** What the backend pushes to the renderer, by push name. */
@@ -41,6 +49,8 @@ export interface ApiPushes {
   live: LiveBatch;
   /** A live recording ended (however it ended). */
   finished: LiveFinished;
+  /** A replay server answered a request (once the response is over). */
+  replayRequest: ReplayRequestPush;
 }
 
 export type ApiCall = keyof StreamscopeApi;
@@ -64,9 +74,12 @@ export const API_CALLS = [
   'importFile',
   'exportRecording',
   'listExportFormats',
+  'startReplay',
+  'stopReplay',
+  'listReplays',
 ] as const satisfies readonly ApiCall[];
 
-export const API_PUSHES = ['live', 'finished'] as const satisfies readonly ApiPush[];
+export const API_PUSHES = ['live', 'finished', 'replayRequest'] as const satisfies readonly ApiPush[];
 
 // The lists above must name every call and push: a missing one fails to compile here.
 type Missing<All, Listed> = Exclude<All, Listed>;
@@ -169,4 +182,51 @@ export interface ExportFormatInfo {
   readonly format: ExportFormat;
   readonly description: string;
   readonly extension: string;
+}
+
+export interface ReplayStart {
+  /** The stored recordings it answers with; each request gets the one whose request it matches best. */
+  readonly recordings: readonly number[];
+  /** 1 the recorded pace (default), 2 twice as fast, 0 as fast as possible. */
+  readonly speed?: number;
+  readonly faults?: ReplayFaults;
+  /** Default 0: a free port. The server listens on 127.0.0.1 only. */
+  readonly port?: number;
+}
+
+export interface ReplayInfo {
+  readonly id: number;
+  /** What an OpenAI client takes as its base URL: http://127.0.0.1:PORT/v1. */
+  readonly baseUrl: string;
+  readonly recordings: readonly number[];
+  readonly speed: number;
+  /** The faults, in words (`cut after event 7`). */
+  readonly faults: readonly string[];
+  /** Requests answered so far. */
+  readonly requests: number;
+}
+
+export interface ReplayRequestPush {
+  /** The replay server's id. */
+  readonly replay: number;
+  readonly request: ReplayLogEntry;
+}
+
+/** One request a replay server answered (electron/backend/replay's request log). */
+export interface ReplayLogEntry {
+  /** 1, 2, 3 … in order of arrival. */
+  readonly id: number;
+  /** ISO 8601. */
+  readonly time: string;
+  readonly method: string;
+  readonly path: string;
+  readonly model: string | null;
+  /** The recording that answered (`#12 "name"`), or null when an error answered. */
+  readonly matched: string | null;
+  /** Null when the connection was dropped unanswered. */
+  readonly status: number | null;
+  readonly bytes: number;
+  readonly outcome: 'complete' | 'cut' | 'client-closed' | 'server-closed';
+  readonly faults: readonly string[];
+  readonly ms: number;
 }

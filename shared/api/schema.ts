@@ -16,6 +16,7 @@ const headers = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not 
 const tags = z.array(text(200).min(1)).max(100);
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
 const milliseconds = z.number().int().positive().max(24 * 3600 * 1000);
+const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const API_SCHEMAS = {
   listRecordings: z
@@ -59,4 +60,27 @@ export const API_SCHEMAS = {
   importFile: z.object({ name: text(1000).min(1), bytes, tags: tags.optional() }).strict(),
   exportRecording: z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict(),
   listExportFormats: nothing,
+  startReplay: z
+    .object({
+      recordings: z.array(id).min(1).max(1000),
+      speed: z.number().min(0).max(1000).optional(),
+      faults: z
+        .object({
+          cutAfterEvent: count.optional(),
+          cutAfterByte: count.optional(),
+          stalls: z.array(z.object({ beforeEvent: count, ms: z.number().min(0).max(3_600_000) }).strict()).max(1000).optional(),
+          dropDone: z.boolean().optional(),
+          dropFinish: z.boolean().optional(),
+          dropUsage: z.boolean().optional(),
+          bufferAll: z.boolean().optional(),
+          corruptEvent: count.optional(),
+          status: z.object({ code: z.number().int().min(200).max(599), body: text(1_000_000).optional() }).strict().optional(),
+        })
+        .strict()
+        .optional(),
+      port: z.number().int().min(0).max(65_535).optional(),
+    })
+    .strict(),
+  stopReplay: z.object({ id }).strict(),
+  listReplays: nothing,
 } satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };
