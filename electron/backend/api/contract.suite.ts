@@ -10,7 +10,7 @@ import { createApiClient } from '../../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../../shared/api/client.ts';
 import { encodeJson } from '../../../shared/api/codec.ts';
 import { API_CALLS } from '../../../shared/api/contract.ts';
-import type { ApiPush, LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
+import type { ApiPush, LiveBatch, LiveFinished, ReplayRequestPush } from '../../../shared/api/contract.ts';
 import type { ApiReply } from '../../../shared/api/errors.ts';
 import { EXPORT_FORMATS } from '../../../shared/export/types.ts';
 import { exporterFor, exporters } from '../../../shared/export/registry.ts';
@@ -213,8 +213,8 @@ export function contractSuite(connect: Connect): void {
   describe('live recordings', () => {
     it('records from the simulator live: the batches carry every read and event in order, then `finished` the outcome', async () => {
       const started = await api.startRecording({ profile: 'simulator', model: 'sim-tool-call', messages: hello, params: FAST, name: 'live one' });
-      expect(started.request).toMatchObject({ method: 'POST', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/) });
-      expect(started.request.body).toMatchObject({ model: 'sim-tool-call', messages: hello, stream: true, stream_options: { include_usage: true } });
+      expect(started.request!).toMatchObject({ method: 'POST', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/) });
+      expect(started.request!.body).toMatchObject({ model: 'sim-tool-call', messages: hello, stream: true, stream_options: { include_usage: true } });
       const finished = await whenFinished(started.id);
       const stored = (await api.getRecording({ id: started.id }))!;
       const batches = batchesOf(started.id);
@@ -291,6 +291,55 @@ export function contractSuite(connect: Connect): void {
     });
   });
 
+  describe('replay servers', () => {
+    const recordOnce = async () => {
+      const started = await api.startRecording({ profile: 'simulator', model: 'sim-text', messages: hello, params: FAST, name: 'original' });
+      await whenFinished(started.id);
+      return started.id;
+    };
+    const replayed = (replay: number) => pushes.filter((p) => p.push === 'replayRequest' && (p.payload as ReplayRequestPush).replay === replay).map((p) => (p.payload as ReplayRequestPush).request);
+
+    it('answers a client with a stored recording byte for byte, pushes each request, lists and stops the server', async () => {
+      const original = await recordOnce();
+      const replay = await api.startReplay({ recordings: [original], speed: 0 });
+      expect(replay).toEqual({ id: replay.id, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), recordings: [original], speed: 0, faults: [], requests: 0 });
+
+      // Recorded again, from the replay: a local server's profile, pointed at it.
+      const again = await api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
+      await whenFinished(again.id);
+      const [first, second] = [await api.getRecording({ id: original }), await api.getRecording({ id: again.id })];
+      expect(Buffer.compare(concat(second!.recording.reads), concat(first!.recording.reads))).toBe(0);
+      expect(second!.events.map((event) => event.data)).toEqual(first!.events.map((event) => event.data));
+
+      const [request] = await eventually(() => (replayed(replay.id).length === 1 ? replayed(replay.id) : undefined), 'the replayRequest push');
+      expect(request).toMatchObject({ id: 1, method: 'POST', path: '/v1/chat/completions', model: 'sim-text', matched: `#${original} "original"`, status: 200, outcome: 'complete', faults: [] });
+      expect(request!.bytes).toBe(first!.recording.summary.bytes);
+      expect(await api.listReplays({})).toEqual([{ ...replay, requests: 1 }]);
+      expect(await api.stopReplay({ id: replay.id })).toBe(true);
+      expect(await api.stopReplay({ id: replay.id })).toBe(false);
+      expect(await api.listReplays({})).toEqual([]);
+    });
+
+    it('applies its faults: a stream cut after event 2 is recorded as cut', async () => {
+      const original = await recordOnce();
+      const replay = await api.startReplay({ recordings: [original], speed: 0, faults: { cutAfterEvent: 2, dropUsage: true } });
+      expect(replay.faults).toEqual(['cut after event 2', 'drop the usage chunk']);
+      const again = await api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
+      const finished = await whenFinished(again.id);
+      expect(finished.end).toMatchObject({ outcome: 'error' });
+      expect((await api.getRecording({ id: again.id }))!.events).toHaveLength(3);
+      const [request] = await eventually(() => (replayed(replay.id).length === 1 ? replayed(replay.id) : undefined), 'the replayRequest push');
+      const events = (await api.getRecording({ id: original }))!.events;
+      expect(request).toMatchObject({ outcome: 'cut', faults: [`dropped the usage chunk (event ${events.length - 2})`, `cut after event 2 (byte ${events[2]!.end})`] });
+    });
+
+    it('refuses a recording it does not have, and says false for a server that is not running', async () => {
+      await expect(api.startReplay({ recordings: [777] })).rejects.toMatchObject({ code: 'not-found', message: 'no recording 777' });
+      expect(await api.stopReplay({ id: 5 })).toBe(false);
+      expect(await api.listReplays({})).toEqual([]);
+    });
+  });
+
   describe('secrets', () => {
     it('never answers or pushes a key, though the server it records from received it', async () => {
       const echo = await startEchoServer();
@@ -345,6 +394,12 @@ export function contractSuite(connect: Connect): void {
       ['importFile', { name: 'a.sse', bytes: [100, 97] }, /^importFile: bytes: expected bytes$/],
       ['exportRecording', { id: 1, format: 'pdf' }, /^exportRecording: format: /],
       ['listExportFormats', 'all', /^listExportFormats: argument: /],
+      ['startReplay', { recordings: [] }, /^startReplay: recordings: /],
+      ['startReplay', { recordings: [1], faults: { cutAfterEvent: -1 } }, /^startReplay: faults\.cutAfterEvent: /],
+      ['startReplay', { recordings: [1], faults: { status: { code: 99 } } }, /^startReplay: faults\.status\.code: /],
+      ['startReplay', { recordings: [1], port: 70000 }, /^startReplay: port: /],
+      ['stopReplay', { id: 0 }, /^stopReplay: id: /],
+      ['listReplays', { running: true }, /^listReplays: argument: /],
     ];
 
     it('has a malformed argument for every call here', () => {

@@ -1,6 +1,6 @@
 // The backend behind the one API (shared/api/contract.ts): every call answered from the store,
-// the recorder, the profiles and keys, the simulator and the import/export formats, plus the
-// pushes of live recordings. The Electron main process binds it to IPC, serve mode to loopback
+// the recorder, the profiles and keys, the simulator, the import/export formats and the replay
+// servers, plus the pushes of live recordings and of replayed requests. The Electron main process binds it to IPC, serve mode to loopback
 // HTTP, the tests call it directly; each puts `createApiDispatcher(backend.api)` in front of it,
 // which validates every argument before it gets here.
 
@@ -14,6 +14,7 @@ import type { LiveBatchOptions } from './live-batch.ts';
 import { createProfiles } from './profiles.ts';
 import { createPushHub } from './pushes.ts';
 import { recordingCalls } from './recordings.ts';
+import { createReplays } from './replays.ts';
 import { lazySimulator, scenarioInfos } from './simulator.ts';
 import { transferCalls } from './transfer.ts';
 
@@ -45,6 +46,7 @@ export function createBackend(options: BackendOptions): Backend {
   const simulator = lazySimulator();
   const profiles = createProfiles(options.keys, options.env ?? process.env);
   const live = createLive({ store, profiles, simulator, pushes, ...(options.liveBatch ? { batch: options.liveBatch } : {}) });
+  const replays = createReplays(store, pushes);
   const { profile: _profile, keyFor: _keyFor, ...profileCalls } = profiles;
 
   const calls: StreamscopeApi = {
@@ -54,6 +56,9 @@ export function createBackend(options: BackendOptions): Backend {
     ...profileCalls,
     listScenarios: async () => scenarioInfos(),
     ...transferCalls(store),
+    startReplay: replays.startReplay,
+    stopReplay: replays.stopReplay,
+    listReplays: replays.listReplays,
   };
 
   let closing: Promise<void> | null = null;
@@ -73,7 +78,7 @@ export function createBackend(options: BackendOptions): Backend {
     subscribe: pushes.subscribe,
     close() {
       closing ??= (async () => {
-        await live.cancelAll();
+        await Promise.all([live.cancelAll(), replays.stopAll()]);
         await simulator.close();
         store.close();
       })();
