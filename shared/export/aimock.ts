@@ -11,16 +11,16 @@
 // arrival time of every chunk.
 //
 // What it cannot, so a fixture never claims it (each is listed, per recording, in
-// `_streamscope.losses`, aimock-losses.ts): the recorded bytes and their split into reads (it
-// re-serialises every chunk as `data: <JSON.stringify>\n\n`, one write each); response headers and
-// the time headers came (it sends its own with the first chunk); SSE comments, event:/id:/retry:
-// fields, CR/CRLF line endings; malformed events; error events inside a stream; refusal; more than
-// one choice; logprobs, service_tier, obfuscation and provider fields; the deprecated function_call;
-// the per-delta split of reasoning and tool arguments (cut every `chunkSize` characters instead,
-// each chunk at the time of its last character); interleaved tool calls (sent one after another);
-// a stream without a finish reason that still ends in [DONE], or one without [DONE]; usage details;
-// a clean end of body without [DONE] (it resets the connection instead); the time between the
-// finish chunk and [DONE], and the time a cut came.
+// `_streamscope.losses`, aimock-losses.ts; docs/replay.md, "aimock export"): the recorded bytes and
+// their split into reads (it re-serialises every chunk as `data: <JSON.stringify>\n\n`, one write
+// each); response headers and the time headers came (it sends its own with the first chunk); SSE
+// comments, event:/id:/retry: fields, CR/CRLF line endings; malformed events; error events inside
+// a stream; refusal; more than one choice; logprobs, service_tier, obfuscation and provider fields;
+// the deprecated function_call; usage details; the per-delta split of reasoning and tool arguments
+// (cut every `chunkSize` characters instead, each chunk at the time of its last character);
+// interleaved tool calls (sent one after another); a stream without a finish reason that still
+// ends in [DONE] (aimock adds one), one without [DONE] (aimock adds it), or a clean end of body
+// without either (it resets the connection instead); the time between the finish chunk and [DONE].
 
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { redactRecording } from '../recording/redact.ts';
