@@ -194,13 +194,13 @@ function toRecording(exchange: Exchange, ascii: boolean): CurlTraceRecording | n
   const responseHeaders = exchange.responseHeaders ?? undefined;
   if (!isStreamedExchange(request.body, responseHeaders)) return null;
 
-  const body = readBody(exchange, responseHeaders);
-  if (typeof body === 'string') return body;
   const encoding = header(responseHeaders, 'content-encoding')?.trim().toLowerCase();
   const encoded = encoding && encoding !== 'identity' ? encoding : null;
-  if (encoded && ascii && body.reads.length > 0) {
+  if (encoded && ascii && exchange.data.some((part) => part.bytes.length > 0)) {
     return `the response body is compressed (${encoded}), which --trace-ascii cannot show: trace with curl --trace FILE (hex), or without --compressed`;
   }
+  const body = readBody(exchange, responseHeaders);
+  if (typeof body === 'string') return body;
 
   const reads: RecordedRead[] = body.reads;
   const endT = relative(exchange, exchange.lastT);
