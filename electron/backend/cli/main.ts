@@ -53,6 +53,13 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.replayCommand, usage: module.REPLAY_USAGE };
     },
   },
+  serve: {
+    summary: 'Serve the app to a browser on 127.0.0.1 (no Electron needed)',
+    load: async () => {
+      const module = await import('./serve.ts');
+      return { run: module.serveCommand, usage: module.SERVE_USAGE };
+    },
+  },
   simulate: {
     summary: 'Run the built-in OpenAI-compatible simulator on loopback',
     load: async () => {
