@@ -41,8 +41,10 @@ export interface ServeHooks {
 export async function serveCommand(args: string[], out: Output, hooks: ServeHooks = {}): Promise<number> {
   const options = parse(args);
   const rendererDir = hooks.rendererDir ?? DEFAULT_RENDERER_DIR;
-  if (!existsSync(join(rendererDir, 'index.html'))) {
-    throw new CliError(`the UI is not built (${relative(process.cwd(), join(rendererDir, 'index.html')) || rendererDir} is missing): run \`npm run build\` first, or \`npm run serve\`, which builds and serves`);
+  const page = join(rendererDir, 'index.html');
+  if (!existsSync(page)) {
+    const shown = relative(process.cwd(), page).startsWith('..') ? page : relative(process.cwd(), page);
+    throw new CliError(`the UI is not built (${shown} is missing): run \`npm run build\` first, or \`npm run serve\`, which builds and serves`);
   }
 
   let backend: Backend;
