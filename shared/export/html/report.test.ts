@@ -153,6 +153,24 @@ describe('the HTML report of an untimed body', () => {
   });
 });
 
+describe('the HTML report of an exchange that is not a stream', () => {
+  it('of an empty body says there is nothing to draw and no event', () => {
+    const page = renderHtmlReport({ source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null });
+    expect(page).toContain('<section id="timeline"><h2>Timeline</h2><p class="note">Nothing to draw: the body holds no event and no timing.</p></section>');
+    expect(page).toContain('<section id="events"><h2>Events</h2><p class="note">The body holds no event.</p></section>');
+    expect(page).toContain('<p class="note">No choice received anything: the stream carried no chunk with a choice.</p>');
+  });
+
+  it('of an HTTP error shows the status, the error body as an unterminated event and the http-status finding', () => {
+    const body = '{"error":{"message":"Rate limit reached","code":"rate_limit_exceeded"}}';
+    const page = renderHtmlReport(timed([[300, body]], { response: { t: 290, status: 429, httpVersion: '1.1', headers: { 'content-type': 'application/json' } } }));
+    expect(page).toContain('<p class="line bad">HTTP 429 (HTTP/1.1), headers at 290.0 ms</p>');
+    expect(diagnosticCodes(page)).toEqual(['http-status']);
+    expect(page).toContain(`<summary>partial event: 71 bytes never terminated by a blank line (the last line has no line ending either)</summary><pre class="raw">\n${escapeHtml(body)}</pre>`);
+    expect(laneLabels(page)).toEqual(['network reads']);
+  });
+});
+
 describe('the HTML report of a hostile stream', () => {
   const recording = hostileRecording();
   const page = renderHtmlReport(recording, { name: HOSTILE_NAME, id: 7 });
