@@ -1,5 +1,6 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
-// 100,000-event stream, and the recorder's capture fidelity, ingest speed and memory. Prints a table and writes bench/results.json (docs/performance.md
+// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, and the replay's
+// timing fidelity against aimock. Prints a table and writes bench/results.json (docs/performance.md
 // explains the figures).
 //
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
@@ -16,6 +17,7 @@ import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runRecordingBenchmarks } from './recording.ts';
+import { runReplayBenchmarks } from './replay.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -362,6 +364,10 @@ for (const analysisCase of analysisCases) {
 
 const recordingResults = await runRecordingBenchmarks(selected);
 
+// ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
+
+const replayResults = await runReplayBenchmarks(selected);
+
 // ---------------------------------------------------------------- results.json
 
 console.log('');
@@ -384,6 +390,7 @@ if (only === undefined && option('--runs') === undefined) {
     longLineScaling: scaling,
     analysis: analysisResults,
     recording: recordingResults,
+    replay: replayResults,
   };
   writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
   console.log(`wrote ${out}`);

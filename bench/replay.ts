@@ -1,0 +1,173 @@
+// Replay timing fidelity (`npm run bench`): the gaps between events a client observes, against
+// the recorded gaps, for our replay server and for @copilotkit/aimock replaying the same
+// recording in its recorded-timing mode (our aimock export), at speed 1, in the same run.
+//
+// The client is a raw node:http request that stamps each read with performance.now() first thing
+// in its data callback; an event's arrival is the stamp of the read that completed it. The error
+// of a gap is |observed gap - recorded gap| between consecutive chunk events ([DONE] left out:
+// aimock sends it at once after the finish chunk, whatever the recording did). Drift is the
+// error of each event's time since the first event, which shows whether errors add up.
+
+import { request } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { LLMock } from '@copilotkit/aimock';
+import type { FixtureFileEntry } from '@copilotkit/aimock';
+import { analyzeRecording, createSseParser, percentile } from '../shared/index.ts';
+import type { Recording } from '../shared/index.ts';
+import { toAimockFixture } from '../shared/export/aimock.ts';
+import { recordStream } from '../electron/backend/recorder/record.ts';
+import { startReplayServer } from '../electron/backend/replay/index.ts';
+import { startSimulator } from '../electron/backend/simulator/index.ts';
+
+const TARGET_P99_MS = 1;
+/** Replays of each recording by each server, interleaved (ours, aimock, ours, …); the statistics pool their gaps. */
+const RUNS = 3;
+
+export interface GapStats {
+  /** Gaps compared (chunk events - 1, times runs). */
+  readonly gaps: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+  /** The largest |observed - recorded| time of an event since the first event, over the runs. */
+  readonly maxDriftMs: number;
+}
+
+export interface ReplayFidelityResult {
+  readonly name: string;
+  readonly description: string;
+  readonly events: number;
+  readonly recordedMs: number;
+  readonly ours: GapStats;
+  readonly aimock: GapStats;
+  /** aimock's error / ours (above 1: ours closer to the recording), at p50, p99 and max. */
+  readonly ratio: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly withinTarget: boolean;
+  readonly betterThanAimock: boolean;
+}
+
+interface Case {
+  readonly name: string;
+  readonly description: string;
+  readonly sim: Record<string, number>;
+}
+
+const CASES: readonly Case[] = [
+  { name: 'replay 80/s', description: 'a simulator text stream recorded at ~80 events/s with jitter 0.35 (gaps ~6-17 ms)', sim: { chunks: 300, tps: 80, ttft_ms: 200, jitter: 0.35 } },
+  { name: 'replay 1000/s', description: 'a simulator text stream recorded at ~1,000 events/s (gaps ~1 ms)', sim: { chunks: 1000, tps: 1000, ttft_ms: 50, jitter: 0.35 } },
+];
+
+/** Records the case from the simulator, through the real recorder (every read with its stamp). */
+async function record(sim: Record<string, number>): Promise<Recording> {
+  const simulator = await startSimulator({ port: 0, timeScale: 1 });
+  try {
+    const result = await recordStream({
+      url: `${simulator.url}/chat/completions`,
+      headers: {},
+      body: { model: 'sim-text', messages: [{ role: 'user', content: 'Time me.' }], seed: 5, sim, stream_options: { include_obfuscation: false } },
+    });
+    return result.recording;
+  } finally {
+    await simulator.close();
+  }
+}
+
+/** POSTs `body` and stamps every read: the chunk events' arrival times, in ms since the request was sent. */
+function observe(url: string, body: unknown): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const reads: { t: number; bytes: Buffer }[] = [];
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      res.on('data', (bytes: Buffer) => {
+        const t = performance.now();
+        reads.push({ t, bytes });
+      });
+      res.on('error', reject);
+      res.on('end', () => {
+        const times: number[] = [];
+        const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reads[event.read]!.t - start) });
+        for (const read of reads) parser.feed(read.bytes);
+        parser.end();
+        resolve(times);
+      });
+    });
+    req.on('error', reject);
+    req.setNoDelay(true);
+    const start = performance.now();
+    req.end(payload);
+  });
+}
+
+function stats(recorded: readonly number[], runs: readonly (readonly number[])[]): GapStats {
+  const errors: number[] = [];
+  let maxDriftMs = 0;
+  for (const observed of runs) {
+    if (observed.length !== recorded.length) throw new Error(`the client saw ${observed.length} chunk events, the recording has ${recorded.length}`);
+    for (let i = 1; i < observed.length; i++) {
+      errors.push(Math.abs(observed[i]! - observed[i - 1]! - (recorded[i]! - recorded[i - 1]!)));
+      maxDriftMs = Math.max(maxDriftMs, Math.abs(observed[i]! - observed[0]! - (recorded[i]! - recorded[0]!)));
+    }
+  }
+  errors.sort((a, b) => a - b);
+  return { gaps: errors.length, p50Ms: percentile(errors, 50)!, p99Ms: percentile(errors, 99)!, maxMs: errors.at(-1)!, maxDriftMs };
+}
+
+export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResult> {
+  const recording = await record(testCase.sim);
+  const recorded = analyzeRecording(recording)
+    .events.filter((event) => event.sse.data !== '[DONE]')
+    .map((event) => event.t!);
+  const body = recording.request!.body as Record<string, unknown>;
+
+  const ours = await startReplayServer({ sources: [{ label: testCase.name, recording }], speed: 1 });
+  const aimock = new LLMock({ port: 0 });
+  aimock.addFixturesFromJSON(toAimockFixture(recording).fixtures as FixtureFileEntry[]);
+  await aimock.start();
+  const oursRuns: number[][] = [];
+  const aimockRuns: number[][] = [];
+  try {
+    for (let run = 0; run < RUNS; run++) {
+      oursRuns.push(await observe(`${ours.baseUrl}/chat/completions`, body));
+      aimockRuns.push(await observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
+    }
+  } finally {
+    await ours.close();
+    await aimock.stop();
+  }
+  const oursStats = stats(recorded, oursRuns);
+  const aimockStats = stats(recorded, aimockRuns);
+  return {
+    name: testCase.name,
+    description: testCase.description,
+    events: recorded.length,
+    recordedMs: recorded.at(-1)! - recorded[0]!,
+    ours: oursStats,
+    aimock: aimockStats,
+    ratio: { p50: aimockStats.p50Ms / oursStats.p50Ms, p99: aimockStats.p99Ms / oursStats.p99Ms, max: aimockStats.maxMs / oursStats.maxMs },
+    withinTarget: oursStats.p99Ms < TARGET_P99_MS,
+    betterThanAimock: oursStats.p99Ms < aimockStats.p99Ms,
+  };
+}
+
+/** Runs the selected replay cases and prints their table. */
+export async function runReplayBenchmarks(selected: (name: string) => boolean): Promise<ReplayFidelityResult[]> {
+  const fmt = (value: number, digits = 3): string => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const results: ReplayFidelityResult[] = [];
+  for (const testCase of CASES) {
+    if (!selected(testCase.name)) continue;
+    if (results.length === 0) {
+      console.log(`\nreplay timing fidelity at speed 1: |observed gap - recorded gap| between chunk events, ${RUNS} replays each (ms)`);
+      console.log(`${'case'.padEnd(16)}${'server'.padEnd(8)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift'.padStart(9)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
+    }
+    const result = await replayFidelity(testCase);
+    results.push(result);
+    for (const [server, side] of [
+      ['ours', result.ours],
+      ['aimock', result.aimock],
+    ] as const) {
+      const verdict = server === 'ours' ? `   ${result.withinTarget ? 'ok' : 'MISS'}, ${result.betterThanAimock ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(result.ratio.p99, 1)}×)` : '';
+      console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(8)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.maxDriftMs).padStart(9)}${verdict}`);
+    }
+  }
+  return results;
+}
