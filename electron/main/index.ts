@@ -1,69 +1,155 @@
+// The Electron main process: the thin shell around the backend (DESIGN.md, "Architecture").
+// It opens the store in the user-data folder with better-sqlite3's Electron-ABI build, keeps API
+// keys with safeStorage, binds the one API to IPC, and keeps Electron's secure defaults on
+// (docs/desktop.md, "Security model"). The decisions live in small modules tested without
+// Electron; this file only wires them to Electron's events.
+
+import { readFileSync } from 'node:fs';
+import { release } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, safeStorage, session, shell } from 'electron';
+import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { createApiDispatcher } from '../../shared/api/dispatch.ts';
+import { createBackend } from '../backend/api/index.ts';
+import type { Backend } from '../backend/api/index.ts';
+import { DB_FILE } from '../backend/store/location.ts';
+import { cachedAddonPath, stagedAddonPath, unpackedPath } from '../launch/native-paths.ts';
+import { cspFromHtml, withPolicyHeader } from './csp.ts';
+import { forwardPushes, ipcCallHandler } from './ipc.ts';
+import type { Encryptor } from './keychain.ts';
+import { KEYS_FILE, safeStorageKeyVault } from './keychain.ts';
+import { menuTemplate } from './menu.ts';
+import { isAppPage, isTrustedSender } from './security.ts';
+import { WINDOW_STATE_FILE } from './window-state.ts';
+import { createMainWindow, guardContents } from './window.ts';
 
-// The thin Electron shell: one window with secure defaults. All product logic lives
-// in shared/ and electron/backend/; the renderer reaches it only through the preload API.
-
-const devServerUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
-const rendererFile = join(import.meta.dirname, '../renderer/index.html');
+/** out/: the built main, preload and renderer (and, when packaged, the native addon). */
+const outDir = join(import.meta.dirname, '..');
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
+const rendererFile = join(outDir, 'renderer', 'index.html');
 const appUrl = devServerUrl ?? pathToFileURL(rendererFile).href;
+/** Used when the page declares no policy (a broken build): strict, so that it fails closed. */
+const FALLBACK_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-/** Only the app's own page may ever be loaded in a window. */
-function isAppUrl(url: string): boolean {
+// Tests give the app a folder of its own (database, keys, window state).
+const userDataDir = process.env['STREAMSCOPE_USER_DATA_DIR'];
+if (userDataDir) app.setPath('userData', userDataDir);
+
+app.enableSandbox();
+nativeTheme.themeSource = 'system';
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Streamscope is running: it comes to the front (second-instance below) and this one ends.
+  app.quit();
+} else {
+  app.on('web-contents-created', (_event, contents) => guardContents(contents, appUrl));
+  void app.whenReady().then(ready);
+}
+
+async function ready(): Promise<void> {
+  denyPermissions();
+  await applyContentSecurityPolicy();
+
+  const backend = openBackend();
+  if (!backend) return;
+  const dispatch = createApiDispatcher(backend.api);
+  ipcMain.handle(IPC_CALL_CHANNEL, ipcCallHandler(dispatch, (frame) => isTrustedSender(frame, appUrl)));
+
+  let window: BrowserWindow | null = null;
+  const openWindow = () => {
+    window = createMainWindow({ appUrl, preload: join(outDir, 'preload', 'index.cjs'), stateFile: join(app.getPath('userData'), WINDOW_STATE_FILE) });
+    window.on('closed', () => (window = null));
+  };
+  forwardPushes(backend.subscribe, () => window?.webContents ?? null, (url) => isAppPage(url, appUrl), IPC_PUSH_CHANNEL);
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        showDataFolder: () => void shell.openPath(app.getPath('userData')),
+        copyVersions: () => clipboard.writeText(versions()),
+      }),
+    ),
+  );
+
+  openWindow();
+  app.on('second-instance', () => {
+    if (!window) return openWindow();
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  // Live recordings end as `aborted` (not `interrupted`) and the store closes cleanly before exit.
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void backend.close().finally(() => {
+      closed = true;
+      app.quit();
+    });
+  });
+}
+
+/** No web permission (camera, notifications, geolocation, USB …) is ever granted to a page. */
+function denyPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setDevicePermissionHandler(() => false);
+}
+
+/** Sends the page's own policy (its meta tag) as a header on every response of our app. */
+async function applyContentSecurityPolicy(): Promise<void> {
+  let html = '';
   try {
-    const target = new URL(url);
-    const own = new URL(appUrl);
-    return own.protocol === 'file:'
-      ? target.protocol === 'file:' && target.pathname === own.pathname
-      : target.origin === own.origin;
-  } catch {
-    return false;
+    html = devServerUrl ? await (await net.fetch(devServerUrl)).text() : readFileSync(rendererFile, 'utf8');
+  } catch (error) {
+    console.error(`streamscope: cannot read the page's Content-Security-Policy: ${(error as Error).message}`);
+  }
+  const policy = cspFromHtml(html) ?? FALLBACK_POLICY;
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    if (!isAppPage(details.url, appUrl)) return callback({});
+    callback({ responseHeaders: withPolicyHeader(details.responseHeaders, policy) });
+  });
+}
+
+/** The backend on the user-data folder, or null after telling the user why it cannot open. */
+function openBackend(): Backend | null {
+  const userData = app.getPath('userData');
+  const nativeBinding = app.isPackaged ? unpackedPath(stagedAddonPath(outDir)) : cachedAddonPath(join(outDir, '..'), process.versions.electron);
+  try {
+    return createBackend({ dbPath: join(userData, DB_FILE), keys: safeStorageKeyVault(encryptor(), join(userData, KEYS_FILE)), store: { nativeBinding } });
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    const hint = /NODE_MODULE_VERSION|Cannot find module/.test(message) && !app.isPackaged ? '\n\nRun `npm start`: it builds better-sqlite3 for this Electron version.' : '';
+    dialog.showErrorBox('Streamscope cannot open its database', `${message}${hint}`);
+    app.exit(1);
+    return null;
   }
 }
 
-function createWindow(): void {
-  const win = new BrowserWindow({
-    width: 1200,
-    height: 800,
-    title: 'Streamscope',
-    show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      webviewTag: false,
-    },
-  });
-  win.once('ready-to-show', () => win.show());
-  if (devServerUrl) void win.loadURL(devServerUrl);
-  else void win.loadFile(rendererFile);
+/** safeStorage, with the Linux-only backend query only where it exists. */
+function encryptor(): Encryptor {
+  return {
+    isEncryptionAvailable: () => safeStorage.isEncryptionAvailable(),
+    encryptString: (text) => safeStorage.encryptString(text),
+    decryptString: (blob) => safeStorage.decryptString(blob),
+    ...(process.platform === 'linux' ? { getSelectedStorageBackend: () => safeStorage.getSelectedStorageBackend() } : {}),
+  };
 }
 
-app.enableSandbox();
-
-app.on('web-contents-created', (_event, contents) => {
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  contents.on('will-navigate', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  contents.on('will-redirect', (event, url) => {
-    if (!isAppUrl(url)) event.preventDefault();
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-});
-
-void app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
-  createWindow();
-  app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) createWindow();
-  });
-});
-
-app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
-});
+function versions(): string {
+  return [
+    `Streamscope ${app.getVersion()}`,
+    `Electron ${process.versions.electron}, Chromium ${process.versions.chrome}, Node ${process.versions.node}`,
+    `${process.platform} ${process.arch} ${release()}`,
+  ].join('\n');
+}
