@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { readRecordingsFile } from '../../../shared/index.ts';
+import { detectFormat, readRecordingsFile, utf8Lossy } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
 import { describeFileError } from '../cli/errors.ts';
 import type { Store } from '../store/index.ts';
@@ -15,6 +15,9 @@ export interface ImportFileOptions {
   readonly name?: string | null;
   readonly tags?: readonly string[];
 }
+
+/** A line of an SSE body: a field a client acts on, or a comment (WHATWG HTML §9.2.6). */
+const SSE_FIELD = /(?:^|[\r\n])(?:data|event|id|retry)?:/;
 
 /** One recording read from a file, ready to store. */
 export interface ImportedRecording {
@@ -38,6 +41,9 @@ export async function readImportFile(path: string): Promise<ImportedRecording[]>
     throw new ImportError(`${path}: cannot read it (${describeFileError(error)})`, { cause: error });
   }
   if (bytes.length === 0) throw new ImportError(`${path}: the file is empty`);
+  if (detectFormat(path, bytes) === 'sse' && !/\.(sse|txt)$/i.test(path) && !SSE_FIELD.test(utf8Lossy(bytes.subarray(0, 64 * 1024)))) {
+    throw new ImportError(`${path}: not a format Streamscope reads (no SSE field, no .ssrec.jsonl line, no HAR log, no curl trace line); name it .sse to import it as an SSE body anyway`);
+  }
   const parsed = readRecordingsFile(path, bytes);
   if (!parsed.ok) throw new ImportError(`${path}: ${parsed.error}`);
   const out: ImportedRecording[] = [];
