@@ -2,24 +2,23 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// End-to-end tests run the BUILT renderer (`electron-vite build` → out/renderer) in
-// Debian's Chromium (`apt-get install chromium`); Playwright's own browsers are never downloaded.
-const port = 4783;
+// End-to-end tests run the BUILT renderer (`electron-vite build` → out/renderer), served with its API by
+// `streamscope serve` (e2e/serve-setup.ts: a free port, a fresh database), in Debian's Chromium
+// (`apt-get install chromium`); Playwright's own browsers are never downloaded.
 const builtRenderer = join(import.meta.dirname, 'out/renderer/index.html');
 if (!existsSync(builtRenderer)) {
   throw new Error(`${builtRenderer} is missing: run \`npx electron-vite build\` before \`npx playwright test\` (npm run test:e2e does both).`);
 }
-const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: './e2e/serve-setup.ts',
   fullyParallel: true,
   forbidOnly: !!process.env['CI'],
   retries: 0,
   reporter: 'list',
   timeout: 30_000,
   use: {
-    baseURL,
     headless: true,
     trace: 'retain-on-failure',
   },
@@ -43,12 +42,4 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `npx vite preview --outDir out/renderer --port ${port} --strictPort --host 127.0.0.1`,
-    url: baseURL,
-    reuseExistingServer: !process.env['CI'],
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });
