@@ -118,6 +118,7 @@ describe('nodeGypArgs', () => {
     expect(nodeGypArgs(target, { url: 'https://electronjs.org/headers', devDir: '/p/.cache/node-gyp' })).toEqual([
       'rebuild',
       '--release',
+      '--jobs=max',
       '--runtime=electron',
       '--target=45.5.0',
       '--arch=x64',
@@ -130,6 +131,7 @@ describe('nodeGypArgs', () => {
     expect(nodeGypArgs({ ...target, arch: 'arm64' }, { dir: '/opt/electron-headers' })).toEqual([
       'rebuild',
       '--release',
+      '--jobs=max',
       '--runtime=electron',
       '--target=45.5.0',
       '--arch=arm64',
@@ -202,11 +204,11 @@ describe('ensureElectronNative', () => {
     expect(log).toEqual([
       'remove /p/.cache/electron-native/45.5.0/build',
       `copy /p/node_modules/better-sqlite3 -> /p/.cache/electron-native/45.5.0/build: ${SOURCES.join(' ')}`,
-      `run in /p/.cache/electron-native/45.5.0/build: /usr/bin/node ${nodeGyp} rebuild --release --runtime=electron --target=45.5.0 --arch=x64 --dist-url=https://electronjs.org/headers --devdir=/p/.cache/node-gyp`,
+      `run in /p/.cache/electron-native/45.5.0/build: /usr/bin/node ${nodeGyp} rebuild --release --jobs=max --runtime=electron --target=45.5.0 --arch=x64 --dist-url=https://electronjs.org/headers --devdir=/p/.cache/node-gyp`,
       'copyFile /p/.cache/electron-native/45.5.0/build/build/Release/better_sqlite3.node -> /p/.cache/electron-native/45.5.0/better_sqlite3.node',
       'remove /p/.cache/electron-native/45.5.0/build',
     ]);
-    expect(told).toEqual(['building better-sqlite3 12.11.1 for Electron 45.5.0 (once per version; a minute or two)…']);
+    expect(told).toEqual(['building better-sqlite3 12.11.1 for Electron 45.5.0 (once per Electron version: it compiles SQLite, which takes minutes)…']);
     expect(disk.get('/p/.cache/electron-native/45.5.0/better_sqlite3.node')).toBe('addon for --target=45.5.0');
     expect(disk.get('/p/.cache/electron-native/45.5.0/build.json')).toBe(stampOf(target));
     // node_modules keeps its Node-ABI build.
@@ -218,7 +220,7 @@ describe('ensureElectronNative', () => {
     const { system, log } = fakeSystem(sources);
     await ensureElectronNative(options({ env: { STREAMSCOPE_ELECTRON_HEADERS: '/opt/electron-headers' } }), system);
     expect(log.filter((line) => line.startsWith('run'))).toEqual([
-      `run in /p/.cache/electron-native/45.5.0/build: /usr/bin/node ${nodeGyp} rebuild --release --runtime=electron --target=45.5.0 --arch=x64 --nodedir=/opt/electron-headers`,
+      `run in /p/.cache/electron-native/45.5.0/build: /usr/bin/node ${nodeGyp} rebuild --release --jobs=max --runtime=electron --target=45.5.0 --arch=x64 --nodedir=/opt/electron-headers`,
     ]);
   });
 

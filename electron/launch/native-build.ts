@@ -58,6 +58,8 @@ export function nodeGypArgs(target: NativeTarget, headers: HeadersSource): strin
   return [
     'rebuild',
     '--release',
+    // SQLite and the binding are two compilations: run them side by side.
+    '--jobs=max',
     '--runtime=electron',
     `--target=${target.electronVersion}`,
     `--arch=${target.arch}`,
@@ -147,7 +149,7 @@ export async function ensureElectronNative(options: EnsureOptions, system: Build
   const logFile = join(dir, 'build.log');
   system.remove(work);
   system.copy(options.sourceDir, work, SOURCES);
-  options.onBuild?.(`building better-sqlite3 ${target.betterSqlite3Version} for Electron ${target.electronVersion} (once per version; a minute or two)…`);
+  options.onBuild?.(`building better-sqlite3 ${target.betterSqlite3Version} for Electron ${target.electronVersion} (once per Electron version: it compiles SQLite, which takes minutes)…`);
   const localHeaders = options.env['STREAMSCOPE_ELECTRON_HEADERS'];
   const headers: HeadersSource = localHeaders ? { dir: localHeaders } : { url: options.headersUrl ?? HEADERS_URL, devDir: join(projectRoot, '.cache', 'node-gyp') };
   const code = await system.run(options.execPath, [nodeGyp, ...nodeGypArgs(target, headers)], { cwd: work, env: nodeGypEnv(options.env), logFile });
