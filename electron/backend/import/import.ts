@@ -40,6 +40,11 @@ export async function readImportFile(path: string): Promise<ImportedRecording[]>
   } catch (error) {
     throw new ImportError(`${path}: cannot read it (${describeFileError(error)})`, { cause: error });
   }
+  return readImportBytes(path, bytes);
+}
+
+/** Reads the recordings of a file's bytes (a file picked in the UI); `path` names it in messages and helps detect its format. */
+export async function readImportBytes(path: string, bytes: Uint8Array): Promise<ImportedRecording[]> {
   if (bytes.length === 0) throw new ImportError(`${path}: the file is empty`);
   if (detectFormat(path, bytes) === 'sse' && !/\.(sse|txt)$/i.test(path) && !SSE_FIELD.test(utf8Lossy(bytes.subarray(0, 64 * 1024)))) {
     throw new ImportError(`${path}: not a format Streamscope reads (no SSE field, no .ssrec.jsonl line, no HAR log, no curl trace line); name it .sse to import it as an SSE body anyway`);
@@ -63,6 +68,15 @@ export async function readImportFile(path: string): Promise<ImportedRecording[]>
 export async function importFiles(store: Store, paths: readonly string[], options: ImportFileOptions = {}): Promise<(ImportedRecording & { id: number })[]> {
   const read: ImportedRecording[] = [];
   for (const path of paths) read.push(...(await readImportFile(path)));
+  return storeImported(store, read, options);
+}
+
+/** Imports a file's bytes (what the UI sends); returns the ids created, in order, or throws an ImportError and stores nothing. */
+export async function importBytes(store: Store, name: string, bytes: Uint8Array, options: ImportFileOptions = {}): Promise<number[]> {
+  return storeImported(store, await readImportBytes(name, bytes), options).map((item) => item.id);
+}
+
+function storeImported(store: Store, read: readonly ImportedRecording[], options: ImportFileOptions): (ImportedRecording & { id: number })[] {
   const ids = store.importRecordings(
     read.map((item) => {
       const name = options.name ?? basename(item.file);
