@@ -167,6 +167,31 @@ export function contractSuite(connect: Connect): void {
       await expect(api.exportRecording({ id: 999, format: 'sse' })).rejects.toMatchObject({ code: 'not-found', message: 'no recording 999' });
     });
 
+    it('imports what it exported: a HAR and a timed recording come back byte for byte, the timing kept', async () => {
+      const started = await api.startRecording({ profile: 'simulator', model: 'sim-reasoning', messages: hello, params: FAST });
+      await whenFinished(started.id);
+      const original = (await api.getRecording({ id: started.id }))!;
+      for (const format of ['har', 'ssrec'] as const) {
+        const file = await api.exportRecording({ id: started.id, format });
+        const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
+        const { ids } = await api.importFile({ name: file.fileName, bytes, tags: ['round trip'] });
+        expect(ids).toHaveLength(1);
+        const back = (await api.getRecording({ id: ids[0]! }))!;
+        expect(back.recording).toMatchObject({ source: format, name: file.fileName, tags: ['round trip'] });
+        expect(Buffer.compare(concat(back.recording.reads), concat(original.recording.reads))).toBe(0);
+        expect(back.events.map((event) => event.data)).toEqual(original.events.map((event) => event.data));
+      }
+    });
+
+    it('refuses an empty file and one in no format it reads, storing nothing', async () => {
+      await expect(api.importFile({ name: 'empty.sse', bytes: new Uint8Array(0) })).rejects.toMatchObject({ code: 'invalid-argument', message: 'importFile: empty.sse: the file is empty' });
+      await expect(api.importFile({ name: 'notes.md', bytes: new TextEncoder().encode('# Notes\nnothing streamed here\n') })).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: expect.stringMatching(/^importFile: notes\.md: not a format Streamscope reads/),
+      });
+      expect((await api.listRecordings({})).total).toBe(0);
+    });
+
     it('lists the registered export formats in menu order', async () => {
       expect(await api.listExportFormats({})).toEqual(exporters().map(({ format, description, extension }) => ({ format, description, extension })));
     });

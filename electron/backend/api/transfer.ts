@@ -1,11 +1,12 @@
-// Files in and out: import a recording file the user picked, export a stored recording in one
-// of the registered formats. A file that cannot be read is the caller's to fix (invalid-argument,
-// naming the file), never a crash.
+// Files in and out: import a recording file the user picked (.sse, .ssrec.jsonl, HAR, curl
+// trace: electron/backend/import), export a stored recording in one of the registered formats.
+// A file that cannot be read is the caller's to fix (invalid-argument, naming the file), never a
+// crash.
 
 import type { ExportedFile, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { exporterFor, exporters } from '../../../shared/export/registry.ts';
-import { readRecordingFile } from '../../../shared/formats/detect.ts';
+import { importBytes, ImportError } from '../import/index.ts';
 import type { Store } from '../store/index.ts';
 
 type TransferCalls = Pick<StreamscopeApi, 'importFile' | 'exportRecording' | 'listExportFormats'>;
@@ -13,10 +14,12 @@ type TransferCalls = Pick<StreamscopeApi, 'importFile' | 'exportRecording' | 'li
 export function transferCalls(store: Store): TransferCalls {
   return {
     async importFile({ name, bytes, tags }) {
-      const read = readRecordingFile(name, bytes);
-      if (!read.ok) throw new ApiError('invalid-argument', `importFile: ${baseName(name)}: ${read.error}`);
-      const id = store.importRecording(read.value, { name: baseName(name), ...(tags !== undefined ? { tags } : {}) });
-      return { ids: [id] };
+      try {
+        return { ids: await importBytes(store, baseName(name), bytes, tags !== undefined ? { tags } : {}) };
+      } catch (error) {
+        if (error instanceof ImportError) throw new ApiError('invalid-argument', `importFile: ${error.message}`);
+        throw error;
+      }
     },
 
     async exportRecording({ id, format }): Promise<ExportedFile> {
