@@ -9,7 +9,7 @@ import { realStream } from '../../../shared/test/streams.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { readImportFile } from './import.ts';
-import { chatArgs, hasCurl, runCurl, startByteServer } from './test-servers.ts';
+import { chatArgs, hasCurl, hasOpenssl, runCurl, startByteServer } from './test-servers.ts';
 import type { ByteServer } from './test-servers.ts';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
@@ -45,7 +45,10 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
     expect(recording.end!.t!).toBeGreaterThanOrEqual(times.at(-1)!);
   });
 
-  it.each(['hex', 'ascii'] as const)('reads CR LF and mixed line endings from a --trace%s log byte for byte', async (mode) => {
+  it.each([
+    ['--trace', 'hex'],
+    ['--trace-ascii', 'ascii'],
+  ] as const)('reads CR LF and mixed line endings from a %s log byte for byte', async (_, mode) => {
     for (const model of ['sim-crlf', 'sim-mixed-line-endings']) {
       const run = await runCurl(mode, chatArgs(`${simulator.url}/chat/completions`, { model }));
       const [{ recording }] = await readImportFile(run.tracePath);
@@ -112,6 +115,22 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
     it('refuses a compressed body from a --trace-ascii log', async () => {
       const run = await runCurl('ascii', ['--compressed', ...chatArgs(http1.url, { model: 'deepseek-reasoner' })]);
       await expect(readImportFile(run.tracePath)).rejects.toThrow(/the response body is compressed \(gzip\), which --trace-ascii cannot show: trace with curl --trace FILE/);
+    });
+
+    it.skipIf(!hasOpenssl)('reads HTTPS with HTTP/2 from a --trace-ascii log, past the TLS handshake\'s Info lines and SSL data blocks', async () => {
+      const tls = await startByteServer(realStream('openai-gpt4o-parallel-tool-calls.sse'), 'h2-tls');
+      try {
+        const run = await runCurl('ascii', ['-k', ...chatArgs(tls.url, { model: 'gpt-4o' })]);
+        expect(run.trace).toMatch(/== Info: (?:TLSv1\.3|SSL connection using)/);
+        expect(run.trace).toContain('<= Recv SSL data');
+        const [{ recording }] = await readImportFile(run.tracePath);
+        expect(recording.request!.url).toBe(tls.url);
+        expect(recording.response).toMatchObject({ status: 200, httpVersion: '2' });
+        expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
+        expect(run.body.equals(Buffer.from(realStream('openai-gpt4o-parallel-tool-calls.sse')))).toBe(true);
+      } finally {
+        await tls.close();
+      }
     });
 
     it('reads HTTP/2 (DATA frames, no chunked framing) from a --trace log', async () => {

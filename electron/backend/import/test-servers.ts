@@ -2,11 +2,11 @@
 // (one write per event) over HTTP/1.1 or cleartext HTTP/2, gzip-compressed on request — the
 // cases the simulator does not serve (UTF-8 text, compression, HTTP/2).
 
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createServer as createHttp2Server } from 'node:http2';
+import { createSecureServer, createServer as createHttp2Server } from 'node:http2';
 import type { Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,18 @@ import { constants, createGzip } from 'node:zlib';
 
 export const CURL = '/usr/bin/curl';
 export const hasCurl = existsSync(CURL);
+export const OPENSSL = '/usr/bin/openssl';
+export const hasOpenssl = existsSync(OPENSSL);
+
+/** A throwaway key and certificate for 127.0.0.1, made by openssl for this run. */
+function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
+  const key = join(dir, 'key.pem');
+  const cert = join(dir, 'cert.pem');
+  if (!existsSync(cert)) {
+    execFileSync(OPENSSL, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'], { stdio: 'ignore' });
+  }
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
 
 export interface CurlRun {
   /** The trace file's text. */
@@ -54,7 +66,7 @@ export interface ByteServer {
 }
 
 /** Streams `body` one SSE event a write, a few ms apart; gzip when the request accepts it. */
-export async function startByteServer(body: Uint8Array, protocol: 'http1' | 'h2c'): Promise<ByteServer> {
+export async function startByteServer(body: Uint8Array, protocol: 'http1' | 'h2c' | 'h2-tls'): Promise<ByteServer> {
   const events = splitEvents(body);
   const handler = (req: IncomingMessage | Http2ServerRequest, res: ServerResponse | Http2ServerResponse) => {
     req.resume();
@@ -78,11 +90,11 @@ export async function startByteServer(body: Uint8Array, protocol: 'http1' | 'h2c
       next();
     });
   };
-  const server = protocol === 'http1' ? createServer(handler) : createHttp2Server(handler);
+  const server = protocol === 'http1' ? createServer(handler) : protocol === 'h2c' ? createHttp2Server(handler) : createSecureServer({ ...selfSignedCertificate(), allowHTTP1: true }, handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/v1/chat/completions`,
+    url: `${protocol === 'h2-tls' ? 'https' : 'http'}://127.0.0.1:${port}/v1/chat/completions`,
     close: () =>
       new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
