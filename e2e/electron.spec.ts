@@ -38,11 +38,13 @@ test.describe('The desktop app', () => {
     const options = { mode: 'start' as const, projectRoot: root, args: [], env: process.env, execPath: process.execPath };
     const native = await realSteps(options).ensureNative();
     if ('error' in native) throw new Error(native.error);
+    // Electron must start as Electron, whatever the calling shell says.
+    const { ELECTRON_RUN_AS_NODE: _runAsNode, ...environment } = process.env;
     app = await electron.launch({
       executablePath: (binary as { path: string }).path,
       // Chromium's own sandbox cannot start as root (CI containers); the renderer stays sandboxed by Electron's sandbox flag otherwise.
       args: [root, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      env: { ...process.env, STREAMSCOPE_USER_DATA_DIR: userData, ELECTRON_RUN_AS_NODE: '' },
+      env: { ...environment, STREAMSCOPE_USER_DATA_DIR: userData },
     });
     page = await app.firstWindow();
   });
