@@ -5,9 +5,10 @@
 // platform or the architecture changes, so `npm start` and `npm test` work in any order.
 
 import { spawn } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { writeFileWhole } from '../main/write-file.ts';
+import { realLookFs } from './electron-binary.ts';
 import { ADDON_FILE, nativeCacheDir } from './native-paths.ts';
 
 /** Where node-gyp downloads Electron's headers from (the URL @electron/rebuild uses). */
@@ -165,14 +166,7 @@ export async function ensureElectronNative(options: EnsureOptions, system: Build
 }
 
 export const realBuildSystem: BuildSystem = {
-  exists: existsSync,
-  read: (path) => {
-    try {
-      return readFileSync(path, 'utf8');
-    } catch {
-      return null;
-    }
-  },
+  ...realLookFs,
   write: (path, text) => writeFileWhole(path, text),
   copy: (from, to, names) => {
     mkdirSync(to, { recursive: true });
