@@ -5,8 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AnalyzedEvent, Outcome, Recording, RecordedRead } from '../../../shared/index.ts';
-import type { StoredEvent } from './types.ts';
+import type { Outcome, Recording, RecordedRead } from '../../../shared/index.ts';
+import { storedEvent } from './writer.ts';
 
 export function tempDir(prefix = 'streamscope-store-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -49,22 +49,7 @@ export function splitReads(body: Uint8Array, sizes: readonly number[], t0 = 100,
 }
 
 /** What the store keeps of an analysed event. */
-export function stored(event: AnalyzedEvent): StoredEvent {
-  const { sse } = event;
-  return {
-    index: sse.index,
-    start: sse.start,
-    end: sse.end,
-    read: sse.read,
-    t: event.t,
-    data: sse.data,
-    event: sse.event,
-    id: sse.id,
-    retry: sse.retry,
-    comments: [...sse.comments],
-    unknownFields: sse.unknownFields.map(({ name, value }) => ({ name, value })),
-  };
-}
+export const stored = storedEvent;
 
 /** A chunk event's data for a content delta. */
 export function contentChunk(text: string, model = 'gpt-4o-mini', extra: Record<string, unknown> = {}): string {

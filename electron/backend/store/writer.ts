@@ -12,7 +12,7 @@ import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { ROWS_PER_INSERT } from './statements.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
-import type { BeginRecordingOptions, FinishSummary, FlushInfo, RecordingWriter } from './types.ts';
+import type { BeginRecordingOptions, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
 
 export const DEFAULT_FLUSH_INTERVAL_MS = 40;
 export const DEFAULT_MAX_BUFFER_BYTES = 1 << 20;
@@ -52,6 +52,24 @@ export function eventRow(event: AnalyzedEvent): EventRow {
     sse.comments.length > 0 ? JSON.stringify(sse.comments) : null,
     sse.unknownFields.length > 0 ? JSON.stringify(sse.unknownFields.map(({ name, value }) => ({ name, value }))) : null,
   ];
+}
+
+/** What the store keeps of an analysed event, as a plain object (what `events()` reads back, and what the live view is pushed). */
+export function storedEvent(event: AnalyzedEvent): StoredEvent {
+  const { sse } = event;
+  return {
+    index: sse.index,
+    start: sse.start,
+    end: sse.end,
+    read: sse.read,
+    t: event.t,
+    event: sse.event,
+    id: sse.id,
+    retry: sse.retry,
+    data: sse.data,
+    comments: [...sse.comments],
+    unknownFields: sse.unknownFields.map(({ name, value }) => ({ name, value })),
+  };
 }
 
 interface PendingRead {
