@@ -7,6 +7,7 @@ import type { LiveBatch } from '../../../shared/api/contract.ts';
 import type { StoredEvent } from '../../../shared/api/recordings.ts';
 import type { AnalyzedEvent, RecordedResponse } from '../../../shared/index.ts';
 import { redactHeaders } from '../../../shared/recording/redact.ts';
+import { storedEvent } from '../store/index.ts';
 
 export interface LiveBatchOptions {
   /** Longest wait of a read or event before it is pushed. Default 30 ms. */
@@ -75,23 +76,5 @@ export function createLiveBatcher(id: number, push: (batch: LiveBatch) => void, 
       added();
     },
     flush,
-  };
-}
-
-/** What the store keeps of an analysed event, as a plain object (an AnalyzedEvent carries getters and the interpretation). */
-export function storedEvent(event: AnalyzedEvent): StoredEvent {
-  const { sse } = event;
-  return {
-    index: sse.index,
-    start: sse.start,
-    end: sse.end,
-    read: sse.read,
-    t: event.t,
-    event: sse.event,
-    id: sse.id,
-    retry: sse.retry,
-    data: sse.data,
-    comments: [...sse.comments],
-    unknownFields: sse.unknownFields.map(({ name, value }) => ({ name, value })),
   };
 }
