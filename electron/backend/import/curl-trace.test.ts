@@ -9,8 +9,15 @@ import { realStream } from '../../../shared/test/streams.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { readImportFile } from './import.ts';
+import type { ImportedRecording } from './import.ts';
 import { chatArgs, hasCurl, hasOpenssl, runCurl, startByteServer } from './test-servers.ts';
 import type { ByteServer } from './test-servers.ts';
+
+/** The one recording a file holds. */
+function only(recordings: ImportedRecording[]): ImportedRecording {
+  expect(recordings).toHaveLength(1);
+  return recordings[0]!;
+}
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
 let simulator: Simulator;
@@ -31,7 +38,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
     const run = await runCurl('ascii', chatArgs(url, { model: 'sim-text' }, { Authorization: `Bearer ${KEY}` }));
     expect(run.exitCode).toBe(0);
     expect(run.trace).toContain(KEY);
-    const [{ recording }] = await readImportFile(run.tracePath);
+    const { recording } = only(await readImportFile(run.tracePath));
     expect(recording.request).toMatchObject({ method: 'POST', url, headers: { Authorization: 'Bearer sk-proj-…0123', 'content-type': 'application/json' }, body: { model: 'sim-text', stream: true } });
     expect(JSON.stringify(recording)).not.toContain(KEY);
     expect(recording.response).toMatchObject({ status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream; charset=utf-8', 'Transfer-Encoding': 'chunked' } });
@@ -51,7 +58,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
   ] as const)('reads CR LF and mixed line endings from a %s log byte for byte', async (_, mode) => {
     for (const model of ['sim-crlf', 'sim-mixed-line-endings']) {
       const run = await runCurl(mode, chatArgs(`${simulator.url}/chat/completions`, { model }));
-      const [{ recording }] = await readImportFile(run.tracePath);
+      const { recording } = only(await readImportFile(run.tracePath));
       expect(bodyOf(recording.reads).equals(run.body), model).toBe(true);
       expect(run.body.includes('\r\n')).toBe(true);
     }
@@ -71,7 +78,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
   it('records a dropped connection as an error with curl\'s own words, keeping the bytes that came', async () => {
     const run = await runCurl('ascii', chatArgs(`${simulator.url}/chat/completions`, { model: 'sim-connection-drop' }));
     expect(run.exitCode).not.toBe(0);
-    const [{ recording }] = await readImportFile(run.tracePath);
+    const { recording } = only(await readImportFile(run.tracePath));
     expect(recording.end).toMatchObject({ outcome: 'error', error: 'transfer closed with outstanding read data remaining' });
     expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
   });
@@ -92,7 +99,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
 
     it('keeps UTF-8 text exactly from a --trace (hex) log', async () => {
       const run = await runCurl('hex', chatArgs(http1.url, { model: 'deepseek-reasoner' }));
-      const [{ recording }] = await readImportFile(run.tracePath);
+      const { recording } = only(await readImportFile(run.tracePath));
       expect(bodyOf(recording.reads).equals(Buffer.from(capture))).toBe(true);
     });
 
@@ -105,7 +112,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
 
     it('decodes a gzip stream from a --trace log read by read, as curl --compressed printed it', async () => {
       const run = await runCurl('hex', ['--compressed', ...chatArgs(http1.url, { model: 'deepseek-reasoner' })]);
-      const [{ recording }] = await readImportFile(run.tracePath);
+      const { recording } = only(await readImportFile(run.tracePath));
       expect(recording.response?.headers).toMatchObject({ 'content-encoding': 'gzip' });
       expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
       expect(run.body.equals(Buffer.from(capture))).toBe(true);
@@ -123,7 +130,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
         const run = await runCurl('ascii', ['-k', ...chatArgs(tls.url, { model: 'gpt-4o' })]);
         expect(run.trace).toMatch(/== Info: (?:TLSv1\.3|SSL connection using)/);
         expect(run.trace).toContain('<= Recv SSL data');
-        const [{ recording }] = await readImportFile(run.tracePath);
+        const { recording } = only(await readImportFile(run.tracePath));
         expect(recording.request!.url).toBe(tls.url);
         expect(recording.response).toMatchObject({ status: 200, httpVersion: '2' });
         expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
@@ -136,7 +143,7 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
     it('reads HTTP/2 (DATA frames, no chunked framing) from a --trace log', async () => {
       const run = await runCurl('hex', ['--http2-prior-knowledge', ...chatArgs(h2c.url, { model: 'deepseek-reasoner' })]);
       expect(run.trace).toContain('HTTP/2 200');
-      const [{ recording }] = await readImportFile(run.tracePath);
+      const { recording } = only(await readImportFile(run.tracePath));
       expect(recording.response).toMatchObject({ status: 200, httpVersion: '2' });
       expect(bodyOf(recording.reads).equals(Buffer.from(capture))).toBe(true);
     });

@@ -13,6 +13,13 @@ import { traceOf } from '../../../shared/test/curl-dump.ts';
 import { openStore } from '../store/index.ts';
 import { cleanBody, rawConnection, tempDbPath, timedRecording } from '../store/test-support.ts';
 import { ImportError, importFile, importFiles, readImportFile } from './import.ts';
+import type { ImportedRecording } from './import.ts';
+
+/** The one recording a file holds. */
+function only(recordings: ImportedRecording[]): ImportedRecording {
+  expect(recordings).toHaveLength(1);
+  return recordings[0]!;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-import-'));
 let files = 0;
@@ -117,7 +124,7 @@ describe('importFile', () => {
       responseHead: ['HTTP/1.1 200 OK', 'content-type: text/event-stream', 'content-encoding: gzip'],
       reads,
     });
-    const [{ recording }] = await readImportFile(file('gzip.trace', trace));
+    const { recording } = only(await readImportFile(file('gzip.trace', trace)));
     expect(Buffer.from(concatBytes(recording.reads.map((read) => read.bytes))).equals(body)).toBe(true);
     expect(recording.reads.every((read) => [100, 110, 120].includes(read.t!))).toBe(true);
     expect(recording.end).toMatchObject({ outcome: 'eof' });
