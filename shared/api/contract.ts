@@ -212,21 +212,26 @@ export interface ReplayRequestPush {
   readonly request: ReplayLogEntry;
 }
 
-/** One request a replay server answered (electron/backend/replay's request log). */
+/** One request a replay server answered, once its response is over (electron/backend/replay's request log). */
 export interface ReplayLogEntry {
   /** 1, 2, 3 … in order of arrival. */
   readonly id: number;
-  /** ISO 8601. */
+  /** Wall-clock time of arrival, ISO 8601. */
   readonly time: string;
   readonly method: string;
   readonly path: string;
+  /** The request body's model, or null. */
   readonly model: string | null;
-  /** The recording that answered (`#12 "name"`), or null when an error answered. */
+  /** The label of the recording that answered (`#12 "name"`), or null (an error answered). */
   readonly matched: string | null;
-  /** Null when the connection was dropped unanswered. */
+  /** The status sent; null when the connection was dropped unanswered (a recorded exchange that got no response). */
   readonly status: number | null;
+  /** Body bytes written. */
   readonly bytes: number;
+  /** `cut`: the replay destroyed the connection (a cut fault, or a recording that ended in error); `server-closed`: the server was stopped. */
   readonly outcome: 'complete' | 'cut' | 'client-closed' | 'server-closed';
+  /** What the faults did to this response, in words (empty without faults). */
   readonly faults: readonly string[];
+  /** From arrival to the end of the response. */
   readonly ms: number;
 }

@@ -2,10 +2,10 @@
 // (docs/replay.md). Each request served is pushed as `replayRequest`; closing the backend stops
 // every server.
 
-import type { ReplayInfo, ReplayLogEntry, StreamscopeApi } from '../../../shared/api/contract.ts';
+import type { ReplayInfo, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { checkFaults, describeFaults, startReplayServer } from '../replay/index.ts';
-import type { ReplayRequestLog, ReplayServer, ReplaySource } from '../replay/index.ts';
+import type { ReplayServer, ReplaySource } from '../replay/index.ts';
 import type { Store } from '../store/index.ts';
 import type { PushHub } from './pushes.ts';
 
@@ -19,9 +19,6 @@ interface Running {
   readonly server: ReplayServer;
   readonly info: Omit<ReplayInfo, 'requests'>;
 }
-
-// The backend's log entry is the contract's: the compiler holds the two together.
-const sameLog = (log: ReplayRequestLog): ReplayLogEntry => log;
 
 export function createReplays(store: Store, pushes: PushHub): Replays {
   const running = new Map<number, Running>();
@@ -44,7 +41,7 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
       const id = ++next;
       let server: ReplayServer;
       try {
-        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, faults, onRequest: (log) => pushes.emit('replayRequest', { replay: id, request: sameLog(log) }) });
+        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, faults, onRequest: (log) => pushes.emit('replayRequest', { replay: id, request: log }) });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ApiError('unavailable', `startReplay: port ${port} cannot be used (${code === 'EADDRINUSE' ? 'in use' : 'permission denied'})`);

@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
@@ -28,30 +29,10 @@ export interface ReplaySource {
 }
 
 /** `cut`: the replay destroyed the connection (a cut fault, or a recording that ended in error); `server-closed`: close() ended it. */
-export type ReplayOutcome = 'complete' | 'cut' | 'client-closed' | 'server-closed';
+export type ReplayOutcome = ReplayLogEntry['outcome'];
 
-/** One request, once its response is over. */
-export interface ReplayRequestLog {
-  /** 1, 2, 3 … in order of arrival. */
-  readonly id: number;
-  /** Wall-clock time of arrival, ISO 8601. */
-  readonly time: string;
-  readonly method: string;
-  readonly path: string;
-  /** The request body's model, or null. */
-  readonly model: string | null;
-  /** The label of the recording that answered, or null (an error answered). */
-  readonly matched: string | null;
-  /** The status sent; null when the connection was dropped unanswered (a recorded exchange that got no response). */
-  readonly status: number | null;
-  /** Body bytes written. */
-  readonly bytes: number;
-  readonly outcome: ReplayOutcome;
-  /** What the faults did to this response, in words (empty without faults). */
-  readonly faults: readonly string[];
-  /** From arrival to the end of the response. */
-  readonly ms: number;
-}
+/** One request, once its response is over: the API's `replayRequest` push carries it as it is. */
+export type ReplayRequestLog = ReplayLogEntry;
 
 export interface ReplayServerOptions {
   readonly sources: readonly ReplaySource[];
