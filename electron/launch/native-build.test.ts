@@ -235,7 +235,7 @@ describe('ensureElectronNative', () => {
     expect(upgraded).toEqual({ addon: '/p/.cache/electron-native/45.5.0/better_sqlite3.node', built: true });
   });
 
-  it('keeps no addon and no stamp when node-gyp fails, and explains in one line', async () => {
+  it('keeps no addon, no stamp and no copy of the sources when node-gyp fails, and explains in one line', async () => {
     const { system, disk } = fakeSystem(sources, { code: 1, output: fixture('node-gyp-headers-offline.txt') });
     const result = await ensureElectronNative(options(), system);
     expect(result).toEqual({
@@ -244,6 +244,8 @@ describe('ensureElectronNative', () => {
     });
     expect(disk.has('/p/.cache/electron-native/45.5.0/better_sqlite3.node')).toBe(false);
     expect(disk.has('/p/.cache/electron-native/45.5.0/build.json')).toBe(false);
+    // The sources' copy goes; node-gyp's log stays for the user to read.
+    expect([...disk.keys()].filter((file) => file.startsWith('/p/.cache/'))).toEqual(['/p/.cache/electron-native/45.5.0/build.log']);
   });
 
   it('treats a run that exits 0 without an addon as a failure', async () => {

@@ -156,6 +156,7 @@ export async function ensureElectronNative(options: EnsureOptions, system: Build
   const code = await system.run(options.execPath, [nodeGyp, ...nodeGypArgs(target, headers)], { cwd: work, env: nodeGypEnv(options.env), logFile });
   const built = join(work, 'build', 'Release', ADDON_FILE);
   if (code !== 0 || !system.exists(built)) {
+    system.remove(work);
     const shownLog = relative(projectRoot, logFile) || logFile;
     return { error: explainBuildFailure(system.read(logFile) ?? '', target, shownLog, options.headersUrl) };
   }
