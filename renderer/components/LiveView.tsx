@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { api } from '../api/index.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 import type { LiveSnapshot } from '../live/live-recording.ts';
 import { errorMessage, formatBytes, formatCount, formatMs } from './format.ts';
 
@@ -73,11 +74,7 @@ export function LiveView({ id, live }: { readonly id: number; readonly live: Liv
           Cancel
         </button>
       )}
-      {cancelError !== null && (
-        <p className="error" role="alert">
-          {cancelError}
-        </p>
-      )}
+      <ErrorLine message={cancelError} />
     </section>
   );
 }

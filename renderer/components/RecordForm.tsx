@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ScenarioInfo } from '../../shared/api/contract.ts';
 import { api } from '../api/index.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 import { errorMessage } from './format.ts';
 
 export function RecordForm({ onStarted, busy }: { readonly onStarted: (id: number) => void; readonly busy: boolean }) {
@@ -55,11 +56,7 @@ export function RecordForm({ onStarted, busy }: { readonly onStarted: (id: numbe
           {starting ? 'Starting…' : 'Record'}
         </button>
       </form>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
     </section>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ListResult } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
+import { ErrorLine } from './ErrorLine.tsx';
 import { errorMessage, formatCount, formatMs, formatTime } from './format.ts';
 
 export function RecordingsList({ refresh }: { readonly refresh: number }) {
@@ -30,11 +31,7 @@ export function RecordingsList({ refresh }: { readonly refresh: number }) {
   return (
     <section aria-labelledby="recordings-heading">
       <h2 id="recordings-heading">Recordings{result ? ` (${formatCount(result.total)})` : ''}</h2>
-      {error !== null && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {result && result.items.length === 0 && <p className="muted">No recordings yet. Record one from the simulator above.</p>}
       {result && result.items.length > 0 && (
         <table className="recordings">
