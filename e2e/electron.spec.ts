@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { _electron as electron, expect, test } from '@playwright/test';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { electronPackage, installedElectron } from '../electron/launch/electron-binary.ts';
@@ -56,7 +57,7 @@ test.describe('The desktop app', () => {
   test('opens one window on the built page, with the bridge and without Node', async () => {
     await expect(page).toHaveTitle('Streamscope');
     await expect(page.getByRole('heading', { level: 1, name: 'Streamscope' })).toBeVisible();
-    expect(page.url()).toBe(`file://${join(root, 'out', 'renderer', 'index.html')}`);
+    expect(page.url()).toBe(pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href);
     expect(await page.evaluate(() => ({ bridge: Object.keys(window.streamscope ?? {}).sort(), require: typeof window.require, process: typeof window.process }))).toEqual({
       bridge: ['call', 'onPush'],
       require: 'undefined',
