@@ -49,6 +49,8 @@ interface Exchange {
   status: number | null;
   httpVersion: string | null;
   responseHeaders: Record<string, string> | null;
+  /** Set once the blank line ends the (final) response head. */
+  headDone: boolean;
   responseT: number | null;
   readonly data: Part[];
   failure: { text: string; t: number | null } | null;
@@ -92,6 +94,7 @@ export function createCurlTraceParser(): CurlTraceParser {
           status: null,
           httpVersion: null,
           responseHeaders: null,
+          headDone: false,
           responseT: null,
           data: [],
           failure: null,
@@ -159,17 +162,18 @@ function readResponseHead(exchange: Exchange, block: TraceBlock): void {
       exchange.httpVersion = status[1]!;
       exchange.status = Number(status[2]);
       exchange.responseHeaders = {};
-      exchange.responseT = null;
+      exchange.headDone = false;
     }
     return;
   }
-  if (exchange.responseT !== null) return;
+  if (exchange.headDone) return;
   if (text === '') {
     if (exchange.status >= 100 && exchange.status < 200) {
       exchange.status = null;
       return;
     }
-    exchange.responseT = relative(exchange, block.time) ?? -1;
+    exchange.headDone = true;
+    exchange.responseT = relative(exchange, block.time);
     return;
   }
   const colon = text.indexOf(':');
@@ -205,9 +209,9 @@ function toRecording(exchange: Exchange, ascii: boolean): CurlTraceRecording | n
   const reads: RecordedRead[] = body.reads;
   const endT = relative(exchange, exchange.lastT);
   const response =
-    exchange.status === null || exchange.responseT === null
+    exchange.status === null || !exchange.headDone
       ? null
-      : { t: exchange.responseT < 0 ? null : exchange.responseT, status: exchange.status, httpVersion: exchange.httpVersion, headers: redactHeaders(responseHeaders ?? {}) };
+      : { t: exchange.responseT, status: exchange.status, httpVersion: exchange.httpVersion, headers: redactHeaders(responseHeaders ?? {}) };
   let outcome: Outcome = 'eof';
   let error: string | undefined;
   if (body.failure) {
