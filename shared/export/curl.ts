@@ -74,14 +74,25 @@ function urlArgument(url: string, keyEnv: string): string {
   // A URL that does not start with a scheme could read as an option: --url says it is one.
   if (!/^https?:\/\//i.test(url)) return `--url ${shellQuote(url)}`;
   if (!url.includes(REDACTED)) return shellQuote(url);
-  const parts = url.split(/(?<=[?&][^=&#]*=)([^&#]*)/);
-  return parts.map((part, i) => (i % 2 === 1 && part.includes(REDACTED) ? `"$${keyEnv}"` : part === '' ? '' : shellQuote(part))).join('');
+  let out = '';
+  let literal = '';
+  url.split(/(?<=[?&][^=&#]*=)([^&#]*)/).forEach((part, i) => {
+    if (i % 2 === 1 && part.includes(REDACTED)) {
+      out += (literal === '' ? '' : singleQuote(literal)) + `"$${keyEnv}"`;
+      literal = '';
+    } else literal += part;
+  });
+  return out + (literal === '' ? '' : singleQuote(literal));
 }
 
 /** Quotes a word for bash: as is when it holds only safe characters, else in single quotes. */
 export function shellQuote(text: string): string {
-  if (/^[A-Za-z0-9_/.:=@%+,-]+$/.test(text)) return text;
-  // NUL cannot be part of an argument at all; the others are literal inside single quotes.
+  return /^[A-Za-z0-9_/.:=@%+,-]+$/.test(text) ? text : singleQuote(text);
+}
+
+/** Single quotes, in which bash expands nothing; a quote inside is closed, escaped and reopened. */
+function singleQuote(text: string): string {
+  // NUL cannot be part of an argument at all; everything else is literal inside single quotes.
   return `'${text.replaceAll(String.fromCharCode(0), '').replace(/'/g, `'\\''`)}'`;
 }
 
