@@ -159,6 +159,19 @@ describe('curl trace reader: the request and response', () => {
     });
   });
 
+  it('reads a trace saved with CR LF line endings the same', () => {
+    const { text: input } = trace('ascii', body, { chunked: true, seed: 2 });
+    expect(summary(parseCurlTrace(input.replace(/\n/g, '\r\n')))).toEqual(summary(parseCurlTrace(input)));
+  });
+
+  it('makes an untimed recording of a trace without --trace-time', () => {
+    const { text: input } = trace('hex', body, { chunked: true, seed: 4 });
+    const { recording } = only(parseCurlTrace(input.replace(/^\d\d:\d\d:\d\d\.\d{6} /gm, '')));
+    expect(recording.reads.every((read) => read.t === null)).toBe(true);
+    expect(recording.response!.t).toBeNull();
+    expect(text(concatBytes(recording.reads.map((read) => read.bytes)))).toBe(text(body));
+  });
+
   it('tells a trace by its first line, with or without --trace-time', () => {
     expect(looksLikeCurlTrace('11:14:38.111927 == Info:   Trying 127.0.0.1:18231...')).toBe(true);
     expect(looksLikeCurlTrace('== Info:   Trying 127.0.0.1:18231...')).toBe(true);
