@@ -4,6 +4,7 @@ import type { TraceMode } from '../test/curl-dump.ts';
 import { bytes, realStreams, text } from '../test/streams.ts';
 import { concatBytes } from './bytes.ts';
 import { createCurlTraceParser, looksLikeCurlTrace, parseCurlTrace } from './curl-trace.ts';
+import { detectFormat } from './detect.ts';
 import type { CurlTraceRecording } from './curl-trace.ts';
 import type { Recording } from '../recording/types.ts';
 import type { ParseResult } from './ssrec.ts';
@@ -170,6 +171,14 @@ describe('curl trace reader: the request and response', () => {
     expect(recording.reads.every((read) => read.t === null)).toBe(true);
     expect(recording.response!.t).toBeNull();
     expect(text(concatBytes(recording.reads.map((read) => read.bytes)))).toBe(text(body));
+  });
+
+  it('takes a .txt or .log file for a trace when it starts like one, else for an SSE body', () => {
+    const { text: input } = trace('ascii', body, { chunked: true, seed: 6 });
+    expect(detectFormat('trace.txt', bytes(input))).toBe('curl');
+    expect(detectFormat('curl.log', bytes(input))).toBe('curl');
+    expect(detectFormat('body.txt', body)).toBe('sse');
+    expect(detectFormat('capture', bytes(input))).toBe('curl');
   });
 
   it('tells a trace by its first line, with or without --trace-time', () => {

@@ -13,12 +13,14 @@ export type FileFormat = 'ssrec' | 'sse' | 'har' | 'curl';
 export function detectFormat(name: string, bytes: Uint8Array): FileFormat {
   const lower = name.toLowerCase();
   if (lower.endsWith('.jsonl') || lower.endsWith('.ssrec')) return 'ssrec';
-  if (lower.endsWith('.sse') || lower.endsWith('.txt')) return 'sse';
+  if (lower.endsWith('.sse')) return 'sse';
   if (lower.endsWith('.har')) return 'har';
   if (lower.endsWith('.trace')) return 'curl';
   // An SSE body starts with a field name or a colon; a timed recording with a JSON object; a HAR
   // with {"log": …}; a curl trace with an Info, Send or Recv line.
   const head = utf8Lossy(bytes.subarray(0, 256)).replace(/^\uFEFF/, '').trimStart();
+  // People name both bodies and traces .txt or .log (`curl --trace-ascii trace.txt`).
+  if (lower.endsWith('.txt') || lower.endsWith('.log')) return looksLikeCurlTrace(head) ? 'curl' : 'sse';
   if (head.startsWith('{"recording"') || head.startsWith('{"t"')) return 'ssrec';
   if (/^\{\s*"log"\s*:/.test(head)) return 'har';
   if (looksLikeCurlTrace(head)) return 'curl';
