@@ -10,7 +10,7 @@ import { createApiClient } from '../../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../../shared/api/client.ts';
 import { encodeJson } from '../../../shared/api/codec.ts';
 import { API_CALLS } from '../../../shared/api/contract.ts';
-import type { ApiPush, LiveBatch, LiveFinished, ReplayRequestPush } from '../../../shared/api/contract.ts';
+import type { ApiPush, LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import type { ApiReply } from '../../../shared/api/errors.ts';
 import { EXPORT_FORMATS } from '../../../shared/export/types.ts';
 import { exporterFor, exporters } from '../../../shared/export/registry.ts';
@@ -20,7 +20,8 @@ import { SCENARIOS } from '../simulator/index.ts';
 import { concat, tempDbPath } from '../store/test-support.ts';
 import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
-import { eventually, startEchoServer } from './test-support.ts';
+import { liveContractCases } from './contract-live.cases.ts';
+import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
 
 export interface ContractHarness {
   readonly transport: ApiTransport;
@@ -37,13 +38,19 @@ const REAL_STREAMS = join(import.meta.dirname, '../../../shared/test/fixtures/re
 const fixture = (name: string) => new Uint8Array(readFileSync(join(REAL_STREAMS, name)));
 const ENV_KEY = 'gsk_fromTheEnvironment0123456789wxyz';
 const SET_KEY = 'sk-proj-setThroughTheApi0123456789abcdefGHIJ';
-/** The simulator with no waits: the tests see whole streams in milliseconds. */
-const FAST = { sim: { time_scale: 0 } };
-const hello = [{ role: 'user', content: 'Hello' }];
 
 interface Received {
   readonly push: ApiPush;
   readonly payload: unknown;
+}
+
+/** What the suite's parts share; the values change with each test. */
+export interface SuiteContext {
+  readonly api: ApiClient;
+  readonly pushes: readonly Received[];
+  batchesOf(id: number): LiveBatch[];
+  finishedOf(id: number): LiveFinished | undefined;
+  whenFinished(id: number): Promise<LiveFinished>;
 }
 
 export function contractSuite(connect: Connect): void {
@@ -74,6 +81,18 @@ export function contractSuite(connect: Connect): void {
     unsubscribe();
     await harness.close();
   });
+
+  const ctx: SuiteContext = {
+    get api() {
+      return api;
+    },
+    get pushes() {
+      return pushes;
+    },
+    batchesOf: (id) => batchesOf(id),
+    finishedOf: (id) => finishedOf(id),
+    whenFinished: (id) => whenFinished(id),
+  };
 
   const batchesOf = (id: number) => pushes.filter((p) => p.push === 'live' && (p.payload as LiveBatch).id === id).map((p) => p.payload as LiveBatch);
   const finishedOf = (id: number) => pushes.find((p) => p.push === 'finished' && (p.payload as LiveFinished).id === id)?.payload as LiveFinished | undefined;
@@ -235,135 +254,7 @@ export function contractSuite(connect: Connect): void {
     });
   });
 
-  describe('live recordings', () => {
-    it('records from the simulator live: the batches carry every read and event in order, then `finished` the outcome', async () => {
-      const started = await api.startRecording({ profile: 'simulator', model: 'sim-tool-call', messages: hello, params: FAST, name: 'live one' });
-      expect(started.request!).toMatchObject({ method: 'POST', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions$/) });
-      expect(started.request!.body).toMatchObject({ model: 'sim-tool-call', messages: hello, stream: true, stream_options: { include_usage: true } });
-      const finished = await whenFinished(started.id);
-      const stored = (await api.getRecording({ id: started.id }))!;
-      const batches = batchesOf(started.id);
-
-      expect(finished).toEqual({ id: started.id, end: stored.recording.end, summary: stored.recording.summary });
-      expect(finished.summary).toMatchObject({ outcome: 'eof', status: 200, name: 'live one', model: 'sim-tool-call', finishReasons: ['tool_calls'] });
-      expect(batches.flatMap((batch) => (batch.response ? [batch.response] : []))).toEqual([stored.recording.response]);
-      let next = 0;
-      for (const batch of batches) {
-        expect(batch.firstRead).toBe(next);
-        next += batch.reads.length;
-      }
-      expect(batches.flatMap((batch) => batch.reads)).toEqual(stored.recording.reads);
-      expect(batches.flatMap((batch) => batch.events)).toEqual(stored.events);
-      expect(stored.events.at(-1)!.data).toBe('[DONE]');
-      // `finished` comes after the last batch.
-      expect(pushes.findIndex((p) => p.payload === finished)).toBeGreaterThan(pushes.indexOf(pushes.filter((p) => p.push === 'live').at(-1)!));
-    });
-
-    it('batches a stream of 5,000 events a second into a few dozen pushes a second, losing nothing', async () => {
-      const started = await api.startRecording({ profile: 'simulator', messages: hello, params: { sim: { chunks: 5000, tps: 5000, ttft_ms: 0, jitter: 0 } } });
-      const finished = await whenFinished(started.id);
-      const stored = (await api.getRecording({ id: started.id }))!;
-      const batches = batchesOf(started.id);
-      expect(finished.summary).toMatchObject({ outcome: 'eof', eventCount: stored.events.length });
-      expect(stored.events.length).toBeGreaterThan(5000);
-      expect(batches.flatMap((batch) => batch.events)).toEqual(stored.events);
-      // Compared as Buffers: toEqual walks 1.5 MB of a typed array one element at a time.
-      const [pushed, kept] = [concat(batches.flatMap((batch) => batch.reads)), concat(stored.recording.reads)];
-      expect(pushed.length).toBe(kept.length);
-      expect(Buffer.compare(pushed, kept)).toBe(0);
-      // At most one push per 30 ms of stream, plus those a full batch forced; far fewer than the events.
-      const durationMs = finished.end.t!;
-      expect(batches.length).toBeLessThanOrEqual(Math.ceil(durationMs / 30) + 1 + Math.ceil(stored.events.length / 2000));
-      expect(batches.length).toBeLessThan(stored.events.length / 20);
-    });
-
-    it('cancels a live recording and keeps what arrived, ended as aborted', async () => {
-      const started = await api.startRecording({
-        profile: 'simulator',
-        model: 'sim-long-silence',
-        messages: hello,
-        params: { sim: { ttft_ms: 0, tps: 1000, fail_after: 3, pause_ms: 600_000 } },
-      });
-      await eventually(() => (batchesOf(started.id).flatMap((batch) => batch.events).length >= 4 ? true : undefined), 'the first events');
-      await expect(api.deleteRecording({ id: started.id })).rejects.toMatchObject({ code: 'unavailable', message: `recording ${started.id} is still recording: cancel it before deleting it` });
-      expect(await api.cancelRecording({ id: started.id })).toBe(true);
-      const finished = await whenFinished(started.id);
-      expect(finished.end).toMatchObject({ outcome: 'aborted', error: 'aborted by the user' });
-      const stored = (await api.getRecording({ id: started.id }))!;
-      expect(stored.recording.summary.outcome).toBe('aborted');
-      expect(stored.events.length).toBeGreaterThanOrEqual(4);
-      expect(batchesOf(started.id).flatMap((batch) => batch.events)).toEqual(stored.events);
-      expect(await api.cancelRecording({ id: started.id })).toBe(false);
-      expect(await api.cancelRecording({ id: 31337 })).toBe(false);
-    });
-
-    it('records a failed exchange as data: the HTTP error, stored and finished', async () => {
-      const started = await api.startRecording({ profile: 'simulator', model: 'sim-rate-limit', messages: hello, params: FAST });
-      const finished = await whenFinished(started.id);
-      expect(finished.summary).toMatchObject({ status: 429, outcome: 'eof', worstSeverity: 'error' });
-      expect(finished.summary!.codes).toContain('http-status');
-    });
-
-    it('refuses to start without a known profile, a key, a base URL or a model', async () => {
-      await expect(api.startRecording({ profile: 'nope', messages: hello })).rejects.toMatchObject({ code: 'not-found' });
-      await expect(api.startRecording({ profile: 'openai', messages: hello })).rejects.toMatchObject({
-        code: 'unavailable',
-        message: 'no API key for OpenAI: set one, or set OPENAI_API_KEY where Streamscope runs',
-      });
-      await expect(api.startRecording({ profile: 'azure', messages: hello })).rejects.toMatchObject({ code: 'invalid-argument', message: expect.stringMatching(/^startRecording: baseUrl: profile azure has no base URL/) });
-      await expect(api.startRecording({ profile: 'vllm', messages: hello })).rejects.toMatchObject({ code: 'invalid-argument', message: 'startRecording: model: profile vllm has no default model: give one' });
-      expect((await api.listRecordings({})).total).toBe(0);
-    });
-  });
-
-  describe('replay servers', () => {
-    const recordOnce = async () => {
-      const started = await api.startRecording({ profile: 'simulator', model: 'sim-text', messages: hello, params: FAST, name: 'original' });
-      await whenFinished(started.id);
-      return started.id;
-    };
-    const replayed = (replay: number) => pushes.filter((p) => p.push === 'replayRequest' && (p.payload as ReplayRequestPush).replay === replay).map((p) => (p.payload as ReplayRequestPush).request);
-
-    it('answers a client with a stored recording byte for byte, pushes each request, lists and stops the server', async () => {
-      const original = await recordOnce();
-      const replay = await api.startReplay({ recordings: [original], speed: 0 });
-      expect(replay).toEqual({ id: replay.id, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), recordings: [original], speed: 0, faults: [], requests: 0 });
-
-      // Recorded again, from the replay: a local server's profile, pointed at it.
-      const again = await api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
-      await whenFinished(again.id);
-      const [first, second] = [await api.getRecording({ id: original }), await api.getRecording({ id: again.id })];
-      expect(Buffer.compare(concat(second!.recording.reads), concat(first!.recording.reads))).toBe(0);
-      expect(second!.events.map((event) => event.data)).toEqual(first!.events.map((event) => event.data));
-
-      const [request] = await eventually(() => (replayed(replay.id).length === 1 ? replayed(replay.id) : undefined), 'the replayRequest push');
-      expect(request).toMatchObject({ id: 1, method: 'POST', path: '/v1/chat/completions', model: 'sim-text', matched: `#${original} "original"`, status: 200, outcome: 'complete', faults: [] });
-      expect(request!.bytes).toBe(first!.recording.summary.bytes);
-      expect(await api.listReplays({})).toEqual([{ ...replay, requests: 1 }]);
-      expect(await api.stopReplay({ id: replay.id })).toBe(true);
-      expect(await api.stopReplay({ id: replay.id })).toBe(false);
-      expect(await api.listReplays({})).toEqual([]);
-    });
-
-    it('applies its faults: a stream cut after event 2 is recorded as cut', async () => {
-      const original = await recordOnce();
-      const replay = await api.startReplay({ recordings: [original], speed: 0, faults: { cutAfterEvent: 2, dropUsage: true } });
-      expect(replay.faults).toEqual(['cut after event 2', 'drop the usage chunk']);
-      const again = await api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
-      const finished = await whenFinished(again.id);
-      expect(finished.end).toMatchObject({ outcome: 'error' });
-      expect((await api.getRecording({ id: again.id }))!.events).toHaveLength(3);
-      const [request] = await eventually(() => (replayed(replay.id).length === 1 ? replayed(replay.id) : undefined), 'the replayRequest push');
-      const events = (await api.getRecording({ id: original }))!.events;
-      expect(request).toMatchObject({ outcome: 'cut', faults: [`dropped the usage chunk (event ${events.length - 2})`, `cut after event 2 (byte ${events[2]!.end})`] });
-    });
-
-    it('refuses a recording it does not have, and says false for a server that is not running', async () => {
-      await expect(api.startReplay({ recordings: [777] })).rejects.toMatchObject({ code: 'not-found', message: 'no recording 777' });
-      expect(await api.stopReplay({ id: 5 })).toBe(false);
-      expect(await api.listReplays({})).toEqual([]);
-    });
-  });
+  liveContractCases(ctx);
 
   describe('secrets', () => {
     it('never answers or pushes a key, though the server it records from received it', async () => {

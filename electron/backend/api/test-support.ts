@@ -10,6 +10,10 @@ import type { ApiTransport } from '../../../shared/api/client.ts';
 import { cleanBody } from '../store/test-support.ts';
 import type { Backend } from './index.ts';
 
+/** The simulator with no waits: a test sees a whole stream in milliseconds. */
+export const FAST = { sim: { time_scale: 0 } };
+export const hello = [{ role: 'user', content: 'Hello' }];
+
 /** Calls and pushes go through structuredClone, as Electron's IPC clones them. */
 export function directTransport(backend: Backend): ApiTransport {
   const dispatch = createApiDispatcher(backend.api);

@@ -5,14 +5,13 @@ import { httpTransport } from '../../../renderer/api/http.ts';
 import type { HttpTransport } from '../../../renderer/api/http.ts';
 import { createBackend, memoryKeyVault } from '../api/index.ts';
 import type { Backend } from '../api/index.ts';
-import { eventually } from '../api/test-support.ts';
+import { eventually, hello } from '../api/test-support.ts';
 import { tempDbPath } from '../store/test-support.ts';
 import { CONTENT_SECURITY_POLICY, tokenMatches } from './security.ts';
 import { startServeServer } from './server.ts';
 import type { ServeServer } from './server.ts';
 import { rawRequest, rendererFixture, tappedFetch } from './test-support.ts';
 
-const hello = [{ role: 'user', content: 'Hello' }];
 
 describe('the serve-mode bridge refuses', () => {
   let backend: Backend;
