@@ -196,7 +196,7 @@ function toRecording(exchange: Exchange, ascii: boolean): CurlTraceRecording | n
   const request = readRequest(exchange);
   if (typeof request === 'string') return request;
   const responseHeaders = exchange.responseHeaders ?? undefined;
-  if (!isStreamedExchange(request.body, responseHeaders)) return null;
+  if (!isStreamedExchange(request.body, responseHeaders, { status: exchange.status })) return null;
 
   const encoding = header(responseHeaders, 'content-encoding')?.trim().toLowerCase();
   const encoded = encoding && encoding !== 'identity' ? encoding : null;

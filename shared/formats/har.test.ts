@@ -30,6 +30,12 @@ describe('HAR import', () => {
     expect(result.value[0]!.recording.end).toEqual({ t: 300, outcome: 'error', error: 'net::ERR_CONNECTION_RESET' });
   });
 
+  it('leaves out a redirect on the way to the stream', () => {
+    const redirect = entry({ response: { status: 307, headers: [{ name: 'Location', value: 'https://api.openai.com/v1/chat/completions' }], content: { mimeType: 'text/html', text: 'moved' } } });
+    const result = parseHar(har(redirect, entry()));
+    expect(result.ok && result.value.map((item) => item.entry)).toEqual([1]);
+  });
+
   it.each([
     ['not json', 'not JSON'],
     ['{"log":{}}', 'not a HAR file (no log.entries array)'],

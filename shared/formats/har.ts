@@ -46,7 +46,8 @@ function parseEntry(entry: unknown): Recording | null | string {
   const responseHeaders = headerObject(response.headers);
   if (typeof responseHeaders === 'string') return `response ${responseHeaders}`;
   const content = isRecord(response.content) ? response.content : undefined;
-  if (!isStreamedExchange(body, responseHeaders, typeof content?.mimeType === 'string' ? content.mimeType : undefined)) return null;
+  const status = typeof response.status === 'number' ? response.status : null;
+  if (!isStreamedExchange(body, responseHeaders, { mimeType: typeof content?.mimeType === 'string' ? content.mimeType : undefined, status })) return null;
 
   if (typeof request.url !== 'string') return 'the request has no "url"';
   if (typeof response.status !== 'number' || !Number.isInteger(response.status)) return 'the response has no integer "status"';

@@ -2,8 +2,13 @@
 
 import { header } from '../recording/types.ts';
 
-/** A response of type text/event-stream, or a request whose JSON body asks for `stream: true`. */
-export function isStreamedExchange(requestBody: unknown, responseHeaders: Readonly<Record<string, string>> | undefined, mimeType?: string): boolean {
+/**
+ * A response of type text/event-stream, or a request whose JSON body asks for `stream: true`;
+ * not a redirect (a 3xx with a Location: a hop on the way, whose next request is another exchange).
+ */
+export function isStreamedExchange(requestBody: unknown, responseHeaders: Readonly<Record<string, string>> | undefined, options: { mimeType?: string; status?: number | null } = {}): boolean {
+  const { mimeType, status } = options;
+  if (typeof status === 'number' && status >= 300 && status < 400 && header(responseHeaders, 'location') !== undefined) return false;
   const type = mimeType ?? header(responseHeaders, 'content-type') ?? '';
   if (/^\s*text\/event-stream\b/i.test(type)) return true;
   return typeof requestBody === 'object' && requestBody !== null && (requestBody as { stream?: unknown }).stream === true;

@@ -2,6 +2,8 @@
 // simulator for HTTP/1.1 chunked streams (LF, CR LF, mixed line endings, a dropped connection),
 // and against a loopback server for what the simulator does not send (UTF-8 text, gzip, HTTP/2).
 
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatBytes } from '../../../shared/index.ts';
 import { createCurlTraceParser, parseCurlTrace } from '../../../shared/formats/curl-trace.ts';
@@ -81,6 +83,23 @@ describe.skipIf(!hasCurl)('curl traces of real curl runs', () => {
     const { recording } = only(await readImportFile(run.tracePath));
     expect(recording.end).toMatchObject({ outcome: 'error', error: 'transfer closed with outstanding read data remaining' });
     expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
+  });
+
+  it('follows a redirect (curl -L) to one recording of the stream, the hop left out', async () => {
+    const hop = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(307, { location: `${simulator.url}/chat/completions`, 'content-type': 'text/plain' }).end('moved'));
+    });
+    await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runCurl('ascii', ['-L', ...chatArgs(`http://127.0.0.1:${(hop.address() as AddressInfo).port}/v1/chat/completions`, { model: 'sim-text' })]);
+      expect(run.trace.match(/=> Send header/g)).toHaveLength(2);
+      const { recording } = only(await readImportFile(run.tracePath));
+      expect(recording.request!.url).toBe(`${simulator.url}/chat/completions`);
+      expect(bodyOf(recording.reads).equals(run.body)).toBe(true);
+    } finally {
+      hop.close();
+    }
   });
 
   describe('UTF-8 text, gzip and HTTP/2 (a loopback server streaming a real capture)', () => {
