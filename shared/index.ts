@@ -1,4 +1,5 @@
-// The core's public surface. Re-exports only.
+// The core's public surface. Re-exports only. (The export formats, shared/export/registry.ts, and the
+// API, shared/api/index.ts, have their own entry points: most users of the core need neither.)
 export * from './sse/parser.ts';
 export * from './chunks/ops.ts';
 export * from './chunks/interpret.ts';
@@ -18,3 +19,9 @@ export * from './analysis/analyze.ts';
 export * from './analysis/metrics.ts';
 export * from './analysis/contract.ts';
 export * from './analysis/diagnostics/index.ts';
+export * from './analysis/metric-definitions.ts';
+export * from './replay/faults.ts';
+export * from './replay/plan.ts';
+export * from './replay/match.ts';
+export * from './replay/headers.ts';
+export * from './export/types.ts';
