@@ -86,3 +86,17 @@ describe('streamscope inspect', () => {
     expect(JSON.parse(out).diagnostics.map((d: { code: string }) => d.code)).toEqual(['partial-event', 'no-done']);
   });
 });
+
+describe('streamscope as a Unix pipeline stage', () => {
+  it('stops quietly with exit code 0 when the reader closes the pipe early (inspect … | head)', async () => {
+    const { spawn } = await import('node:child_process');
+    const bin = join(import.meta.dirname, '../../../bin/streamscope');
+    const child = spawn(process.execPath, [bin, 'inspect', join(REAL_STREAMS_DIR, 'azure-foundry-deepseek-v4-reasoning-matched-stop.sse')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});

@@ -8,6 +8,8 @@ export interface Output {
 }
 
 export function processOutput(): Output {
+  quietOnClosedPipe(process.stdout);
+  quietOnClosedPipe(process.stderr);
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
@@ -28,4 +30,18 @@ export function captureOutput(color = false): Output & { out: string; err: strin
     },
   };
   return captured;
+}
+
+/**
+ * `streamscope inspect … | head` closes the pipe early: the reader has all it wanted, so stop
+ * quietly as Unix tools do, instead of dying on an unhandled EPIPE with a stack trace.
+ */
+const guarded = new WeakSet<NodeJS.WriteStream>();
+function quietOnClosedPipe(stream: NodeJS.WriteStream): void {
+  if (guarded.has(stream)) return;
+  guarded.add(stream);
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
 }
