@@ -91,7 +91,10 @@ describe('streamscope as a Unix pipeline stage', () => {
   it('stops quietly with exit code 0 when the reader closes the pipe early (inspect … | head)', async () => {
     const { spawn } = await import('node:child_process');
     const bin = join(import.meta.dirname, '../../../bin/streamscope');
-    const child = spawn(process.execPath, [bin, 'inspect', join(REAL_STREAMS_DIR, 'azure-foundry-deepseek-v4-reasoning-matched-stop.sse')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Far more output than a pipe buffers, so the command is still writing when the pipe closes.
+    const chunk = (delta: string) => `data: {"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":${delta},"finish_reason":null}]}\n\n`;
+    const body = chunk('{"role":"assistant","content":""}') + Array.from({ length: 5000 }, (_, i) => chunk(`{"content":"word ${i} "}`)).join('') + 'data: [DONE]\n\n';
+    const child = spawn(process.execPath, [bin, 'inspect', file('long.sse', body)], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
     child.stdout.once('data', () => child.stdout.destroy());
