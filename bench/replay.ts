@@ -2,14 +2,18 @@
 // the recorded gaps, for our replay server and for @copilotkit/aimock replaying the same
 // recording in its recorded-timing mode (our aimock export), at speed 1, in the same run.
 //
-// The client is a raw node:http request that stamps each read with performance.now() first thing
-// in its data callback; an event's arrival is the stamp of the read that completed it. The error
-// of a gap is |observed gap - recorded gap| between consecutive chunk events ([DONE] left out:
-// aimock sends it at once after the finish chunk, whatever the recording did). Drift is the
-// error of each event's time since the first event, which shows whether errors add up.
+// The client is a raw node:http request, in a process of its own, that stamps each read with
+// performance.now() first thing in its data callback; an event's arrival is the stamp of the read
+// that completed it. The error of a gap is |observed gap - recorded gap| between consecutive
+// chunk events ([DONE] left out: aimock sends it at once after the finish chunk, whatever the
+// recording did). Drift is the error of each event's time since the first event, which shows
+// whether errors add up: one late write costs an absolute schedule two gap errors (the gap before
+// it, and the one after, which it shortens) and a relative one a single gap error, but only the
+// relative one carries the lateness to every later event.
 
-import { request } from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { LLMock } from '@copilotkit/aimock';
 import type { FixtureFileEntry } from '@copilotkit/aimock';
 import { analyzeRecording, createSseParser, percentile } from '../shared/index.ts';
@@ -18,6 +22,7 @@ import { toAimockFixture } from '../shared/export/aimock.ts';
 import { recordStream } from '../electron/backend/recorder/record.ts';
 import { startReplayServer } from '../electron/backend/replay/index.ts';
 import { startSimulator } from '../electron/backend/simulator/index.ts';
+import type { ClientAsk, ClientReply } from './replay-client.ts';
 
 const TARGET_P99_MS = 1;
 /** Replays of each recording by each server, interleaved (ours, aimock, ours, …); the statistics pool their gaps. */
@@ -44,6 +49,8 @@ export interface ReplayFidelityResult {
   readonly ratio: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly withinTarget: boolean;
   readonly betterThanAimock: boolean;
+  /** The machine's 1-minute load average when the case started: timing is only as good as the CPU the servers get. */
+  readonly loadAverage: number;
 }
 
 interface Case {
@@ -72,30 +79,31 @@ async function record(sim: Record<string, number>): Promise<Recording> {
   }
 }
 
-/** POSTs `body` and stamps every read: the chunk events' arrival times, in ms since the request was sent. */
-function observe(url: string, body: unknown): Promise<number[]> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const reads: { t: number; bytes: Buffer }[] = [];
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      res.on('data', (bytes: Buffer) => {
-        const t = performance.now();
-        reads.push({ t, bytes });
+/** A client in its own process (replay-client.ts), so that the servers' work and garbage never delay its stamps. */
+interface Client {
+  observe(url: string, body: unknown): Promise<number[]>;
+  close(): void;
+}
+
+function startClient(): Client {
+  const child = fork(fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url)), [fileURLToPath(new URL('./replay-client.ts', import.meta.url))], { serialization: 'advanced' });
+  return {
+    observe(url, body) {
+      return new Promise((resolve, reject) => {
+        child.once('message', (reply: ClientReply) => {
+          if (reply.error !== null) return reject(new Error(`the replay to the benchmark client failed: ${reply.error}`));
+          // Each chunk event's arrival: the stamp of the read that completed it.
+          const times: number[] = [];
+          const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reply.reads[event.read]!.t) });
+          for (const read of reply.reads) parser.feed(read.bytes);
+          parser.end();
+          resolve(times);
+        });
+        child.send({ url, body: JSON.stringify(body) } satisfies ClientAsk);
       });
-      res.on('error', reject);
-      res.on('end', () => {
-        const times: number[] = [];
-        const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reads[event.read]!.t - start) });
-        for (const read of reads) parser.feed(read.bytes);
-        parser.end();
-        resolve(times);
-      });
-    });
-    req.on('error', reject);
-    req.setNoDelay(true);
-    const start = performance.now();
-    req.end(payload);
-  });
+    },
+    close: () => child.kill(),
+  };
 }
 
 function stats(recorded: readonly number[], runs: readonly (readonly number[])[]): GapStats {
@@ -113,6 +121,7 @@ function stats(recorded: readonly number[], runs: readonly (readonly number[])[]
 }
 
 export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResult> {
+  const loadAverage = loadavg()[0]!;
   const recording = await record(testCase.sim);
   const recorded = analyzeRecording(recording)
     .events.filter((event) => event.sse.data !== '[DONE]')
@@ -123,14 +132,16 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
   const aimock = new LLMock({ port: 0 });
   aimock.addFixturesFromJSON(toAimockFixture(recording).fixtures as FixtureFileEntry[]);
   await aimock.start();
+  const client = startClient();
   const oursRuns: number[][] = [];
   const aimockRuns: number[][] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      oursRuns.push(await observe(`${ours.baseUrl}/chat/completions`, body));
-      aimockRuns.push(await observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
+      oursRuns.push(await client.observe(`${ours.baseUrl}/chat/completions`, body));
+      aimockRuns.push(await client.observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
     }
   } finally {
+    client.close();
     await ours.close();
     await aimock.stop();
   }
@@ -146,6 +157,7 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
     ratio: { p50: aimockStats.p50Ms / oursStats.p50Ms, p99: aimockStats.p99Ms / oursStats.p99Ms, max: aimockStats.maxMs / oursStats.maxMs },
     withinTarget: oursStats.p99Ms < TARGET_P99_MS,
     betterThanAimock: oursStats.p99Ms < aimockStats.p99Ms,
+    loadAverage,
   };
 }
 
@@ -165,7 +177,7 @@ export async function runReplayBenchmarks(selected: (name: string) => boolean): 
       ['ours', result.ours],
       ['aimock', result.aimock],
     ] as const) {
-      const verdict = server === 'ours' ? `   ${result.withinTarget ? 'ok' : 'MISS'}, ${result.betterThanAimock ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(result.ratio.p99, 1)}×)` : '';
+      const verdict = server === 'ours' ? `   ${result.withinTarget ? 'ok' : 'MISS'}, ${result.betterThanAimock ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(result.ratio.p99, 1)}×)` : `   (load average ${fmt(result.loadAverage, 1)})`;
       console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(8)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.maxDriftMs).padStart(9)}${verdict}`);
     }
   }
