@@ -2,18 +2,21 @@
 // the recorded gaps, for our replay server and for @copilotkit/aimock replaying the same
 // recording in its recorded-timing mode (our aimock export), at speed 1, in the same run.
 //
-// The client is a raw node:http request, in a process of its own, that stamps each read with
-// performance.now() first thing in its data callback; an event's arrival is the stamp of the read
-// that completed it. The error of a gap is |observed gap - recorded gap| between consecutive
+// The client is a raw node:http request that stamps each read with performance.now() first thing
+// in its data callback; an event's arrival is the stamp of the read that completed it. It runs in
+// the servers' process, as the recorder's capture benchmark does: the stamp is then taken by a
+// process that is already awake (it has just written), so it carries none of the hundreds of µs
+// to milliseconds a sleeping process, and the idle vCPU under it, take to wake in this VM; a
+// client in a process of its own measured that wake-up, for both servers alike, more than them. The error of a gap is |observed gap - recorded gap| between consecutive
 // chunk events ([DONE] left out: aimock sends it at once after the finish chunk, whatever the
 // recording did). Drift is the error of each event's time since the first event, which shows
 // whether errors add up: one late write costs an absolute schedule two gap errors (the gap before
 // it, and the one after, which it shortens) and a relative one a single gap error, but only the
 // relative one carries the lateness to every later event.
 
-import { fork } from 'node:child_process';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { LLMock } from '@copilotkit/aimock';
 import type { FixtureFileEntry } from '@copilotkit/aimock';
 import { analyzeRecording, createSseParser, percentile } from '../shared/index.ts';
@@ -22,7 +25,6 @@ import { toAimockFixture } from '../shared/export/aimock.ts';
 import { recordStream } from '../electron/backend/recorder/record.ts';
 import { startReplayServer } from '../electron/backend/replay/index.ts';
 import { startSimulator } from '../electron/backend/simulator/index.ts';
-import type { ClientAsk, ClientReply } from './replay-client.ts';
 
 const TARGET_P99_MS = 1;
 /** Replays of each recording by each server, interleaved (ours, aimock, ours, …); the statistics pool their gaps. */
@@ -79,31 +81,30 @@ async function record(sim: Record<string, number>): Promise<Recording> {
   }
 }
 
-/** A client in its own process (replay-client.ts), so that the servers' work and garbage never delay its stamps. */
-interface Client {
-  observe(url: string, body: unknown): Promise<number[]>;
-  close(): void;
-}
-
-function startClient(): Client {
-  const child = fork(fileURLToPath(new URL('../bin/run-ts.mjs', import.meta.url)), [fileURLToPath(new URL('./replay-client.ts', import.meta.url))], { serialization: 'advanced' });
-  return {
-    observe(url, body) {
-      return new Promise((resolve, reject) => {
-        child.once('message', (reply: ClientReply) => {
-          if (reply.error !== null) return reject(new Error(`the replay to the benchmark client failed: ${reply.error}`));
-          // Each chunk event's arrival: the stamp of the read that completed it.
-          const times: number[] = [];
-          const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reply.reads[event.read]!.t) });
-          for (const read of reply.reads) parser.feed(read.bytes);
-          parser.end();
-          resolve(times);
-        });
-        child.send({ url, body: JSON.stringify(body) } satisfies ClientAsk);
+/** POSTs `body` and stamps every read: the chunk events' arrival times, in ms since the request was sent. */
+function observe(url: string, body: unknown): Promise<number[]> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(body);
+    const reads: { t: number; bytes: Buffer }[] = [];
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      res.on('data', (bytes: Buffer) => {
+        const t = performance.now();
+        reads.push({ t, bytes });
       });
-    },
-    close: () => child.kill(),
-  };
+      res.on('error', reject);
+      res.on('end', () => {
+        const times: number[] = [];
+        const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reads[event.read]!.t - start) });
+        for (const read of reads) parser.feed(read.bytes);
+        parser.end();
+        resolve(times);
+      });
+    });
+    req.on('error', reject);
+    req.setNoDelay(true);
+    const start = performance.now();
+    req.end(payload);
+  });
 }
 
 function stats(recorded: readonly number[], runs: readonly (readonly number[])[]): GapStats {
@@ -132,16 +133,14 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
   const aimock = new LLMock({ port: 0 });
   aimock.addFixturesFromJSON(toAimockFixture(recording).fixtures as FixtureFileEntry[]);
   await aimock.start();
-  const client = startClient();
   const oursRuns: number[][] = [];
   const aimockRuns: number[][] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
-      oursRuns.push(await client.observe(`${ours.baseUrl}/chat/completions`, body));
-      aimockRuns.push(await client.observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
+      oursRuns.push(await observe(`${ours.baseUrl}/chat/completions`, body));
+      aimockRuns.push(await observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
     }
   } finally {
-    client.close();
     await ours.close();
     await aimock.stop();
   }
