@@ -9,412 +9,409 @@
 // byte range of each event, the read that completed it, comments, fields the
 // standard does not know, and an event cut off by the end of the body.
 //
-// Linear time: the complete lines of a read are decoded together and searched
-// as text (byte offsets stay exact: see scanText); a line spanning many reads
-// is decoded piece by piece as they come and joined once, when it ends.
+// Linear time, at string speed: a read is decoded in a few calls and its text
+// searched with String#indexOf, the byte offsets following from the text (see
+// `scan`). A line spanning reads is kept as decoded pieces and joined once, when
+// it ends; a character cut by the end of a read waits as bytes.
+
+import type { SseEnd, SseEvent, SseField, SseParser, SseParserOptions, SsePartialEvent } from './types.ts';
+import { characterStart, firstNonAscii, isContinuation, sequenceLength, wordsOf } from './utf8.ts';
+import type { Words } from './utf8.ts';
+
+export type * from './types.ts';
 
 const LF = 0x0a;
 const CR = 0x0d;
 const COLON = 0x3a;
 const SPACE = 0x20;
-
-export interface SseField {
-  readonly name: string;
-  readonly value: string;
-}
-
-/** What the lines of one event said, per field. */
-export interface SseFields {
-  /** The data buffer: `data` lines joined with "\n"; null when the event had no `data` line. */
-  readonly data: string | null;
-  /** The last `event` field, or null. */
-  readonly event: string | null;
-  /** The last `id` field (ignored when it contains NUL, as the standard says), or null. */
-  readonly id: string | null;
-  /** The last `retry` field made only of ASCII digits, or null. */
-  readonly retry: number | null;
-  /** Comment lines, without the leading colon. */
-  readonly comments: readonly string[];
-  /** Lines whose field name the standard does not know; a conforming client ignores them. */
-  readonly unknownFields: readonly SseField[];
-}
-
-export interface SseEvent extends SseFields {
-  /** Position among the events of the body, from 0. */
-  readonly index: number;
-  /** First byte of the event's first line. */
-  readonly start: number;
-  /** Just after the line ending of the blank line that dispatched it. */
-  readonly end: number;
-  /** Index of the read (the `feed` call, from 0) holding the event's last byte. */
-  readonly read: number;
-}
-
-/** Lines left at the end of the body that no blank line ever dispatched. */
-export interface SsePartialEvent extends SseFields {
-  readonly start: number;
-  readonly end: number;
-  /** True when the last line had no line ending either. */
-  readonly unterminatedLine: boolean;
-}
-
-export interface SseStats {
-  readonly bytes: number;
-  readonly reads: number;
-  readonly bom: boolean;
-  readonly lineEndings: { readonly lf: number; readonly cr: number; readonly crlf: number };
-}
-
-export interface SseEnd {
-  readonly partial: SsePartialEvent | null;
-  readonly stats: SseStats;
-}
-
-export interface SseParser {
-  /** Feeds one network read. The parser copies what it keeps, so the caller may reuse the buffer. */
-  feed(read: Uint8Array): void;
-  /** Ends the body: dispatches what a pending CR held back and reports what was left unfinished. */
-  end(): SseEnd;
-}
-
-export interface SseParserOptions {
-  onEvent(event: SseEvent): void;
-}
-
 const EMPTY: readonly never[] = Object.freeze([]);
+
 /** Bytes decoded at a time: Node 20 decodes more than 64 KiB at once ten times slower per byte. */
 const SEGMENT = 32 * 1024;
+/** Ranges this long are searched for non-ASCII bytes before they are decoded (see `decodeApart`). */
+const APART_MIN = 1024;
+
+// Two decoders, shared by every parser: they are only ever given whole characters, so they keep
+// no state between calls. On Node 20 `fast` is never used in streaming mode, which would turn
+// Node's fast path off for good: it copies ASCII into a string at once, but decodes other
+// characters several times slower than ICU. `icu` was put in streaming mode once, which sends it
+// to ICU for good (each later call still flushes, like a one-shot decode).
+const fast = new TextDecoder('utf-8', { ignoreBOM: true });
+const icu = new TextDecoder('utf-8', { ignoreBOM: true });
+icu.decode(new Uint8Array(0), { stream: true });
 
 export function createSseParser(options: SseParserOptions): SseParser {
-  const { onEvent } = options;
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return new Parser(options.onEvent);
+}
 
-  let offset = 0; // body offset of the current read's first byte
-  let readIndex = -1;
-  let ended = false;
-  let bom = false;
-  let lf = 0;
-  let cr = 0;
-  let crlf = 0;
+/**
+ * The parser's state. A class rather than closures for speed: V8 keeps the optimised code of
+ * methods, where it drops that of closures once a garbage collection finds none alive (and an
+ * analysis creates a parser each time).
+ */
+class Parser implements SseParser {
+  // V8 keeps the shape (hidden class) of parsers only while some parser is alive, and drops the
+  // code it optimised for a shape that a garbage collection found gone: this idle parser keeps
+  // the shape, so that a parser created after a collection runs at full speed from its first read.
+  static readonly shapeKeeper: Parser = new Parser(() => {});
 
-  // A line that spans reads: its earlier pieces, decoded as they came, and where it started.
-  const pieceDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  let pieces: string[] = [];
-  let piecesStart = -1;
+  private offset = 0; // body offset of the current read's first byte
+  private readIndex = -1;
+  private ended = false;
+  private bom = false;
+  private lf = 0;
+  private cr = 0;
+  private crlf = 0;
+
+  // The line that the end of a read (or of a decoded range) left unfinished: its text so far,
+  // where it started, and the first bytes of a character the read cut in two.
+  private pieces: string[] = [];
+  private lineStart = -1;
+  private carry: Uint8Array | null = null;
   // The previous read ended in CR: the next byte decides between CR and CRLF.
-  let pendingCr = false;
+  private pendingCr = false;
   // ...and that CR ended a blank line, so an event waits for its final byte.
-  let pendingDispatch = false;
+  private pendingDispatch = false;
+  // The first LF of the current read at or after where `decodeApart` last looked (the read's length when none).
+  private nextLf = -1;
+  // Bytes decoded lately, and those of them in lines with characters other than ASCII: how to decode the next ones.
+  private seenBytes = 0;
+  private otherBytes = 0;
 
   // The event being built.
-  let eventStart = -1;
+  private eventIndex = 0;
+  private eventStart = -1;
   // The data buffer: the first line alone (most events have one), then all of them.
-  let firstData: string | null = null;
-  let moreData: string[] | null = null;
-  let eventType: string | null = null;
-  let id: string | null = null;
-  let retry: number | null = null;
-  let comments: string[] | null = null;
-  let unknown: SseField[] | null = null;
+  private firstData: string | null = null;
+  private moreData: string[] | null = null;
+  private eventType: string | null = null;
+  private id: string | null = null;
+  private retry: number | null = null;
+  private comments: string[] | null = null;
+  private unknown: SseField[] | null = null;
 
-  function data(): string | null {
-    return moreData === null ? firstData : moreData.join('\n');
-  }
+  constructor(private readonly onEvent: (event: SseEvent) => void) {}
 
-  function reset(): void {
-    eventStart = -1;
-    firstData = null;
-    moreData = null;
-    eventType = null;
-    id = null;
-    retry = null;
-    comments = null;
-    unknown = null;
-  }
-
-  let eventIndex = 0;
-  function dispatch(end: number, read: number): void {
-    const event: SseEvent = {
-      index: eventIndex++,
-      start: eventStart,
-      end,
-      read,
-      data: data(),
-      event: eventType,
-      id,
-      retry,
-      comments: comments ?? EMPTY,
-      unknownFields: unknown ?? EMPTY,
-    };
-    reset();
-    onEvent(event);
-  }
-
-  /** Applies one field (§9.2.6 "process the field"). */
-  function field(name: string, value: string): void {
-    switch (name) {
-      case 'data':
-        if (firstData === null) firstData = value;
-        else (moreData ??= [firstData]).push(value);
-        break;
-      case 'event':
-        eventType = value;
-        break;
-      case 'id':
-        if (!value.includes('\0')) id = value;
-        break;
-      case 'retry':
-        if (/^[0-9]+$/.test(value)) retry = Number(value);
-        else (unknown ??= []).push({ name: 'retry', value });
-        break;
-      default:
-        (unknown ??= []).push({ name, value });
-    }
-  }
-
-  /** Interprets one line given as bytes (without its line ending). Returns true for a blank line that ends an event. */
-  function byteLine(bytes: Uint8Array, start: number): boolean {
-    if (start === 0 && bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-      bom = true;
-      bytes = bytes.subarray(3);
-      start = 3;
-    }
-    const length = bytes.length;
-    if (length === 0) return eventStart !== -1;
-    if (eventStart === -1) eventStart = start;
-    if (bytes[0] === COLON) {
-      (comments ??= []).push(decoder.decode(bytes.subarray(1)));
-      return false;
-    }
-    let colon = bytes.indexOf(COLON);
-    if (colon === -1) colon = length;
-    let valueStart = colon + 1;
-    if (valueStart < length && bytes[valueStart] === SPACE) valueStart++;
-    field(fieldName(bytes, colon) ?? decoder.decode(bytes.subarray(0, colon)), valueStart < length ? decoder.decode(bytes.subarray(valueStart)) : '');
-    return false;
-  }
-
-  /** The same for a line of a read decoded whole, whose characters stand one for one at its byte offsets. */
-  function textLine(text: string, from: number, to: number, start: number): boolean {
-    if (start === 0 && text.charCodeAt(from) === 0xfeff) {
-      bom = true;
-      from++;
-      start = 3;
-    }
-    if (from === to) return eventStart !== -1;
-    if (eventStart === -1) eventStart = start;
-    if (text.charCodeAt(from) === COLON) {
-      (comments ??= []).push(text.slice(from + 1, to));
-      return false;
-    }
-    let colon = text.indexOf(':', from);
-    if (colon === -1 || colon > to) colon = to;
-    let valueStart = colon + 1;
-    if (valueStart < to && text.charCodeAt(valueStart) === SPACE) valueStart++;
-    const name = colon - from === 4 && text.startsWith('data', from) ? 'data' : text.slice(from, colon);
-    field(name, valueStart < to ? text.slice(valueStart, to) : '');
-    return false;
-  }
-
-  /** Keeps the unfinished line's bytes from `pos` to `end`, decoded (a character cut in two waits in the decoder). */
-  function keepPiece(read: Uint8Array, pos: number, end: number): void {
-    if (piecesStart === -1) piecesStart = offset + pos;
-    for (let at = pos; at < end; at += SEGMENT) pieces.push(pieceDecoder.decode(read.subarray(at, Math.min(end, at + SEGMENT)), { stream: true }));
-  }
-
-  /** The unfinished line's text, ending the decoder's character that waits, if any. */
-  function takePieces(): { text: string; start: number } {
-    pieces.push(pieceDecoder.decode());
-    const taken = { text: pieces.join(''), start: piecesStart };
-    pieces = [];
-    piecesStart = -1;
-    return taken;
-  }
-
-  /** Interprets the line ending at the first line ending at or after `pos`, which began in an earlier read. */
-  function finishPiecesLine(read: Uint8Array, pos: number): number {
-    let eol = read.indexOf(LF, pos);
-    const crAt = read.indexOf(CR, pos);
-    if (eol === -1 || (crAt !== -1 && crAt < eol)) eol = crAt;
-    if (eol === -1) return pos;
-    keepPiece(read, pos, eol);
-    const { text, start } = takePieces();
-    return endLine(read, eol, textLine(text, 0, text.length, start));
-  }
-
-  /**
-   * Counts the line ending at `eol` (LF, CR or CRLF), and dispatches the event when the line was
-   * blank, unless a CR at the very end of the read holds it back. Returns where the next line starts.
-   */
-  function endLine(read: Uint8Array, eol: number, blank: boolean): number {
-    let next = eol + 1;
-    let deferred = false;
-    if (read[eol] === LF) {
-      lf++;
-    } else if (next < read.length) {
-      if (read[next] === LF) {
-        crlf++;
-        next++;
-      } else {
-        cr++;
-      }
-    } else {
-      pendingCr = true;
-      deferred = true;
-    }
-    if (blank) {
-      if (deferred) pendingDispatch = true;
-      else dispatch(offset + next, readIndex);
-    }
-    return next;
-  }
-
-  /** Interprets the complete lines of `read` from `pos` up to `length`, searching bytes. Returns where the unfinished line starts. */
-  function scanBytes(read: Uint8Array, pos: number, length: number): number {
-    let nextLf = indexOrLength(read, LF, pos);
-    let nextCr = indexOrLength(read, CR, pos);
-    while (pos < length) {
-      if (nextLf < pos) nextLf = indexOrLength(read, LF, pos);
-      if (nextCr < pos) nextCr = indexOrLength(read, CR, pos);
-      const eol = nextLf < nextCr ? nextLf : nextCr;
-      if (eol >= length) break;
-      pos = endLine(read, eol, byteLine(read.subarray(pos, eol), offset + pos));
-    }
-    return pos;
-  }
-
-  /**
-   * The same, searching `text`: the bytes from `pos` to `end`, just after the read's last line ending, decoded. When the
-   * text is as long as the bytes (ASCII) a character's index is its byte's; otherwise each line ending
-   * is also found in the bytes, where it is the same character.
-   */
-  function scanText(read: Uint8Array, pos: number, end: number, text: string): number {
-    const aligned = text.length === end - pos;
-    let at = 0;
-    let nextLf = textIndexOrLength(text, '\n', 0);
-    let nextCr = textIndexOrLength(text, '\r', 0);
-    const length = text.length;
-    while (at < length) {
-      if (nextLf < at) nextLf = textIndexOrLength(text, '\n', at);
-      if (nextCr < at) nextCr = textIndexOrLength(text, '\r', at);
-      const eolChar = nextLf < nextCr ? nextLf : nextCr;
-      if (eolChar === length) break;
-      const eol = aligned ? pos + (eolChar - at) : read.indexOf(eolChar === nextLf ? LF : CR, pos);
-      const next = endLine(read, eol, textLine(text, at, eolChar, offset + pos));
-      at = eolChar + (next - eol);
-      pos = next;
-    }
-    return pos;
-  }
-
-  function feed(read: Uint8Array): void {
-    if (ended) throw new Error('SSE parser: feed() after end()');
-    readIndex++;
+  feed(read: Uint8Array): void {
+    if (this.ended) throw new Error('SSE parser: feed() after end()');
+    this.readIndex++;
     const length = read.length;
     let pos = 0;
 
-    if (pendingCr && length > 0) {
-      pendingCr = false;
+    if (this.carry !== null && length > 0) {
+      pos = this.finishCharacter(read);
+    } else if (this.pendingCr && length > 0) {
+      this.pendingCr = false;
       if (read[0] === LF) {
-        crlf++;
+        this.crlf++;
         pos = 1;
       } else {
-        cr++;
+        this.cr++;
       }
-      if (pendingDispatch) {
-        pendingDispatch = false;
-        dispatch(offset + pos, pos === 1 ? readIndex : readIndex - 1);
+      if (this.pendingDispatch) {
+        this.pendingDispatch = false;
+        this.dispatch(this.offset + pos, pos === 1 ? this.readIndex : this.readIndex - 1);
       }
     }
 
-    // A line that began in an earlier read is finished from bytes.
-    if (piecesStart !== -1 && pos < length) pos = finishPiecesLine(read, pos);
-
-    // The complete lines of the read are decoded at once and searched as text, at string speed.
-    // A multi-byte character never straddles a line ending, so the text up to the last line ending
-    // is whole characters.
-    // A large read is taken in segments of about SEGMENT bytes, each ending at a line ending.
-    const last = lastLineEnding(read);
-    while (last >= pos) {
-      let end = last + 1;
-      if (end - pos > SEGMENT) {
-        const cut = read.indexOf(LF, pos + SEGMENT);
-        if (cut !== -1 && cut < last) end = cut + 1;
-      }
-      // Node 20 decodes large inputs fastest in streaming mode and small ones in one shot; the
-      // segment ends at a line ending, so streaming mode holds nothing back for the next decode.
-      const segment = read.subarray(pos, end);
-      const text = segment.length >= 2048 ? decoder.decode(segment, { stream: true }) : decoder.decode(segment);
-      // U+FFFD may stand for invalid bytes, which break the character-to-byte mapping: search bytes then.
-      const next = text.includes('\uFFFD') ? scanBytes(read, pos, end) : scanText(read, pos, end, text);
-      if (next === pos) break;
-      pos = next;
+    // A character cut by the end of the read waits for the rest of its bytes.
+    const end = pos < length && read[length - 1]! >= 0x80 ? characterStart(read, pos, length) : length;
+    if (pos < end) this.decodeRange(read, pos, end);
+    if (end < length) {
+      if (this.lineStart === -1) this.lineStart = this.offset + end;
+      this.carry = read.slice(end);
     }
-    if (pos < length) {
-      keepPiece(read, pos, length);
-    }
-    offset += length;
+    this.offset += length;
   }
 
-  function end(): SseEnd {
-    if (ended) throw new Error('SSE parser: end() called twice');
-    ended = true;
-    if (pendingCr) {
-      cr++;
-      pendingCr = false;
-      if (pendingDispatch) {
-        pendingDispatch = false;
-        dispatch(offset, readIndex);
+  end(): SseEnd {
+    if (this.ended) throw new Error('SSE parser: end() called twice');
+    this.ended = true;
+    if (this.pendingCr) {
+      this.cr++;
+      this.pendingCr = false;
+      if (this.pendingDispatch) {
+        this.pendingDispatch = false;
+        this.dispatch(this.offset, this.readIndex);
       }
     }
-    let partial: SsePartialEvent | null = null;
-    const unterminatedLine = piecesStart !== -1;
-    if (unterminatedLine) {
-      const { text, start } = takePieces();
-      textLine(text, 0, text.length, start);
+    if (this.carry !== null) {
+      this.pieces.push(fast.decode(this.carry));
+      this.carry = null;
     }
-    if (eventStart !== -1) {
-      partial = { start: eventStart, end: offset, unterminatedLine, data: data(), event: eventType, id, retry, comments: comments ?? EMPTY, unknownFields: unknown ?? EMPTY };
-      reset();
+    let partial: SsePartialEvent | null = null;
+    const unterminatedLine = this.lineStart !== -1;
+    if (unterminatedLine) this.finishLine('');
+    if (this.eventStart !== -1) {
+      partial = {
+        start: this.eventStart,
+        end: this.offset,
+        unterminatedLine,
+        data: this.data(),
+        event: this.eventType,
+        id: this.id,
+        retry: this.retry,
+        comments: this.comments ?? EMPTY,
+        unknownFields: this.unknown ?? EMPTY,
+      };
+      this.reset();
     }
     return {
       partial,
-      stats: { bytes: offset, reads: readIndex + 1, bom, lineEndings: { lf, cr, crlf } },
+      stats: { bytes: this.offset, reads: this.readIndex + 1, bom: this.bom, lineEndings: { lf: this.lf, cr: this.cr, crlf: this.crlf } },
     };
   }
 
-  return { feed, end };
+  /** Completes the character the previous read cut, with the continuation bytes this read starts with. Returns where the rest starts. */
+  private finishCharacter(read: Uint8Array): number {
+    const held = this.carry!;
+    const wanted = sequenceLength(held[0]!) - held.length;
+    let taken = 0;
+    while (taken < wanted && taken < read.length && isContinuation(read[taken]!)) taken++;
+    const bytes = new Uint8Array(held.length + taken);
+    bytes.set(held);
+    bytes.set(read.subarray(0, taken), held.length);
+    if (taken < wanted && taken === read.length) {
+      this.carry = bytes;
+    } else {
+      this.carry = null;
+      this.pieces.push(fast.decode(bytes));
+    }
+    return taken;
+  }
+
+  /** Decodes and interprets `read` from `pos` to `end` (whole characters), in segments Node decodes at full speed. */
+  private decodeRange(read: Uint8Array, pos: number, end: number): void {
+    let words: Words | null = null;
+    this.nextLf = -1;
+    while (pos < end) {
+      const stop = end - pos > SEGMENT ? segmentEnd(read, pos, pos + SEGMENT) : end;
+      // Where most of the text lately was in lines with other characters than ASCII, cutting them
+      // apart costs more than it saves: ICU decodes it all.
+      const mostlyOther = this.otherBytes * 2 > this.seenBytes;
+      if (this.seenBytes > SEGMENT) {
+        this.seenBytes = this.seenBytes >> 1;
+        this.otherBytes = this.otherBytes >> 1;
+      }
+      if (mostlyOther || stop - pos < APART_MIN) this.decodeLines(read, pos, stop, mostlyOther ? icu : fast);
+      else this.decodeApart(read, (words ??= wordsOf(read)), pos, stop);
+      pos = stop;
+    }
+  }
+
+  /**
+   * The same, in ranges that end at the line ending after each character other than ASCII: Node's
+   * fast path copies ASCII into a string at once, but decodes everything after the first other
+   * character several times slower, and in most streams these are a few tokens here and there.
+   */
+  private decodeApart(read: Uint8Array, words: Words, pos: number, stop: number): void {
+    while (pos < stop) {
+      const other = firstNonAscii(read, words, pos, stop);
+      if (other === stop) {
+        this.decodeLines(read, pos, stop, fast);
+        return;
+      }
+      // To the next LF: any CR line endings before it are found in the text. Each byte of the read is searched once.
+      if (this.nextLf < other) this.nextLf = byteIndexOrLength(read, LF, other);
+      const end = this.nextLf < stop ? this.nextLf + 1 : stop;
+      this.decodeLines(read, pos, end, fast);
+      pos = end;
+    }
+  }
+
+  /** Decodes `read` from `from` to `to` (whole characters) and interprets its lines. */
+  private decodeLines(read: Uint8Array, from: number, to: number, decoder: typeof fast): void {
+    const text = decoder.decode(from === 0 && to === read.length ? read : read.subarray(from, to));
+    this.seenBytes += to - from;
+    this.scan(read, text, from, text.length === to - from);
+  }
+
+  /**
+   * Interprets the lines of `text`: the bytes of `read` from `at` decoded, whole characters.
+   * A line's bytes hold no LF or CR, and each of its characters took at least one byte, so the
+   * line ending is the byte as many places after its start as it has characters when every
+   * character took one byte (always, when `aligned`), and else the first LF or CR after that.
+   * What follows the last line ending waits as a piece of the next line.
+   */
+  private scan(read: Uint8Array, text: string, at: number, aligned: boolean): void {
+    const length = text.length;
+    const offset = this.offset;
+    let from = 0;
+    let nextLf = indexOrLength(text, '\n', 0);
+    let nextCr = indexOrLength(text, '\r', 0);
+    for (;;) {
+      if (nextLf < from) nextLf = indexOrLength(text, '\n', from);
+      if (nextCr < from) nextCr = indexOrLength(text, '\r', from);
+      const isLf = nextLf < nextCr;
+      const eol = isLf ? nextLf : nextCr;
+      if (eol === length) break;
+      let end = at + (eol - from);
+      if (!aligned) {
+        const byte = isLf ? LF : CR;
+        if (read[end] !== byte) {
+          end = read.indexOf(byte, end + 1);
+          this.otherBytes += end - at;
+        }
+      }
+      if (isLf && text.charCodeAt(eol + 1) === LF && this.eventStart === -1 && this.lineStart === -1 && isDataLine(text, from, eol) && offset + at !== 0) {
+        // `data: …` and a blank line, the commonest event: the blank line's LF is the next character, and byte.
+        const value = text.charCodeAt(from + 5) === SPACE && from + 5 < eol ? from + 6 : from + 5;
+        this.lf += 2;
+        this.dispatchData(offset + at, offset + end + 2, text.slice(value, eol));
+        from = eol + 2;
+        at = end + 2;
+        continue;
+      }
+      const blank = this.lineStart === -1 ? this.line(text, from, eol, offset + at) : this.finishLine(text.slice(from, eol));
+      from = eol + 1;
+      at = end + 1;
+      let deferred = false;
+      if (isLf) {
+        this.lf++;
+      } else if (at < read.length) {
+        // A decoded range never ends between CR and LF (see `segmentEnd` and `decodeApart`), so the LF is in `text` too.
+        if (read[at] === LF) {
+          this.crlf++;
+          at++;
+          from++;
+        } else {
+          this.cr++;
+        }
+      } else {
+        this.pendingCr = true;
+        deferred = true;
+      }
+      if (blank) {
+        if (deferred) this.pendingDispatch = true;
+        else this.dispatch(offset + at, this.readIndex);
+      }
+    }
+    if (from < length) {
+      if (this.lineStart === -1) this.lineStart = offset + at;
+      this.pieces.push(from === 0 ? text : text.slice(from));
+    }
+  }
+
+  /** The unfinished line ends with `last`: interprets it whole. */
+  private finishLine(last: string): boolean {
+    this.pieces.push(last);
+    const text = this.pieces.join('');
+    const start = this.lineStart;
+    this.pieces = [];
+    this.lineStart = -1;
+    return this.line(text, 0, text.length, start);
+  }
+
+  /** Interprets one line, `text` from `from` to `to`, which starts at body offset `start`. Returns true for a blank line that ends an event. */
+  private line(text: string, from: number, to: number, start: number): boolean {
+    if (start === 0 && from < to && text.charCodeAt(from) === 0xfeff) {
+      this.bom = true;
+      from++;
+      start = 3;
+    }
+    if (from === to) return this.eventStart !== -1;
+    if (this.eventStart === -1) this.eventStart = start;
+    if (text.charCodeAt(from) === COLON) {
+      (this.comments ??= []).push(text.slice(from + 1, to));
+      return false;
+    }
+    let colon = from + 1;
+    while (colon < to && text.charCodeAt(colon) !== COLON) colon++;
+    let valueStart = colon + 1;
+    if (valueStart < to && text.charCodeAt(valueStart) === SPACE) valueStart++;
+    const value = text.slice(valueStart, to);
+    // Most lines are `data:` lines: their name is not sliced out to be compared.
+    this.field(colon - from === 4 && text.startsWith('data', from) ? 'data' : text.slice(from, colon), value);
+    return false;
+  }
+
+  /** Applies one field (§9.2.6 "process the field"). */
+  private field(name: string, value: string): void {
+    switch (name) {
+      case 'data':
+        if (this.firstData === null) this.firstData = value;
+        else (this.moreData ??= [this.firstData]).push(value);
+        break;
+      case 'event':
+        this.eventType = value;
+        break;
+      case 'id':
+        if (!value.includes('\0')) this.id = value;
+        break;
+      case 'retry':
+        if (/^[0-9]+$/.test(value)) this.retry = Number(value);
+        else (this.unknown ??= []).push({ name: 'retry', value });
+        break;
+      default:
+        (this.unknown ??= []).push({ name, value });
+    }
+  }
+
+  private data(): string | null {
+    return this.moreData === null ? this.firstData : this.moreData.join('\n');
+  }
+
+  private reset(): void {
+    this.eventStart = -1;
+    this.firstData = null;
+    this.moreData = null;
+    this.eventType = null;
+    this.id = null;
+    this.retry = null;
+    this.comments = null;
+    this.unknown = null;
+  }
+
+  private dispatch(end: number, read: number): void {
+    const event: SseEvent = {
+      index: this.eventIndex++,
+      start: this.eventStart,
+      end,
+      read,
+      data: this.data(),
+      event: this.eventType,
+      id: this.id,
+      retry: this.retry,
+      comments: this.comments ?? EMPTY,
+      unknownFields: this.unknown ?? EMPTY,
+    };
+    this.reset();
+    const onEvent = this.onEvent;
+    onEvent(event);
+  }
+
+  /** Dispatches the commonest event, one `data` line and a blank line, which never touches the event being built. */
+  private dispatchData(start: number, end: number, data: string): void {
+    const onEvent = this.onEvent;
+    onEvent({ index: this.eventIndex++, start, end, read: this.readIndex, data, event: null, id: null, retry: null, comments: EMPTY, unknownFields: EMPTY });
+  }
 }
 
-/** The last LF or CR of a read; a CR is looked for only after the last LF, so an LF-only read is searched once. */
-function lastLineEnding(read: Uint8Array): number {
-  const lastLf = read.lastIndexOf(LF);
-  return read.indexOf(CR, lastLf + 1) === -1 ? lastLf : read.lastIndexOf(CR);
+/** Whether the line from `from` to `to` is a `data:` line. */
+function isDataLine(text: string, from: number, to: number): boolean {
+  return (
+    to - from >= 5 &&
+    text.charCodeAt(from) === 0x64 &&
+    text.charCodeAt(from + 1) === 0x61 &&
+    text.charCodeAt(from + 2) === 0x74 &&
+    text.charCodeAt(from + 3) === 0x61 &&
+    text.charCodeAt(from + 4) === COLON
+  );
 }
 
-function indexOrLength(bytes: Uint8Array, byte: number, from: number): number {
-  const at = bytes.indexOf(byte, from);
-  return at === -1 ? bytes.length : at;
+/** Where a segment that should end near `at` can end: at a character boundary, and not between CR and LF. */
+function segmentEnd(read: Uint8Array, from: number, at: number): number {
+  return read[at] === LF && read[at - 1] === CR ? at - 1 : characterStart(read, from, at);
 }
 
-function textIndexOrLength(text: string, char: string, from: number): number {
+function indexOrLength(text: string, char: string, from: number): number {
   const at = text.indexOf(char, from);
   return at === -1 ? text.length : at;
 }
 
-/** Recognises the standard's field names without decoding them. */
-function fieldName(bytes: Uint8Array, colon: number): 'data' | 'event' | 'id' | 'retry' | undefined {
-  switch (colon) {
-    case 4:
-      return bytes[0] === 0x64 && bytes[1] === 0x61 && bytes[2] === 0x74 && bytes[3] === 0x61 ? 'data' : undefined;
-    case 5:
-      if (bytes[0] === 0x65 && bytes[1] === 0x76 && bytes[2] === 0x65 && bytes[3] === 0x6e && bytes[4] === 0x74) return 'event';
-      return bytes[0] === 0x72 && bytes[1] === 0x65 && bytes[2] === 0x74 && bytes[3] === 0x72 && bytes[4] === 0x79 ? 'retry' : undefined;
-    case 2:
-      return bytes[0] === 0x69 && bytes[1] === 0x64 ? 'id' : undefined;
-    default:
-      return undefined;
-  }
+function byteIndexOrLength(bytes: Uint8Array, byte: number, from: number): number {
+  const at = bytes.indexOf(byte, from);
+  return at === -1 ? bytes.length : at;
 }
 
 /** Parses a whole body at once: the events, and what `end` reports. */
