@@ -223,18 +223,20 @@ class Parser implements SseParser {
   private decodeLines(read: Uint8Array, from: number, to: number, decoder: typeof fast): void {
     const text = decoder.decode(from === 0 && to === read.length ? read : read.subarray(from, to));
     this.seenBytes += to - from;
-    this.scan(read, text, from, text.length === to - from);
+    this.scan(read, text, from, to);
   }
 
   /**
-   * Interprets the lines of `text`: the bytes of `read` from `at` decoded, whole characters.
+   * Interprets the lines of `text`: the bytes of `read` from `at` to `to` decoded, whole characters.
    * A line's bytes hold no LF or CR, and each of its characters took at least one byte, so the
    * line ending is the byte as many places after its start as it has characters when every
-   * character took one byte (always, when `aligned`), and else the first LF or CR after that.
-   * What follows the last line ending waits as a piece of the next line.
+   * character took one byte (always, when the text is as long as the bytes), and else the first
+   * LF or CR after that; a line ending that only line endings follow is as many places before
+   * `to`. What follows the last line ending waits as a piece of the next line.
    */
-  private scan(read: Uint8Array, text: string, at: number, aligned: boolean): void {
+  private scan(read: Uint8Array, text: string, at: number, to: number): void {
     const length = text.length;
+    const aligned = length === to - at;
     const offset = this.offset;
     let from = 0;
     let nextLf = indexOrLength(text, '\n', 0);
@@ -249,7 +251,8 @@ class Parser implements SseParser {
       if (!aligned) {
         const byte = isLf ? LF : CR;
         if (read[end] !== byte) {
-          end = read.indexOf(byte, end + 1);
+          const tail = length - eol;
+          end = tail === 1 || (tail === 2 && isLineEnding(text.charCodeAt(eol + 1))) ? to - tail : read.indexOf(byte, end + 1);
           this.otherBytes += end - at;
         }
       }
@@ -292,14 +295,29 @@ class Parser implements SseParser {
     }
   }
 
-  /** The unfinished line ends with `last`: interprets it whole. */
+  /**
+   * The unfinished line ends with `last`: interprets it whole. A `data:` line whose first piece
+   * holds its name, colon and the character after gets its value by concatenation, which V8
+   * keeps as a rope of the pieces until something reads its characters: a line of many
+   * megabytes is not copied into one string here.
+   */
   private finishLine(last: string): boolean {
-    this.pieces.push(last);
-    const text = this.pieces.join('');
+    const pieces = this.pieces;
     const start = this.lineStart;
     this.pieces = [];
     this.lineStart = -1;
-    return this.line(text, 0, text.length, start);
+    const head = pieces[0];
+    if (head === undefined || head.length < 6 || !isDataLine(head, 0, head.length)) {
+      pieces.push(last);
+      const text = pieces.join('');
+      return this.line(text, 0, text.length, start);
+    }
+    let value = head.slice(head.charCodeAt(5) === SPACE ? 6 : 5);
+    for (let i = 1; i < pieces.length; i++) value += pieces[i]!;
+    value += last;
+    if (this.eventStart === -1) this.eventStart = start;
+    this.field('data', value);
+    return false;
   }
 
   /** Interprets one line, `text` from `from` to `to`, which starts at body offset `start`. Returns true for a blank line that ends an event. */
@@ -385,6 +403,10 @@ class Parser implements SseParser {
     const onEvent = this.onEvent;
     onEvent({ index: this.eventIndex++, start, end, read: this.readIndex, data, event: null, id: null, retry: null, comments: EMPTY, unknownFields: EMPTY });
   }
+}
+
+function isLineEnding(code: number): boolean {
+  return code === LF || code === CR;
 }
 
 /** Whether the line from `from` to `to` is a `data:` line. */
