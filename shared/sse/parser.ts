@@ -41,7 +41,7 @@ const icu = new TextDecoder('utf-8', { ignoreBOM: true });
 icu.decode(new Uint8Array(0), { stream: true });
 
 export function createSseParser(options: SseParserOptions): SseParser {
-  return new Parser(options.onEvent);
+  return new Parser(options);
 }
 
 /**
@@ -53,7 +53,7 @@ class Parser implements SseParser {
   // V8 keeps the shape (hidden class) of parsers only while some parser is alive, and drops the
   // code it optimised for a shape that a garbage collection found gone: this idle parser keeps
   // the shape, so that a parser created after a collection runs at full speed from its first read.
-  static readonly shapeKeeper: Parser = new Parser(() => {});
+  static readonly shapeKeeper: Parser = new Parser({ onEvent() {} });
 
   private offset = 0; // body offset of the current read's first byte
   private readIndex = -1;
@@ -90,7 +90,9 @@ class Parser implements SseParser {
   private comments: string[] | null = null;
   private unknown: SseField[] | null = null;
 
-  constructor(private readonly onEvent: (event: SseEvent) => void) {}
+  // `onEvent` is called as a method of `options`: when it is a class's method, V8's code for the
+  // call stays valid from one caller to the next (a closure per caller would be dropped with it).
+  constructor(private readonly options: SseParserOptions) {}
 
   feed(read: Uint8Array): void {
     if (this.ended) throw new Error('SSE parser: feed() after end()');
@@ -397,14 +399,12 @@ class Parser implements SseParser {
       unknownFields: this.unknown ?? EMPTY,
     };
     this.reset();
-    const onEvent = this.onEvent;
-    onEvent(event);
+    this.options.onEvent(event);
   }
 
   /** Dispatches the commonest event, one `data` line and a blank line, which never touches the event being built. */
   private dispatchData(start: number, end: number, data: string): void {
-    const onEvent = this.onEvent;
-    onEvent({ index: this.eventIndex++, start, end, read: this.readIndex, data, event: null, id: null, retry: null, comments: EMPTY, unknownFields: EMPTY });
+    this.options.onEvent({ index: this.eventIndex++, start, end, read: this.readIndex, data, event: null, id: null, retry: null, comments: EMPTY, unknownFields: EMPTY });
   }
 }
 
