@@ -2,7 +2,6 @@
 // and metrics. The same fold as the live view, run to the end.
 
 import type { StreamState } from '../chunks/accumulate.ts';
-import { DONE } from '../chunks/interpret.ts';
 import { toChoices } from '../chunks/message.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
 import type { Recording } from '../recording/types.ts';
@@ -13,7 +12,7 @@ import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
 import type { DiagnosticOptions } from './diagnostics/context.ts';
 import { computeMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
-import { createStreamAnalyzer } from './stream.ts';
+import { Analyzer } from './fold.ts';
 import type { AnalyzedEvent, ReadInfo } from './stream.ts';
 
 export interface Identity {
@@ -37,7 +36,8 @@ export interface Analysis {
 }
 
 export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> = {}): Analysis {
-  const analyzer = createStreamAnalyzer();
+  // The recording keeps its reads' bytes: events read their data from them instead of keeping it.
+  const analyzer = new Analyzer({}, true);
   for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
   const { partial, stats } = analyzer.end();
   return finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);
@@ -53,7 +53,8 @@ export function finishAnalysis(
   state: StreamState,
   options: Partial<DiagnosticOptions> = {},
 ): Analysis {
-  const doneAt = events.findIndex((event) => event.sse.data === DONE);
+  // An event is `done` when its data is `[DONE]` (interpret.ts), which is cheaper to ask than its data.
+  const doneAt = events.findIndex((event) => event.interpretation.kind === 'done');
   const diagnostics = diagnose({
     recording,
     events,

@@ -1,0 +1,274 @@
+// The fold behind createStreamAnalyzer (stream.ts) and analyzeRecording
+// (analyze.ts): each SSE event interpreted, applied to the client state, and
+// kept as one compact object. Built for a hundred thousand events: what the
+// analysis keeps per event is what the garbage collector copies, and on a
+// virtual machine every megabyte the heap grows by costs milliseconds.
+
+import { createAccumulator } from '../chunks/accumulate.ts';
+import type { Accumulator } from '../chunks/accumulate.ts';
+import { annotate } from '../chunks/annotate.ts';
+import { interpretEvent } from '../chunks/interpret.ts';
+import { utf8Length } from '../chunks/json-text.ts';
+import type { Interpretation } from '../chunks/interpret.ts';
+import { createSseParser } from '../sse/parser.ts';
+import type { SseEnd, SseEvent, SseParser, SseParserOptions } from '../sse/parser.ts';
+import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions } from './stream.ts';
+
+export const TOKEN_CONTENT = 1;
+export const TOKEN_REASONING = 2;
+export const TOKEN_REFUSAL = 4;
+/** A tool-call fragment, or a fragment of the deprecated function_call. */
+export const TOKEN_TOOL = 8;
+
+function tokensOf(ops: Interpretation['ops']): number {
+  let tokens = 0;
+  for (const op of ops) {
+    if (op.type === 'text') {
+      if (op.text !== '') tokens |= op.channel === 'content' ? TOKEN_CONTENT : op.channel === 'reasoning' ? TOKEN_REASONING : TOKEN_REFUSAL;
+    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOKEN_TOOL;
+  }
+  return tokens;
+}
+
+/** The reads of an analysis: their times, and their bytes when the caller keeps them unchanged (a recording does). */
+interface Source {
+  readonly reads: readonly ReadInfo[];
+  readonly bytes: readonly Uint8Array[] | null;
+}
+
+/** What nearly every event leaves at its default, kept apart: all such events of an analysis share one. */
+interface Rare {
+  readonly source: Source;
+  readonly event: string | null;
+  readonly id: string | null;
+  readonly retry: number | null;
+  readonly comments: SseEvent['comments'];
+  readonly unknownFields: SseEvent['unknownFields'];
+  readonly unknownPaths: Interpretation['unknownPaths'];
+  readonly problems: Interpretation['problems'];
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/**
+ * Where the value of an event made of one `data:` line and its blank line lies in `bytes` (the
+ * read holding it): after `data:` and one space, before the two line endings (CRLF, LF or CR each).
+ */
+function dataValueRange(bytes: Uint8Array, start: number, end: number): [number, number] {
+  const from = bytes[start + 5] === SPACE ? start + 6 : start + 5;
+  let to = end - (bytes[end - 1] === LF && bytes[end - 2] === CR ? 2 : 1);
+  to -= bytes[to - 1] === LF && bytes[to - 2] === CR ? 2 : 1;
+  return [from, to];
+}
+
+/**
+ * Whether an event is one `data:` line (and its blank line) in `bytes`, whose bytes decode to
+ * `data`. Any other line would put more bytes between the two ends `dataValueRange` finds than
+ * the line's value has: so when they are as many as `data` has characters (each character one
+ * byte), or as many as it takes in UTF-8 (valid UTF-8: no U+FFFD, which invalid bytes of any
+ * number decode to), they are the value whole.
+ */
+function isPlainData(bytes: Uint8Array, start: number, end: number, data: string): boolean {
+  if (bytes[start] !== 0x64 || bytes[start + 1] !== 0x61 || bytes[start + 2] !== 0x74 || bytes[start + 3] !== 0x61 || bytes[start + 4] !== 0x3a) return false;
+  const [from, to] = dataValueRange(bytes, start, end);
+  if (to - from === data.length) return true;
+  return to - from > data.length && to - from <= 3 * data.length && !data.includes('\uFFFD') && utf8Length(data) === to - from;
+}
+
+/**
+ * An analysed event is its own SSE event and its own interpretation: one object
+ * instead of three for each of a hundred thousand events, which the garbage
+ * collector would otherwise copy. For the same reason it does not keep its
+ * operations (each an object, with its strings): the fold applies them once,
+ * the checks read `tokens`, and `ops` interprets the event again when asked;
+ * the fields that nearly every event leaves at their defaults, its arrival time
+ * among them (that of its read), are read through one shared object; and when
+ * the reads' bytes are kept by the caller, a plain `data:` event decodes its
+ * data from them when asked, instead of keeping a string as large as its bytes.
+ */
+class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
+  readonly index: number;
+  readonly start: number;
+  readonly end: number;
+  readonly read: number;
+  readonly kind: Interpretation['kind'];
+  readonly meta: Interpretation['meta'];
+  readonly obfuscationBytes: number;
+  /** The data; undefined when it is read from the bytes. */
+  private readonly value: string | null | undefined;
+  /** `tokens`, and `opCount` shifted by four bits: one small integer. */
+  private readonly counts: number;
+  private readonly rare: Rare;
+
+  constructor(sse: SseEvent, interpretation: Interpretation, rare: Rare, value: string | null | undefined) {
+    this.index = sse.index;
+    this.start = sse.start;
+    this.end = sse.end;
+    this.read = sse.read;
+    this.kind = interpretation.kind;
+    this.meta = interpretation.meta;
+    this.obfuscationBytes = interpretation.obfuscationBytes;
+    this.value = value;
+    this.counts = tokensOf(interpretation.ops) | (interpretation.ops.length << 4);
+    this.rare = rare;
+  }
+
+  get data(): string | null {
+    if (this.value !== undefined) return this.value;
+    const { reads, bytes } = this.rare.source;
+    const read = bytes![this.read]!;
+    const offset = reads[this.read]!.offset;
+    const [from, to] = dataValueRange(read, this.start - offset, this.end - offset);
+    return decoder.decode(read.subarray(from, to));
+  }
+
+  get t(): number | null {
+    return this.rare.source.reads[this.read]?.t ?? null;
+  }
+
+  get tokens(): number {
+    return this.counts & 15;
+  }
+
+  get opCount(): number {
+    return this.counts >> 4;
+  }
+
+  get event(): string | null {
+    return this.rare.event;
+  }
+
+  get id(): string | null {
+    return this.rare.id;
+  }
+
+  get retry(): number | null {
+    return this.rare.retry;
+  }
+
+  get comments(): SseEvent['comments'] {
+    return this.rare.comments;
+  }
+
+  get unknownFields(): SseEvent['unknownFields'] {
+    return this.rare.unknownFields;
+  }
+
+  get unknownPaths(): Interpretation['unknownPaths'] {
+    return this.rare.unknownPaths;
+  }
+
+  get problems(): Interpretation['problems'] {
+    return this.rare.problems;
+  }
+
+  get sse(): SseEvent {
+    return this;
+  }
+
+  get ops(): Interpretation['ops'] {
+    return this.opCount === 0 ? [] : interpretEvent(this).ops;
+  }
+
+  get interpretation(): Interpretation {
+    return this;
+  }
+
+  get annotation(): string {
+    return annotate(this, this);
+  }
+}
+
+// The events a read completed, when it completed none: one shared empty list.
+const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
+
+/**
+ * The fold. A class, and the parser's `onEvent` a method of it, for speed: V8 keeps the code it
+ * optimised for methods (and for a shape some object still has) across garbage collections,
+ * where it drops that of closures, and an analysis is often the only one alive.
+ */
+export class Analyzer implements StreamAnalyzer, SseParserOptions {
+  /** Keeps the shape of analyzers alive (see the parser's `shapeKeeper`). */
+  static readonly shapeKeeper: Analyzer = new Analyzer({}, false);
+
+  readonly events: AnalyzedEvent[] = [];
+  readonly reads: ReadInfo[] = [];
+  readonly accumulator: Accumulator = createAccumulator();
+  private readonly parser: SseParser = createSseParser(this);
+  private readonly source: Source;
+  // What events that leave every rare field at its default share; set by the first such event.
+  private common: Rare | null = null;
+  // The events the current read completed.
+  private completed: AnalyzedEvent[] | null = null;
+  private offset = 0;
+  private done = false;
+
+  /** With `keptBytes`, the caller keeps every read's bytes unchanged for as long as the analysis lives. */
+  constructor(
+    private readonly options: StreamAnalyzerOptions,
+    keptBytes: boolean,
+  ) {
+    this.source = { reads: this.reads, bytes: keptBytes ? [] : null };
+  }
+
+  feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[] {
+    this.reads.push({ t, offset: this.offset, length: bytes.length });
+    (this.source.bytes as Uint8Array[] | null)?.push(bytes);
+    this.offset += bytes.length;
+    this.completed = null;
+    this.parser.feed(bytes);
+    return this.completed ?? NONE;
+  }
+
+  end(): { readonly events: readonly AnalyzedEvent[] } & SseEnd {
+    this.completed = null;
+    const result = this.parser.end();
+    return { events: this.completed ?? NONE, ...result };
+  }
+
+  /** The parser's callback: interprets, accumulates and keeps one SSE event. */
+  onEvent(sse: SseEvent): void {
+    const interpretation = interpretEvent(sse);
+    // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
+    if (!this.done) this.accumulator.apply(sse.index, interpretation.ops);
+    if (interpretation.kind === 'done') this.done = true;
+    const rare = this.rareOf(sse, interpretation);
+    const event = new Analyzed(sse, interpretation, rare, rare === this.common && this.inBytes(sse) ? undefined : sse.data);
+    this.events.push(event);
+    (this.completed ??= []).push(event);
+    this.options.onEvent?.(event);
+  }
+
+  /** Whether a plain `data:` event can read its data from the kept bytes of the read that holds it whole. */
+  private inBytes({ start, end, read, data }: SseEvent): boolean {
+    const bytes = this.source.bytes?.[read];
+    const offset = this.reads[read]!.offset;
+    return bytes !== undefined && data !== null && start >= offset && isPlainData(bytes, start - offset, end - offset, data);
+  }
+
+  private rareOf(sse: SseEvent, interpretation: Interpretation): Rare {
+    const { event, id, retry, comments, unknownFields } = sse;
+    const { unknownPaths, problems } = interpretation;
+    const common = this.common;
+    if (common !== null) {
+      if (
+        event === null &&
+        id === null &&
+        retry === null &&
+        comments === common.comments &&
+        unknownFields === common.unknownFields &&
+        unknownPaths === common.unknownPaths &&
+        problems === common.problems
+      ) {
+        return common;
+      }
+    } else if (event === null && id === null && retry === null && comments.length === 0 && unknownFields.length === 0 && unknownPaths.length === 0 && problems.length === 0) {
+      // The parser and the interpretation give every such event the same empty lists.
+      return (this.common = { source: this.source, event, id, retry, comments, unknownFields, unknownPaths, problems });
+    }
+    return { source: this.source, event, id, retry, comments, unknownFields, unknownPaths, problems };
+  }
+}
