@@ -30,43 +30,52 @@ const BURST_PER_MS = 10;
 interface Delivery {
   /** Its reads, first to last. */
   readonly firstRead: number;
-  lastRead: number;
+  readonly lastRead: number;
   readonly start: number;
-  end: number;
   readonly silence: number;
-  events: number;
+  readonly events: number;
 }
 
 export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
-  const dataEvents = events.filter((event) => event.tokens !== 0);
-  if (dataEvents.length < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
-
-  const deliveries: Delivery[] = [];
-  const deliveryOfRead = new Int32Array(reads.length);
-  // The first delivery's silence counts from the request: a buffering proxy holds the response headers back too.
-  let last = 0;
-  for (let index = 0; index < reads.length; index++) {
-    const t = reads[index]!.t!;
-    const current = deliveries[deliveries.length - 1];
-    if (current && t - current.end < DELIVERY_MS) {
-      current.lastRead = index;
-      current.end = t;
-    } else {
-      deliveries.push({ firstRead: index, lastRead: index, start: t, end: t, silence: t - last, events: 0 });
-    }
-    last = t;
-    deliveryOfRead[index] = deliveries.length - 1;
+  // Token events per read; a timed stream of a hundred thousand reads is checked without an object per read or per delivery.
+  const tokenEventsOfRead = new Int32Array(reads.length);
+  let tokenEvents = 0;
+  for (const event of events) {
+    if (event.tokens === 0) continue;
+    tokenEvents++;
+    tokenEventsOfRead[event.sse.read]!++;
   }
-  for (const event of dataEvents) deliveries[deliveryOfRead[event.sse.read]!]!.events++;
+  if (tokenEvents < MIN_EVENTS || reads.some((read) => read.t === null)) return [];
 
-  const held = deliveries.filter(
-    (delivery) => delivery.events >= HELD_EVENTS && delivery.silence >= SILENCE_MS && delivery.events >= BURST_PER_MS * (delivery.end - delivery.start),
-  );
+  // The deliveries, each checked when the next begins; only those held back are kept.
+  const held: Delivery[] = [];
+  let firstRead = 0;
+  let start = 0;
+  // The first delivery's silence counts from the request: a buffering proxy holds the response headers back too.
+  let end = 0;
+  let silence = 0;
+  let count = 0;
+  for (let index = 0; index <= reads.length; index++) {
+    const t = index < reads.length ? reads[index]!.t! : Infinity;
+    if (index > 0 && t - end < DELIVERY_MS) {
+      end = t;
+    } else {
+      if (index > 0 && count >= HELD_EVENTS && silence >= SILENCE_MS && count >= BURST_PER_MS * (end - start)) {
+        held.push({ firstRead, lastRead: index - 1, start, silence, events: count });
+      }
+      firstRead = index;
+      silence = t - end;
+      start = end = t;
+      count = 0;
+    }
+    if (index < reads.length) count += tokenEventsOfRead[index]!;
+  }
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
-  if (heldEvents * 2 < dataEvents.length) return [];
+  if (heldEvents * 2 < tokenEvents) return [];
 
-  const heldReads = new Set(held.flatMap((delivery) => Array.from({ length: delivery.lastRead - delivery.firstRead + 1 }, (_, i) => delivery.firstRead + i)));
-  const evidence = dataEvents.filter((event) => heldReads.has(event.sse.read)).map((event) => event.sse.index);
+  const heldReads = held.flatMap((delivery) => Array.from({ length: delivery.lastRead - delivery.firstRead + 1 }, (_, i) => delivery.firstRead + i));
+  const isHeld = new Set(heldReads);
+  const evidence = events.filter((event) => event.tokens !== 0 && isHeld.has(event.sse.read)).map((event) => event.sse.index);
   const largest = held.reduce((a, b) => (b.events > a.events ? b : a));
   const shape =
     held.length === 1
@@ -75,9 +84,9 @@ export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
   return [
     finding(
       'buffered-delivery',
-      `${heldEvents} of ${plural(dataEvents.length, 'token event')} arrived ${shape}: something on the path held them back.`,
+      `${heldEvents} of ${plural(tokenEvents, 'token event')} arrived ${shape}: something on the path held them back.`,
       evidence,
-      [...heldReads].sort((a, b) => a - b),
+      heldReads,
     ),
   ];
 }
