@@ -9,6 +9,7 @@ import type { Accumulator } from '../chunks/accumulate.ts';
 import { annotate } from '../chunks/annotate.ts';
 import { interpretEvent } from '../chunks/interpret.ts';
 import { utf8Length } from '../chunks/json-text.ts';
+import { ChunkTemplate } from '../chunks/template.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
 import { createSseParser } from '../sse/parser.ts';
 import type { SseEnd, SseEvent, SseParser, SseParserOptions } from '../sse/parser.ts';
@@ -198,6 +199,8 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   readonly reads: ReadInfo[] = [];
   readonly accumulator: Accumulator = createAccumulator();
   private readonly parser: SseParser = createSseParser(this);
+  // Chunks that only change the content of the one before are interpreted without JSON.parse.
+  private readonly template = new ChunkTemplate();
   private readonly source: Source;
   // What events that leave every rare field at its default share; set by the first such event.
   private common: Rare | null = null;
@@ -231,7 +234,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
 
   /** The parser's callback: interprets, accumulates and keeps one SSE event. */
   onEvent(sse: SseEvent): void {
-    const interpretation = interpretEvent(sse);
+    const interpretation = this.template.interpret(sse);
     // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
     if (!this.done) this.accumulator.apply(sse.index, interpretation.ops);
     if (interpretation.kind === 'done') this.done = true;
