@@ -10,9 +10,48 @@ import type { AnalyzedEvent } from '../stream.ts';
 
 const CHUNK_OBJECT = 'chat.completion.chunk';
 
+type IdentityKey = 'id' | 'model' | 'system_fingerprint' | 'created';
+
+/** What one pass over the events gathers for the three checks below. */
+interface Gathered {
+  /** Each distinct real value of each identity field, mapped to the first event that carried it. */
+  readonly seen: Record<IdentityKey, Map<string, number>>;
+  /** Chunks with something in them whose object is not a chunk's. */
+  readonly odd: AnalyzedEvent[];
+  /** Events by unknown field path. */
+  readonly byPath: Map<string, number[]>;
+}
+
 export function metadata({ events }: DiagnosticContext): Diagnostic[] {
-  const chunks = events.filter((event) => event.interpretation.meta !== null && event.interpretation.kind !== 'error');
-  return [...identity(chunks), ...objects(chunks), ...unknownFields(events)];
+  const gathered = gather(events);
+  return [...identity(gathered), ...objects(gathered), ...unknownFields(gathered)];
+}
+
+/** One pass over a hundred thousand events, not one per check. */
+function gather(events: readonly AnalyzedEvent[]): Gathered {
+  const seen: Gathered['seen'] = { id: new Map(), model: new Map(), system_fingerprint: new Map(), created: new Map() };
+  const odd: AnalyzedEvent[] = [];
+  const byPath = new Map<string, number[]>();
+  let previous: unknown = null;
+  for (const event of events) {
+    const { meta, kind, unknownPaths } = event.interpretation;
+    for (const path of unknownPaths) {
+      let list = byPath.get(path);
+      if (!list) byPath.set(path, (list = []));
+      list.push(event.sse.index);
+    }
+    if (meta === null || kind === 'error') continue;
+    if (meta.object !== CHUNK_OBJECT && event.opCount > 0) odd.push(event);
+    // Chunks with the same identity share one object (interpret.ts): nothing new to see.
+    if (meta === previous) continue;
+    previous = meta;
+    for (const key of ['id', 'model', 'system_fingerprint'] as const) {
+      const value = meta[key];
+      if (typeof value === 'string' && value !== '' && !seen[key].has(value)) seen[key].set(value, event.sse.index);
+    }
+    if (typeof meta.created === 'number' && meta.created > 0 && !seen.created.has(String(meta.created))) seen.created.set(String(meta.created), event.sse.index);
+  }
+  return { seen, odd, byPath };
 }
 
 /**
@@ -20,22 +59,21 @@ export function metadata({ events }: DiagnosticContext): Diagnostic[] {
  * fields sent on only some chunks (vLLM's system_fingerprint) are not changes:
  * only two different real values are.
  */
-function identity(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
+function identity({ seen }: Gathered): Diagnostic[] {
   const found: Diagnostic[] = [];
   const changes: string[] = [];
   const evidence = new Set<number>();
   for (const key of ['id', 'model', 'system_fingerprint'] as const) {
-    const seen = distinct(chunks, (value) => (typeof value === 'string' && value !== '' ? value : null), key);
-    if (seen.size > 1) {
-      const values = [...seen.keys()];
+    if (seen[key].size > 1) {
+      const values = [...seen[key].keys()];
       changes.push(`${key} takes ${plural(values.length, 'value')} (${few(values.map((value) => JSON.stringify(value)), 3)})`);
-      for (const first of seen.values()) evidence.add(first);
+      for (const first of seen[key].values()) evidence.add(first);
     }
   }
   if (changes.length > 0) {
     found.push(finding('inconsistent-metadata', `Chunks of one stream disagree: ${changes.join('; ')}.`, [...evidence].sort((a, b) => a - b)));
   }
-  const created = distinct(chunks, (value) => (typeof value === 'number' && value > 0 ? String(value) : null), 'created');
+  const created = seen.created;
   if (created.size > 1) {
     const values = [...created.keys()];
     found.push(finding('metadata-drift', `"created" changes during the stream: ${few(values, 4)} (${values.length} values).`, [...created.values()]));
@@ -43,24 +81,8 @@ function identity(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
   return found;
 }
 
-/** Each distinct value, mapped to the first event that carried it. */
-function distinct(chunks: readonly AnalyzedEvent[], normalise: (value: unknown) => string | null, key: 'id' | 'model' | 'system_fingerprint' | 'created'): Map<string, number> {
-  const seen = new Map<string, number>();
-  let previous: unknown = null;
-  for (const event of chunks) {
-    const meta = event.interpretation.meta;
-    // Chunks with the same identity share one object (interpret.ts): nothing new to see.
-    if (meta === previous) continue;
-    previous = meta;
-    const value = normalise(meta?.[key]);
-    if (value !== null && !seen.has(value)) seen.set(value, event.sse.index);
-  }
-  return seen;
-}
-
 /** A chunk that carries nothing (Azure's `object: ""` filter frame) is harmless to drop, so it is not counted. */
-function objects(chunks: readonly AnalyzedEvent[]): Diagnostic[] {
-  const odd = chunks.filter((event) => event.interpretation.meta!.object !== CHUNK_OBJECT && event.opCount > 0);
+function objects({ odd }: Gathered): Diagnostic[] {
   if (odd.length === 0) return [];
   const values = [...new Set(odd.map((event) => describeObject(event.interpretation.meta!.object)))];
   return [
@@ -76,15 +98,7 @@ function describeObject(value: unknown): string {
   return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
-function unknownFields(events: readonly AnalyzedEvent[]): Diagnostic[] {
-  const byPath = new Map<string, number[]>();
-  for (const event of events) {
-    for (const path of event.interpretation.unknownPaths) {
-      let list = byPath.get(path);
-      if (!list) byPath.set(path, (list = []));
-      list.push(event.sse.index);
-    }
-  }
+function unknownFields({ byPath }: Gathered): Diagnostic[] {
   if (byPath.size === 0) return [];
   const parts = [...byPath].map(([path, list]) => {
     const owner = extensionOwner(path);
