@@ -8,7 +8,6 @@ import { createAccumulator } from '../chunks/accumulate.ts';
 import type { Accumulator } from '../chunks/accumulate.ts';
 import { annotate } from '../chunks/annotate.ts';
 import { interpretEvent } from '../chunks/interpret.ts';
-import { utf8Length } from '../chunks/json-text.ts';
 import { ChunkTemplate } from '../chunks/template.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
 import { createSseParser } from '../sse/parser.ts';
@@ -67,16 +66,17 @@ function dataValueRange(bytes: Uint8Array, start: number, end: number): [number,
 
 /**
  * Whether an event is one `data:` line (and its blank line) in `bytes`, whose bytes decode to
- * `data`. Any other line would put more bytes between the two ends `dataValueRange` finds than
- * the line's value has: so when they are as many as `data` has characters (each character one
- * byte), or as many as it takes in UTF-8 (valid UTF-8: no U+FFFD, which invalid bytes of any
- * number decode to), they are the value whole.
+ * `data`: when no line ending lies between the two ends `dataValueRange` finds, they are the
+ * line's value whole. When they are as many as `data` has characters, none can: a line ending
+ * would leave fewer characters than bytes.
  */
 function isPlainData(bytes: Uint8Array, start: number, end: number, data: string): boolean {
   if (bytes[start] !== 0x64 || bytes[start + 1] !== 0x61 || bytes[start + 2] !== 0x74 || bytes[start + 3] !== 0x61 || bytes[start + 4] !== 0x3a) return false;
   const [from, to] = dataValueRange(bytes, start, end);
   if (to - from === data.length) return true;
-  return to - from > data.length && to - from <= 3 * data.length && !data.includes('\uFFFD') && utf8Length(data) === to - from;
+  if (to - from < data.length) return false;
+  for (let i = from; i < to; i++) if (bytes[i] === LF || bytes[i] === CR) return false;
+  return true;
 }
 
 /**
