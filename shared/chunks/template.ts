@@ -14,6 +14,9 @@ import type { TextOp } from './ops.ts';
 const CONTENT_KEY = '"content":"';
 /** A content string no chunk carries: where it shows up in a probe's interpretation, it came from the template's string. */
 const PROBE = '\u0000template probe\u0000';
+/** Texts up to this long are shared, up to this many at a time. */
+const SHARED_LENGTH = 16;
+const SHARED_TEXTS = 4096;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
@@ -24,6 +27,8 @@ export class ChunkTemplate {
   /** The template's interpretation: one content text operation. */
   private base: Interpretation | null = null;
   private choice = 0;
+  /** Short texts seen lately, to hand out one string for each, as JSON.parse does with V8's string table (an analysis keeps them all). */
+  private texts = new Map<string, string>();
 
   /** `interpretEvent(event)`, from the template when the event's data is the template's with another content string. */
   interpret(event: SseFields): Interpretation {
@@ -45,10 +50,20 @@ export class ChunkTemplate {
     if (end <= before.length || data.charCodeAt(before.length) !== QUOTE || data.charCodeAt(end) !== QUOTE || data.slice(0, before.length) !== before || !data.endsWith(after)) {
       return null;
     }
-    const text = stringValue(data, before.length, end);
+    let text = stringValue(data, before.length, end);
     if (text === null || text === '') return null;
+    text = this.shared(text);
     const op: TextOp = { type: 'text', choice: this.choice, channel: 'content', source: 'content', text };
     return { kind: 'content', ops: [op], meta: base.meta, unknownPaths: base.unknownPaths, problems: base.problems, obfuscationBytes: base.obfuscationBytes };
+  }
+
+  private shared(text: string): string {
+    if (text.length > SHARED_LENGTH) return text;
+    const known = this.texts.get(text);
+    if (known !== undefined) return known;
+    if (this.texts.size >= SHARED_TEXTS) this.texts = new Map();
+    this.texts.set(text, text);
+    return text;
   }
 
   /**
