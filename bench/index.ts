@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Recording } from '../shared/index.ts';
-import { analyzeRecording, createStreamAnalyzer, recordingFromSse } from '../shared/index.ts';
+import { analyzeRecording, recordingFromSse } from '../shared/index.ts';
+import { Analyzer } from '../shared/analysis/fold.ts';
 import type { Body } from './inputs.ts';
 import { hugeLine, openAiStream, readsOfSize, readsPerEvent, tinyEvents } from './inputs.ts';
 import { collect, compare, machine, median, now } from './measure.ts';
@@ -285,9 +286,10 @@ function timedRecording(body: Body): Recording {
   };
 }
 
-/** The stream fold alone (parse, interpret, annotate, accumulate), without diagnostics and metrics. */
+/** The stream fold alone (parse, interpret, accumulate), as analyzeRecording runs it, without diagnostics and metrics. */
 function foldOnly(recording: Recording): number {
-  const analyzer = createStreamAnalyzer();
+  // The recording keeps its reads' bytes, so events read their data from them (the live fold keeps it).
+  const analyzer = new Analyzer({}, true);
   for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
   analyzer.end();
   return analyzer.events.length;

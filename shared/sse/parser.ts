@@ -11,8 +11,11 @@
 //
 // Linear time, at string speed: a read is decoded in a few calls and its text
 // searched with String#indexOf, the byte offsets following from the text (see
-// `scan`). A line spanning reads is kept as decoded pieces and joined once, when
-// it ends; a character cut by the end of a read waits as bytes.
+// `scan`). A line spanning reads is kept as decoded pieces, joined once when it
+// ends (a data line's value is their concatenation, which V8 keeps as a rope);
+// a character cut by the end of a read waits as bytes. How a range is decoded
+// (which decoder, which pieces) is a matter of speed only: the text is the
+// same, and the offsets are exact whatever it holds.
 
 import type { SseEnd, SseEvent, SseField, SseParser, SseParserOptions, SsePartialEvent } from './types.ts';
 import { characterStart, firstNonAscii, isContinuation, sequenceLength, wordsOf } from './utf8.ts';
