@@ -19,6 +19,15 @@ describe('firstNonAscii', () => {
   });
 });
 
+describe('wordsOf', () => {
+  it('takes any bytes, even fewer than a word at the very end of their buffer', () => {
+    const buffer = new Uint8Array(9);
+    for (let at = 0; at <= 9; at++) {
+      for (let end = at; end <= 9; end++) expect(() => wordsOf(buffer.subarray(at, end))).not.toThrow();
+    }
+  });
+});
+
 describe('characterStart', () => {
   it('moves a cut back to the start of a character the cut would split, and nowhere else', () => {
     const text = bytes('aé東😀b');

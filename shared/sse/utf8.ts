@@ -37,8 +37,9 @@ export interface Words {
 
 export function wordsOf(bytes: Uint8Array): Words {
   const skew = (4 - (bytes.byteOffset & 3)) & 3;
-  const count = Math.max(0, (bytes.length - skew) >> 2);
-  return { words: new Int32Array(bytes.buffer, bytes.byteOffset + skew, count), skew };
+  const count = (bytes.length - skew) >> 2;
+  // Fewer bytes than a word past the alignment: no words (firstNonAscii reads them byte by byte).
+  return { words: count > 0 ? new Int32Array(bytes.buffer, bytes.byteOffset + skew, count) : new Int32Array(0), skew };
 }
 
 const HIGH_BITS = 0x80808080 | 0;
