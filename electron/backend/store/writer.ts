@@ -9,7 +9,7 @@
 import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
 import { redactHeaders } from '../../../shared/recording/redact.ts';
-import { ROWS_PER_INSERT } from './statements.ts';
+import { PendingRows, ReadArena } from './rows.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
 import type { BeginRecordingOptions, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
@@ -19,6 +19,8 @@ export const DEFAULT_MAX_BUFFER_BYTES = 1 << 20;
 export const DEFAULT_MAX_BUFFER_ROWS = 2000;
 /** Past this many times the buffer bound, a writer whose flushes keep failing gives up. */
 const GIVE_UP_FACTOR = 32;
+/** The most memory a writer sets aside for copies of its reads (a larger buffer bound copies the rest one by one). */
+const MAX_ARENA_BYTES = 16 << 20;
 /** How long a flush waits for another process's write lock before it leaves the data to the next try. */
 export const FLUSH_BUSY_TIMEOUT_MS = 100;
 
@@ -37,21 +39,28 @@ export type EventRow = [
   unknownFields: string | null,
 ];
 
+const EVENT_COLUMNS = 11;
+
 export function eventRow(event: AnalyzedEvent): EventRow {
+  const row = new Array(EVENT_COLUMNS) as EventRow;
+  putEventRow(row, 0, event);
+  return row;
+}
+
+/** Writes an event's row (as `eventRow` gives it) into `values` from index `at`. */
+export function putEventRow(values: unknown[], at: number, event: AnalyzedEvent): void {
   const { sse } = event;
-  return [
-    sse.index,
-    sse.start,
-    sse.end,
-    sse.read,
-    event.t,
-    sse.event,
-    sse.id,
-    sse.retry,
-    sse.data,
-    sse.comments.length > 0 ? JSON.stringify(sse.comments) : null,
-    sse.unknownFields.length > 0 ? JSON.stringify(sse.unknownFields.map(({ name, value }) => ({ name, value }))) : null,
-  ];
+  values[at] = sse.index;
+  values[at + 1] = sse.start;
+  values[at + 2] = sse.end;
+  values[at + 3] = sse.read;
+  values[at + 4] = event.t;
+  values[at + 5] = sse.event;
+  values[at + 6] = sse.id;
+  values[at + 7] = sse.retry;
+  values[at + 8] = sse.data;
+  values[at + 9] = sse.comments.length > 0 ? JSON.stringify(sse.comments) : null;
+  values[at + 10] = sse.unknownFields.length > 0 ? JSON.stringify(sse.unknownFields.map(({ name, value }) => ({ name, value }))) : null;
 }
 
 /** What the store keeps of an analysed event, as a plain object (what `events()` reads back, and what the live view is pushed). */
@@ -72,11 +81,8 @@ export function storedEvent(event: AnalyzedEvent): StoredEvent {
   };
 }
 
-interface PendingRead {
-  readonly seq: number;
-  readonly t: number | null;
-  readonly offset: number;
-  readonly bytes: Uint8Array;
+function textLength(value: unknown): number {
+  return typeof value === 'string' ? value.length : 0;
 }
 
 export interface WriterContext {
@@ -102,8 +108,10 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
   const onError =
     options.onError ?? ((error: Error) => process.emitWarning(`Streamscope store, recording ${id}: ${error.message}`, { code: 'STREAMSCOPE_STORE' }));
 
-  let reads: PendingRead[] = [];
-  let events: EventRow[] = [];
+  // Rows as the INSERTs take them: (recording_id, seq, t, offset, bytes) and (recording_id, ...EventRow).
+  const reads = new PendingRows(5);
+  const events = new PendingRows(1 + EVENT_COLUMNS);
+  const arena = new ReadArena(Math.min(maxBytes, MAX_ARENA_BYTES));
   let response: [number, string | null, string, number | null] | null = null;
   // Memory held by the buffer (reads and events), and the body bytes among it.
   let pendingBytes = 0;
@@ -123,36 +131,19 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
   // A flush failed: further ones wait for the retry timer instead of running (and failing) on every read.
   let retrying = false;
 
-  const transaction = db.transaction((batchReads: PendingRead[], batchEvents: EventRow[], head: typeof response, bytes: number, counts: FlushInfo) => {
+  const transaction = db.transaction((head: typeof response, bytes: number, counts: FlushInfo) => {
     if (head) statements.updateResponse.run(...head, id);
-    let at = 0;
-    for (; at + ROWS_PER_INSERT <= batchReads.length; at += ROWS_PER_INSERT) {
-      const values: unknown[] = [];
-      for (let i = at; i < at + ROWS_PER_INSERT; i++) {
-        const read = batchReads[i]!;
-        values.push(id, read.seq, read.t, read.offset, read.bytes);
-      }
-      statements.insertReads.run(values);
-    }
-    for (; at < batchReads.length; at++) {
-      const read = batchReads[at]!;
-      statements.insertRead.run(id, read.seq, read.t, read.offset, read.bytes);
-    }
-    at = 0;
-    for (; at + ROWS_PER_INSERT <= batchEvents.length; at += ROWS_PER_INSERT) {
-      const values: unknown[] = [];
-      for (let i = at; i < at + ROWS_PER_INSERT; i++) values.push(id, ...batchEvents[i]!);
-      statements.insertEvents.run(values);
-    }
-    for (; at < batchEvents.length; at++) statements.insertEvent.run(id, ...batchEvents[at]!);
-    statements.updateProgress.run(counts.bytes + bytes, counts.reads + batchReads.length, counts.events + batchEvents.length, model, id);
+    reads.insert(statements.insertReads, statements.insertRead);
+    events.insert(statements.insertEvents, statements.insertEvent);
+    statements.updateProgress.run(counts.bytes + bytes, counts.reads + reads.length, counts.events + events.length, model, id);
   });
 
   /** One flush transaction, waiting at most FLUSH_BUSY_TIMEOUT_MS for a lock held elsewhere: storage never stalls the stream for long. */
-  function write(...args: Parameters<typeof transaction>): void {
+  function write(head: typeof response, bytes: number, counts: FlushInfo): void {
+    // Not a statement prepared once: SQLite applies busy_timeout when the pragma is prepared, not when it runs.
     db.pragma(`busy_timeout = ${FLUSH_BUSY_TIMEOUT_MS}`);
     try {
-      transaction(...args);
+      transaction(head, bytes, counts);
     } finally {
       if (db.open) db.pragma(`busy_timeout = ${context.busyTimeoutMs}`);
     }
@@ -178,11 +169,9 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     }
     if (failed) return false;
     if (reads.length === 0 && events.length === 0 && response === null && !modelDirty) return true;
-    const batchReads = reads;
-    const batchEvents = events;
     const batchBytes = pendingBodyBytes;
     try {
-      write(batchReads, batchEvents, response, batchBytes, stored);
+      write(response, batchBytes, stored);
     } catch (error) {
       lastError = error instanceof Error ? error : new Error(String(error));
       report(lastError);
@@ -194,12 +183,8 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       return false;
     }
     retrying = false;
-    stored = { reads: stored.reads + batchReads.length, events: stored.events + batchEvents.length, bytes: stored.bytes + batchBytes };
-    reads = [];
-    events = [];
-    response = null;
-    pendingBytes = 0;
-    pendingBodyBytes = 0;
+    stored = { reads: stored.reads + reads.length, events: stored.events + events.length, bytes: stored.bytes + batchBytes };
+    clearPending();
     modelDirty = false;
     if (options.onFlush) {
       try {
@@ -219,13 +204,18 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     }
   }
 
-  function giveUp(error: Error): void {
-    failed = true;
-    reads = [];
-    events = [];
+  function clearPending(): void {
+    reads.clear();
+    events.clear();
+    arena.clear();
     response = null;
     pendingBytes = 0;
     pendingBodyBytes = 0;
+  }
+
+  function giveUp(error: Error): void {
+    failed = true;
+    clearPending();
     report(new Error(`stopped storing recording ${id} after ${stored.bytes} bytes: ${error.message}`));
   }
 
@@ -299,7 +289,13 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       const offset = nextOffset;
       nextOffset += bytes.length;
       if (failed) return;
-      reads.push({ seq, t, offset, bytes: new Uint8Array(bytes) });
+      const values = reads.add();
+      const at = reads.start;
+      values[at] = id;
+      values[at + 1] = seq;
+      values[at + 2] = t;
+      values[at + 3] = offset;
+      values[at + 4] = arena.copy(bytes);
       pendingBytes += bytes.length;
       pendingBodyBytes += bytes.length;
       afterBuffer();
@@ -314,9 +310,11 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
         }
       }
       if (failed) return;
-      const row = eventRow(event);
-      events.push(row);
-      pendingBytes += 64 + (row[8]?.length ?? 0) + (row[9]?.length ?? 0) + (row[10]?.length ?? 0);
+      const values = events.add();
+      const at = events.start;
+      values[at] = id;
+      putEventRow(values, at + 1, event);
+      pendingBytes += 64 + textLength(values[at + 9]) + textLength(values[at + 10]) + textLength(values[at + 11]);
       afterBuffer();
     },
     flush,
