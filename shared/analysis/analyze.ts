@@ -83,9 +83,12 @@ export function finishAnalysis(
 /** The first real value of each identity field (placeholders such as `id: ""` and `created: 0` skipped). */
 function identityOf(events: readonly AnalyzedEvent[]): Identity {
   const identity: Identity = { id: null, model: null, created: null, system_fingerprint: null };
+  let previous: unknown = null;
   for (const event of events) {
     const meta = event.interpretation.meta;
-    if (!meta || event.interpretation.kind === 'error') continue;
+    // Chunks with the same identity share one object (interpret.ts): nothing new to see.
+    if (!meta || meta === previous || event.interpretation.kind === 'error') continue;
+    previous = meta;
     if (identity.id === null && typeof meta.id === 'string' && meta.id !== '') identity.id = meta.id;
     if (identity.model === null && typeof meta.model === 'string' && meta.model !== '') identity.model = meta.model;
     if (identity.created === null && typeof meta.created === 'number' && meta.created > 0) identity.created = meta.created;
