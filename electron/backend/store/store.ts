@@ -8,6 +8,8 @@ import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, startCheckpointer } from './checkpointer.ts';
+import type { Checkpointer } from './checkpointer.ts';
 import { migrate } from './migrations.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
@@ -39,8 +41,9 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   } catch (error) {
     throw new Error(`cannot open the store ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  let wal: boolean;
   try {
-    configure(db, path);
+    wal = configure(db, path);
     migrate(db, path);
   } catch (error) {
     db.close();
@@ -51,7 +54,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   LIVE.set(file, live);
   const statements = prepareStatements(db);
   const recovered = recover(db, statements, live);
-  return createStore(db, path, statements, live, recovered);
+  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false);
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -63,9 +66,11 @@ function fileKey(path: string): string {
   }
 }
 
-function configure(db: Database.Database, path: string): void {
+/** Sets the connection up; true for a file in WAL mode (false for an in-memory database). */
+function configure(db: Database.Database, path: string): boolean {
+  let mode: unknown;
   try {
-    const mode = db.pragma('journal_mode = WAL', { simple: true });
+    mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal' && mode !== 'memory') throw new Error(`journal mode is ${String(mode)}, not wal`);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -75,6 +80,7 @@ function configure(db: Database.Database, path: string): void {
   db.pragma('foreign_keys = ON');
   // Keep the WAL file from staying as large as the largest transaction (a big import).
   db.pragma('journal_size_limit = 67108864');
+  return mode === 'wal';
 }
 
 /** Marks 'recording' rows whose writer process is gone as 'interrupted'. */
@@ -102,8 +108,23 @@ function processAlive(pid: number): boolean {
   }
 }
 
-function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[]): Store {
+/** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL). */
+function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[], workerAddon: string | null | false): Store {
   const writers = new Set<LiveWriter>();
+  // Started with the first live recording, kept until the store closes (or the worker fails: SQLite's own checkpoints then).
+  let checkpointer: Checkpointer | null = null;
+  let checkpointerFailed = workerAddon === false;
+  function startCheckpoints(): void {
+    if (checkpointer === null && !checkpointerFailed && workerAddon !== false) {
+      checkpointer = startCheckpointer(path, workerAddon ?? undefined, (error) => {
+        checkpointer = null;
+        checkpointerFailed = true;
+        if (db.open) db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
+        process.emitWarning(`Streamscope store: checkpoints go back to the writer's thread (${error.message})`, { code: 'STREAMSCOPE_STORE' });
+      });
+      db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+    }
+  }
   // A process that exits (process.exit, the end of the event loop) with recordings under way stores what it buffered.
   const onExit = () => {
     for (const writer of [...writers]) writer.abandon(EXIT_ERROR);
@@ -180,13 +201,16 @@ function createStore(db: Database.Database, path: string, statements: Statements
       });
       const id = Number(info.lastInsertRowid);
       live.add(id);
+      startCheckpoints();
       const writer = createWriter(
         {
           db,
           busyTimeoutMs: BUSY_TIMEOUT_MS,
           statements,
           id,
+          committed: (bytes) => checkpointer?.wrote(bytes),
           release: () => {
+            checkpointer?.request();
             live.delete(id);
             writers.delete(writer);
             if (writers.size === 0) process.off('exit', onExit);
@@ -278,6 +302,8 @@ function createStore(db: Database.Database, path: string, statements: Statements
     close() {
       if (!db.open) return;
       for (const writer of [...writers]) writer.abandon(CLOSED_ERROR);
+      checkpointer?.close();
+      checkpointer = null;
       db.close();
     },
   };

@@ -91,6 +91,8 @@ export interface WriterContext {
   readonly busyTimeoutMs: number;
   readonly statements: Statements;
   readonly id: number;
+  /** Called after each committed flush with about the bytes it wrote (the checkpointer counts them). */
+  readonly committed?: (bytes: number) => void;
   /** Called once the writer is done (finished, given up, or abandoned). */
   readonly release: () => void;
 }
@@ -184,6 +186,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     }
     retrying = false;
     stored = { reads: stored.reads + reads.length, events: stored.events + events.length, bytes: stored.bytes + batchBytes };
+    context.committed?.(pendingBytes);
     clearPending();
     modelDirty = false;
     if (options.onFlush) {
