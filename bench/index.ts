@@ -289,7 +289,7 @@ function timedRecording(body: Body): Recording {
 /** The stream fold alone (parse, interpret, accumulate), as analyzeRecording runs it, without diagnostics and metrics. */
 function foldOnly(recording: Recording): number {
   // The recording keeps its reads' bytes, so events read their data from them (the live fold keeps it).
-  const analyzer = new Analyzer({}, true);
+  const analyzer = new Analyzer({}, recording.reads);
   for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
   analyzer.end();
   return analyzer.events.length;

@@ -37,7 +37,7 @@ export interface Analysis {
 
 export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> = {}): Analysis {
   // The recording keeps its reads' bytes: events read their data from them instead of keeping it.
-  const analyzer = new Analyzer({}, true);
+  const analyzer = new Analyzer({}, recording.reads);
   for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
   const { partial, stats } = analyzer.end();
   return finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);

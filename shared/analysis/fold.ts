@@ -33,7 +33,7 @@ function tokensOf(ops: Interpretation['ops']): number {
 /** The reads of an analysis: their times, and their bytes when the caller keeps them unchanged (a recording does). */
 interface Source {
   readonly reads: readonly ReadInfo[];
-  readonly bytes: readonly Uint8Array[] | null;
+  readonly kept: readonly { readonly bytes: Uint8Array }[] | null;
 }
 
 /** What nearly every event leaves at its default, kept apart: all such events of an analysis share one. */
@@ -119,8 +119,8 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
 
   get data(): string | null {
     if (this.value !== undefined) return this.value;
-    const { reads, bytes } = this.rare.source;
-    const read = bytes![this.read]!;
+    const { reads, kept } = this.rare.source;
+    const read = kept![this.read]!.bytes;
     const offset = reads[this.read]!.offset;
     const [from, to] = dataValueRange(read, this.start - offset, this.end - offset);
     return decoder.decode(read.subarray(from, to));
@@ -193,7 +193,7 @@ const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
  */
 export class Analyzer implements StreamAnalyzer, SseParserOptions {
   /** Keeps the shape of analyzers alive (see the parser's `shapeKeeper`). */
-  static readonly shapeKeeper: Analyzer = new Analyzer({}, false);
+  static readonly shapeKeeper: Analyzer = new Analyzer({}, null);
 
   readonly events: AnalyzedEvent[] = [];
   readonly reads: ReadInfo[] = [];
@@ -209,17 +209,19 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   private offset = 0;
   private done = false;
 
-  /** With `keptBytes`, the caller keeps every read's bytes unchanged for as long as the analysis lives. */
+  /**
+   * `kept`: the reads the caller will feed, in order, whose bytes it keeps unchanged for as long as
+   * the analysis lives (a recording's); null when it may reuse them.
+   */
   constructor(
     private readonly options: StreamAnalyzerOptions,
-    keptBytes: boolean,
+    kept: readonly { readonly bytes: Uint8Array }[] | null,
   ) {
-    this.source = { reads: this.reads, bytes: keptBytes ? [] : null };
+    this.source = { reads: this.reads, kept };
   }
 
   feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[] {
     this.reads.push({ t, offset: this.offset, length: bytes.length });
-    (this.source.bytes as Uint8Array[] | null)?.push(bytes);
     this.offset += bytes.length;
     this.completed = null;
     this.parser.feed(bytes);
@@ -247,7 +249,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
 
   /** Whether a plain `data:` event can read its data from the kept bytes of the read that holds it whole. */
   private inBytes({ start, end, read, data }: SseEvent): boolean {
-    const bytes = this.source.bytes?.[read];
+    const bytes = this.source.kept?.[read]?.bytes;
     const offset = this.reads[read]!.offset;
     return bytes !== undefined && data !== null && start >= offset && isPlainData(bytes, start - offset, end - offset, data);
   }

@@ -46,5 +46,5 @@ export interface StreamAnalyzerOptions {
 }
 
 export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): StreamAnalyzer {
-  return new Analyzer(options, false);
+  return new Analyzer(options, null);
 }
