@@ -43,6 +43,14 @@ const EXPECTED: Record<string, string[]> = {
 let simulator: Simulator;
 let store: Store;
 
+/**
+ * Timing findings a loaded machine can cause on its own: the simulator writes with no waits, so
+ * a silence of a tenth of a second between reads can only be this process held off the CPU, and
+ * then the events after it do arrive in a clump, and the recording rightly says so.
+ */
+const TIMING_CODES = new Set(['buffered-delivery', 'idle-gap']);
+const STALL_MS = 100;
+
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0, timeScale: 0 });
   store = openStore(join(mkdtempSync(join(tmpdir(), 'streamscope-sim-')), 'sim.db'));
@@ -82,10 +90,13 @@ describe('recording every simulator scenario', () => {
     expect(stored.response?.status).toBe(sent.status);
     expect(stored.end?.outcome).toBe(name === 'connection-drop' ? 'error' : 'eof');
 
+    const times = [stored.response?.t ?? 0, ...stored.reads.map((read) => read.t!)];
+    const stalled = times.some((t, i) => i > 0 && t - times[i - 1]! >= STALL_MS);
+    const scripted = (list: readonly string[]) => (stalled ? list.filter((code) => !TIMING_CODES.has(code) || codes.includes(code)) : list);
     const found = result.analysis.diagnostics.map((diagnostic) => diagnostic.code).sort();
-    expect(found).toEqual(codes);
+    expect(scripted(found)).toEqual(codes);
     // What the store gives back analyses exactly as what was recorded.
     expect(toContract(analyzeRecording(stored))).toEqual(toContract(result.analysis));
-    expect(store.summary(result.id!)!.codes).toEqual(codes);
+    expect(scripted(store.summary(result.id!)!.codes)).toEqual(codes);
   });
 });
