@@ -1,0 +1,38 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { earlyMs, waitUntil } from './clock.ts';
+
+const never = new AbortController().signal;
+
+describe('waiting until a moment', () => {
+  it('never resolves before the moment, whatever the head start', async () => {
+    for (const ms of [0, 1, 3, 12]) {
+      const due = performance.now() + ms;
+      await waitUntil(due, never);
+      expect(performance.now()).toBeGreaterThanOrEqual(due);
+    }
+  });
+
+  it('resolves at once for a moment that has passed', async () => {
+    const due = performance.now() - 5;
+    await waitUntil(due, never);
+    expect(performance.now() - due).toBeLessThan(50);
+  });
+
+  it('learns a late timer: after a wake-up 10 ms late, the head start covers it (up to its bound)', async () => {
+    const due = performance.now() + 30;
+    const waiting = waitUntil(due, never);
+    // Block the event loop past the timer's moment, as a busy process or a slow vCPU wake-up does.
+    const blockUntil = performance.now() + 40;
+    while (performance.now() < blockUntil);
+    await waiting;
+    expect(earlyMs()).toBe(8);
+  });
+
+  it('stops waiting when its signal aborts', async () => {
+    const controller = new AbortController();
+    const waiting = waitUntil(performance.now() + 10_000, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
