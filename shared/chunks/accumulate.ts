@@ -64,39 +64,99 @@ export interface Accumulator {
 }
 
 export function createAccumulator(): Accumulator {
-  const state: StreamState = { choices: new Map(), usage: null };
-  // The choices an event changed after their finish reason: scratch, reused from event to event.
-  const changedAfterFinish: ChoiceState[] = [];
+  return new Fold();
+}
 
-  function choiceOf(index: number, event: number): ChoiceState {
-    let choice = state.choices.get(index);
+/**
+ * A text channel's pieces, joined when read. Concatenated as they come, a hundred thousand tokens
+ * would be a rope of as many string objects for the garbage collector to keep and copy.
+ */
+class Pieces {
+  private parts: string[] | null = null;
+
+  get value(): string | null {
+    const parts = this.parts;
+    if (parts === null || parts.length === 1) return parts?.[0] ?? null;
+    const text = parts.join('');
+    this.parts = [text];
+    return text;
+  }
+
+  set value(text: string | null) {
+    this.parts = text === null ? null : [text];
+  }
+
+  append(piece: string): void {
+    (this.parts ??= []).push(piece);
+  }
+}
+
+/** A choice's text channels, which its state object reads through accessors. */
+interface Channels {
+  readonly content: Pieces;
+  readonly refusal: Pieces;
+  readonly reasoning: Pieces;
+}
+
+function newChoice(index: number, event: number, channels: Channels): ChoiceState {
+  const { content, refusal, reasoning } = channels;
+  return {
+    index,
+    role: null,
+    roleEvents: 0,
+    get content() {
+      return content.value;
+    },
+    set content(text) {
+      content.value = text;
+    },
+    get refusal() {
+      return refusal.value;
+    },
+    set refusal(text) {
+      refusal.value = text;
+    },
+    get reasoning() {
+      return reasoning.value;
+    },
+    set reasoning(text) {
+      reasoning.value = text;
+    },
+    toolCalls: new Map(),
+    lastCall: null,
+    functionCall: null,
+    finishReason: null,
+    finishEvents: [],
+    afterFinish: [],
+    emptyContentEvents: [],
+    logprobs: null,
+    firstEvent: event,
+    lastEvent: event,
+  };
+}
+
+/** The accumulator. A class for speed: V8 keeps the optimised code of methods from one analysis to the next. */
+class Fold implements Accumulator {
+  readonly state: StreamState = { choices: new Map(), usage: null };
+  private readonly channels = new Map<number, Channels>();
+  // The choices an event changed after their finish reason: scratch, reused from event to event.
+  private readonly changedAfterFinish: ChoiceState[] = [];
+
+  private choiceOf(index: number, event: number): ChoiceState {
+    let choice = this.state.choices.get(index);
     if (!choice) {
-      choice = {
-        index,
-        role: null,
-        roleEvents: 0,
-        content: null,
-        refusal: null,
-        reasoning: null,
-        toolCalls: new Map(),
-        lastCall: null,
-        functionCall: null,
-        finishReason: null,
-        finishEvents: [],
-        afterFinish: [],
-        emptyContentEvents: [],
-        logprobs: null,
-        firstEvent: event,
-        lastEvent: event,
-      };
-      state.choices.set(index, choice);
+      const channels: Channels = { content: new Pieces(), refusal: new Pieces(), reasoning: new Pieces() };
+      this.channels.set(index, channels);
+      choice = newChoice(index, event, channels);
+      this.state.choices.set(index, choice);
     }
     choice.lastEvent = event;
     return choice;
   }
 
-  function apply(event: number, ops: readonly Op[]): void {
+  apply(event: number, ops: readonly Op[]): void {
     if (ops.length === 0) return;
+    const { state, changedAfterFinish } = this;
     changedAfterFinish.length = 0;
 
     for (const op of ops) {
@@ -107,25 +167,25 @@ export function createAccumulator(): Accumulator {
         case 'error':
           break;
         case 'role': {
-          const choice = choiceOf(op.choice, event);
+          const choice = this.choiceOf(op.choice, event);
           if (choice.role === null) choice.role = op.role;
           choice.roleEvents++;
           break;
         }
         case 'text': {
-          const choice = choiceOf(op.choice, event);
-          appendText(choice, op, event, op.text === '' && hasRole(ops, op.choice));
+          const choice = this.choiceOf(op.choice, event);
+          appendText(choice, this.channels.get(op.choice)!, op, event, op.text === '' && hasRole(ops, op.choice));
           if (op.text !== '' && choice.finishReason !== null) changedAfterFinish.push(choice);
           break;
         }
         case 'tool': {
-          const choice = choiceOf(op.choice, event);
+          const choice = this.choiceOf(op.choice, event);
           const carries = applyTool(choice, op, event);
           if (carries && choice.finishReason !== null) changedAfterFinish.push(choice);
           break;
         }
         case 'function_call': {
-          const choice = choiceOf(op.choice, event);
+          const choice = this.choiceOf(op.choice, event);
           const call = (choice.functionCall ??= { name: null, arguments: '' });
           if (op.name && call.name === null) call.name = op.name;
           if (op.arguments) call.arguments += op.arguments;
@@ -133,14 +193,14 @@ export function createAccumulator(): Accumulator {
           break;
         }
         case 'finish': {
-          const choice = choiceOf(op.choice, event);
+          const choice = this.choiceOf(op.choice, event);
           if (choice.finishReason !== null && choice.finishReason !== op.reason) changedAfterFinish.push(choice);
           choice.finishReason = op.reason;
           choice.finishEvents.push(event);
           break;
         }
         case 'logprobs': {
-          const choice = choiceOf(op.choice, event);
+          const choice = this.choiceOf(op.choice, event);
           choice.logprobs ??= { content: null, refusal: null };
           if (op.content) (choice.logprobs.content ??= []).push(...op.content);
           if (op.refusal) (choice.logprobs.refusal ??= []).push(...op.refusal);
@@ -154,15 +214,13 @@ export function createAccumulator(): Accumulator {
       if (changedAfterFinish.indexOf(choice) === i) choice.afterFinish.push(event);
     }
   }
-
-  return { apply, state };
 }
 
 function hasRole(ops: readonly Op[], choice: number): boolean {
   return ops.some((op) => op.type === 'role' && op.choice === choice);
 }
 
-function appendText(choice: ChoiceState, op: TextOp, event: number, withRole: boolean): void {
+function appendText(choice: ChoiceState, channels: Channels, op: TextOp, event: number, withRole: boolean): void {
   switch (op.channel) {
     case 'content':
       if (op.text === '') {
@@ -170,15 +228,13 @@ function appendText(choice: ChoiceState, op: TextOp, event: number, withRole: bo
         if (!(withRole && choice.roleEvents === 1 && choice.content === null)) choice.emptyContentEvents.push(event);
         return;
       }
-      choice.content = (choice.content ?? '') + op.text;
+      channels.content.append(op.text);
       return;
     case 'refusal':
-      if (op.text !== '') choice.refusal = (choice.refusal ?? '') + op.text;
+      if (op.text !== '') channels.refusal.append(op.text);
       return;
     case 'reasoning':
-      if (op.text !== '') {
-        choice.reasoning = (choice.reasoning ?? '') + op.text;
-      }
+      if (op.text !== '') channels.reasoning.append(op.text);
       return;
   }
 }
