@@ -172,6 +172,22 @@ describe('accumulating a stream as a correct client would', () => {
     expect(final[0]!.message.reasoning_content).toBe('ab');
   });
 
+  it('keeps a choice’s texts readable and writable as plain fields, read between events and after', () => {
+    const { events } = parseSse(bytes(body(chunk([delta({ content: 'a' })]), chunk([delta({ reasoning_content: 'r', content: 'b' })]), chunk([delta({ refusal: 'no' })]))));
+    const accumulator = createAccumulator();
+    const seen: (string | null)[] = [];
+    for (const event of events) {
+      accumulator.apply(event.index, interpretEvent(event).ops);
+      seen.push(accumulator.state.choices.get(0)!.content);
+    }
+    expect(seen).toEqual(['a', 'ab', 'ab']);
+    const choice = accumulator.state.choices.get(0)!;
+    expect({ ...choice }).toMatchObject({ content: 'ab', reasoning: 'r', refusal: 'no' });
+    expect(JSON.parse(JSON.stringify({ ...choice, toolCalls: null }))).toMatchObject({ content: 'ab', reasoning: 'r', refusal: 'no' });
+    choice.content = 'replaced';
+    expect(choice.content).toBe('replaced');
+  });
+
   it('accumulates logprobs of content and refusal', () => {
     const final = foldBody(realStream('openai-gpt4o-refusal-logprobs.sse')).at(-1)!;
     expect(final[0]!.logprobs?.content).toBeNull();
