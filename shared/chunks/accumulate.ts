@@ -67,27 +67,42 @@ export function createAccumulator(): Accumulator {
   return new Fold();
 }
 
+/** Pieces joined into one string at a time: few enough for the strings to die young, enough to keep few. */
+const RUN = 1024;
+
 /**
  * A text channel's pieces, joined when read. Concatenated as they come, a hundred thousand tokens
- * would be a rope of as many string objects for the garbage collector to keep and copy.
+ * would be a rope of as many string objects for the garbage collector to keep and copy; kept in
+ * one list, as many slots and one large join at the end. So every RUN pieces are joined into one.
  */
 class Pieces {
-  private parts: string[] | null = null;
+  private runs: string[] = [];
+  private pending: string[] = [];
+  private empty = true;
 
   get value(): string | null {
-    const parts = this.parts;
-    if (parts === null || parts.length === 1) return parts?.[0] ?? null;
-    const text = parts.join('');
-    this.parts = [text];
-    return text;
+    if (this.empty) return null;
+    if (this.pending.length > 0) {
+      this.runs.push(this.pending.length === 1 ? this.pending[0]! : this.pending.join(''));
+      this.pending = [];
+    }
+    if (this.runs.length > 1) this.runs = [this.runs.join('')];
+    return this.runs[0]!;
   }
 
   set value(text: string | null) {
-    this.parts = text === null ? null : [text];
+    this.runs = text === null ? [] : [text];
+    this.pending = [];
+    this.empty = text === null;
   }
 
   append(piece: string): void {
-    (this.parts ??= []).push(piece);
+    this.empty = false;
+    this.pending.push(piece);
+    if (this.pending.length === RUN) {
+      this.runs.push(this.pending.join(''));
+      this.pending = [];
+    }
   }
 }
 

@@ -188,6 +188,18 @@ describe('accumulating a stream as a correct client would', () => {
     expect(choice.content).toBe('replaced');
   });
 
+  it('keeps thousands of pieces in order, read at any point', () => {
+    const accumulator = createAccumulator();
+    let expected = '';
+    for (let i = 0; i < 2600; i++) {
+      const text = i % 3 === 0 ? ` ${i} 東京` : ` ${i}`;
+      expected += text;
+      accumulator.apply(i, [{ type: 'text', choice: 0, channel: 'content', source: 'content', text }]);
+      if (i === 1023 || i === 1024 || i === 1500 || i === 2047) expect(accumulator.state.choices.get(0)!.content).toBe(expected);
+    }
+    expect(accumulator.state.choices.get(0)!.content).toBe(expected);
+  });
+
   it('accumulates logprobs of content and refusal', () => {
     const final = foldBody(realStream('openai-gpt4o-refusal-logprobs.sse')).at(-1)!;
     expect(final[0]!.logprobs?.content).toBeNull();
