@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { startCheckpointer } from './checkpointer.ts';
+import { createCheckpointer } from './checkpointer.ts';
 import { openStore } from './store.ts';
 import { rawConnection, tempDbPath, tempDir } from './test-support.ts';
 
@@ -22,11 +23,39 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
 }
 
 describe('the checkpoint worker', () => {
-  it('copies a live recording into the database file from its own thread, and the store closes with no WAL left', async () => {
+  it('copies committed pages into the database file from its own thread, the writers\' connection never checkpointing', async () => {
+    const path = tempDbPath();
+    const db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE reads (bytes BLOB NOT NULL)');
+    const checkpointer = createCheckpointer(db, path, undefined, (error) => {
+      throw error;
+    });
+    // A real capture, a transaction of 1 MiB of it at a time, 12 MiB in all: the worker starts at 4 MiB.
+    const capture = readFileSync(CAPTURE);
+    const insert = db.prepare('INSERT INTO reads (bytes) VALUES (?)');
+    const commit = db.transaction(() => {
+      for (let written = 0; written < MiB; written += capture.length) insert.run(capture);
+    });
+    for (let i = 0; i < 12; i++) {
+      commit();
+      checkpointer.wrote(MiB);
+    }
+    const before = statSync(path).size;
+    expect(await until(() => statSync(path).size >= 8 * MiB, 20_000)).toBe(true);
+    console.log(`database file: ${(before / MiB).toFixed(1)} MiB after the commits, ${(statSync(path).size / MiB).toFixed(1)} MiB once the worker copied them`);
+    checkpointer.close();
+    db.close();
+    // Closing waited for the worker's connection, so the writers' was the last and removed the WAL.
+    expect(existsSync(`${path}-wal`)).toBe(false);
+  });
+
+  it('stores a live recording past the 4 MiB that start the worker whole, and the store closes with no WAL left', () => {
     const path = tempDbPath();
     const store = openStore(path);
     const writer = store.beginRecording({ startedAt: '2026-11-30T08:00:00.000Z', request: { method: 'POST', url: 'https://api.deepseek.com/chat/completions', headers: {}, body: {} } });
-    // A real capture, read after read in 1 KiB pieces, until 12 MiB went by: flushes of 1 MiB, a checkpoint asked for every 4 MiB.
+    // The capture, read after read in 1 KiB pieces, until 12 MiB went by.
     const capture = readFileSync(CAPTURE);
     let written = 0;
     let reads = 0;
@@ -37,14 +66,8 @@ describe('the checkpoint worker', () => {
         written += piece.length;
       }
     }
-    expect(writer.flush()).toBe(true);
-    // The writer's own connection checkpoints only past 256 MiB of WAL: a database file of 8 MiB or more is the worker's doing.
-    const copied = await until(() => statSync(path).size >= 8 * MiB, 20_000);
-    expect([copied, statSync(path).size >= 8 * MiB]).toEqual([true, true]);
     expect(writer.finish({ t: reads, outcome: 'eof' })).toBe(true);
     store.close();
-
-    // Closing waited for the worker's connection, so the store's own was the last and removed the WAL.
     expect(existsSync(`${path}-wal`)).toBe(false);
     const db = rawConnection(path);
     expect(db.prepare('SELECT count(*) AS reads, sum(length(bytes)) AS bytes FROM reads').get()).toEqual({ reads, bytes: written });
@@ -52,15 +75,43 @@ describe('the checkpoint worker', () => {
     db.close();
   });
 
-  it('reports a worker that cannot open its database (the store then checkpoints as SQLite does by default), and closes at once after it', async () => {
+  it('keeps the WAL near its 64 MiB limit through a burst faster than the disk, the writer catching up past it', () => {
+    const path = tempDbPath();
+    const store = openStore(path);
+    const writer = store.beginRecording({ startedAt: '2026-11-30T08:00:00.000Z', request: { method: 'POST', url: 'https://api.deepseek.com/chat/completions', headers: {}, body: {} } });
+    // The capture again, in 64 KiB reads, 192 MiB of them as fast as the writer takes them.
+    const capture = readFileSync(CAPTURE);
+    const piece = new Uint8Array(64 * 1024);
+    for (let at = 0; at < piece.length; at += capture.length) piece.set(capture.subarray(0, Math.min(capture.length, piece.length - at)), at);
+    let largestWal = 0;
+    for (let read = 0; read < (192 * MiB) / piece.length; read++) {
+      writer.read(read, piece);
+      if (read % 16 === 0) largestWal = Math.max(largestWal, statSync(`${path}-wal`).size);
+    }
+    expect(writer.finish({ t: 3072, outcome: 'eof' })).toBe(true);
+    store.close();
+    console.log(`192 MiB written at full speed: the WAL reached ${(largestWal / MiB).toFixed(1)} MiB`);
+    // The limit, plus what is committed between two checks (4 MiB) and one flush (1 MiB), plus room for SQLite's own pages.
+    expect(largestWal).toBeLessThan(80 * MiB);
+    const db = rawConnection(path);
+    expect(db.prepare('SELECT sum(length(bytes)) FROM reads').pluck().get()).toBe(192 * MiB);
+    db.close();
+  });
+
+  it('reports a worker that cannot open its database, puts the writers\' connection back to SQLite\'s default checkpoints, and closes at once after it', async () => {
     const errors: string[] = [];
-    const checkpointer = startCheckpointer(join(tempDir(), 'missing', 'store.db'), undefined, (error) => errors.push(error.message));
+    const writerConnection = new Database(':memory:');
+    const checkpointer = createCheckpointer(writerConnection, join(tempDir(), 'missing', 'store.db'), undefined, (error) => errors.push(error.message));
+    // The worker starts once 4 MiB were committed.
+    checkpointer.wrote(4 * MiB);
     expect(await until(() => errors.length > 0, 20_000)).toBe(true);
     expect(errors).toEqual(['Cannot open database because the directory does not exist']);
+    expect(writerConnection.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     checkpointer.wrote(8 * MiB);
     const started = performance.now();
     checkpointer.close();
     // No wait for a worker that is gone (the close would otherwise wait up to 5 s).
     expect(performance.now() - started).toBeLessThan(1000);
+    writerConnection.close();
   });
 });

@@ -8,8 +8,7 @@ import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
-import { DEFAULT_AUTOCHECKPOINT_PAGES, SAFETY_NET_PAGES, startCheckpointer } from './checkpointer.ts';
-import type { Checkpointer } from './checkpointer.ts';
+import { createCheckpointer } from './checkpointer.ts';
 import { migrate } from './migrations.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
@@ -108,23 +107,15 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL). */
+/** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL to checkpoint). */
 function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[], workerAddon: string | null | false): Store {
   const writers = new Set<LiveWriter>();
-  // Started with the first live recording, kept until the store closes (or the worker fails: SQLite's own checkpoints then).
-  let checkpointer: Checkpointer | null = null;
-  let checkpointerFailed = workerAddon === false;
-  function startCheckpoints(): void {
-    if (checkpointer === null && !checkpointerFailed && workerAddon !== false) {
-      checkpointer = startCheckpointer(path, workerAddon ?? undefined, (error) => {
-        checkpointer = null;
-        checkpointerFailed = true;
-        if (db.open) db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
-        process.emitWarning(`Streamscope store: checkpoints go back to the writer's thread (${error.message})`, { code: 'STREAMSCOPE_STORE' });
-      });
-      db.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-    }
-  }
+  const checkpoints =
+    workerAddon === false
+      ? null
+      : createCheckpointer(db, path, workerAddon ?? undefined, (error) =>
+          process.emitWarning(`Streamscope store: checkpoints are back on the writer's thread (${error.message})`, { code: 'STREAMSCOPE_STORE' }),
+        );
   // A process that exits (process.exit, the end of the event loop) with recordings under way stores what it buffered.
   const onExit = () => {
     for (const writer of [...writers]) writer.abandon(EXIT_ERROR);
@@ -201,16 +192,15 @@ function createStore(db: Database.Database, path: string, statements: Statements
       });
       const id = Number(info.lastInsertRowid);
       live.add(id);
-      startCheckpoints();
       const writer = createWriter(
         {
           db,
           busyTimeoutMs: BUSY_TIMEOUT_MS,
           statements,
           id,
-          committed: (bytes) => checkpointer?.wrote(bytes),
+          committed: (bytes) => checkpoints?.wrote(bytes),
           release: () => {
-            checkpointer?.request();
+            checkpoints?.request();
             live.delete(id);
             writers.delete(writer);
             if (writers.size === 0) process.off('exit', onExit);
@@ -302,8 +292,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
     close() {
       if (!db.open) return;
       for (const writer of [...writers]) writer.abandon(CLOSED_ERROR);
-      checkpointer?.close();
-      checkpointer = null;
+      checkpoints?.close();
       db.close();
     },
   };
