@@ -148,17 +148,8 @@ class Parser implements SseParser {
     const unterminatedLine = this.lineStart !== -1;
     if (unterminatedLine) this.finishLine('');
     if (this.eventStart !== -1) {
-      partial = {
-        start: this.eventStart,
-        end: this.offset,
-        unterminatedLine,
-        data: this.data(),
-        event: this.eventType,
-        id: this.id,
-        retry: this.retry,
-        comments: this.comments ?? EMPTY,
-        unknownFields: this.unknown ?? EMPTY,
-      };
+      const { eventStart: start, offset: end, eventType: event, id, retry, comments, unknown } = this;
+      partial = { start, end, unterminatedLine, data: this.data(), event, id, retry, comments: comments ?? EMPTY, unknownFields: unknown ?? EMPTY };
       this.reset();
     }
     return {
