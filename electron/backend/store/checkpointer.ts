@@ -19,8 +19,8 @@
 // (a checkpointed page is written twice, in the WAL and in the database),
 // the WAL would grow without end. So past WAL_LIMIT_BYTES the writer catches
 // up itself: the worker stands aside, the writer's connection copies what is
-// left (a stall of the backlog's size, where the disk sets the pace anyway),
-// and its next transaction starts the WAL again.
+// left (a stall of the backlog's size: past that much, the disk sets the
+// pace anyway), and its next transaction starts the WAL again.
 //
 // Until the worker starts (after the first 4 MiB) the writer's connection
 // checkpoints as SQLite does by default, every 1,000 pages; from then on it
@@ -32,12 +32,17 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
-/** Pages in the WAL past which the writer's own connection checkpoints while the worker runs (256 MiB of 4 KiB pages). */
-const SAFETY_NET_PAGES = 65536;
+/** Pages in the WAL past which the writer's own connection checkpoints while the worker runs (1 GiB of 4 KiB pages): never, unless the catch-ups fail. */
+const SAFETY_NET_PAGES = 262144;
 /** SQLite's default automatic checkpoint, in pages: what the writer's connection goes back to without the worker. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
-/** A WAL file larger than this has not been started again since it grew: the writer catches up (the store's journal_size_limit, which a reset trims it to). */
-export const WAL_LIMIT_BYTES = 64 << 20;
+/**
+ * The WAL's limit: past it the writer catches up. A quarter of a gigabyte takes in whole a burst of
+ * several hundred thousand events (the ingest benchmark's 200,000 fill 146 MB); at 64 MiB that burst
+ * paid two catch-ups, a third of its time on this benchmark's disk. Above the store's journal_size_limit
+ * (64 MiB), which a reset trims the file back to, so a file this large has not been reset since it grew.
+ */
+export const WAL_LIMIT_BYTES = 256 << 20;
 /** Bytes committed between two requests to the worker: about SQLite's default 1,000 pages. */
 const REQUEST_EVERY_BYTES = 4 << 20;
 /** How long closing waits for a checkpoint under way before it leaves the worker to end with the process. */
@@ -106,7 +111,13 @@ export interface Checkpointer {
  * dies (it could not load better-sqlite3 or open the file): the connection is then back to SQLite's
  * own automatic checkpoints.
  */
-export function createCheckpointer(db: Database.Database, path: string, nativeBinding: string | undefined, onStop: (error: Error) => void): Checkpointer {
+export function createCheckpointer(
+  db: Database.Database,
+  path: string,
+  nativeBinding: string | undefined,
+  onStop: (error: Error) => void,
+  walLimitBytes = WAL_LIMIT_BYTES,
+): Checkpointer {
   const state = new Int32Array(new SharedArrayBuffer(5 * Int32Array.BYTES_PER_ELEMENT));
   let worker: Worker | null = null;
   // The worker failed, or was closed: no more starts nor waits.
@@ -165,7 +176,7 @@ export function createCheckpointer(db: Database.Database, path: string, nativeBi
       unrequested += bytes;
       if (unrequested < REQUEST_EVERY_BYTES || stopped) return;
       if (worker === null) start();
-      if (walBytes() > WAL_LIMIT_BYTES) catchUp();
+      if (walBytes() > walLimitBytes) catchUp();
       else request();
     },
     request,
