@@ -7,7 +7,7 @@
 // checkpoint runs inside the commit that brings the WAL to 1,000 pages, on the
 // committing thread (https://www.sqlite.org/c3ref/wal_autocheckpoint.html):
 // during a fast recording, a copy and two fsyncs every ~4 MB on the thread
-// that reads the socket, about half of the ingest benchmark's time. SQLite
+// that reads the socket, about 40% of the ingest benchmark's time. SQLite
 // suggests running checkpoints from another thread instead (wal.html,
 // "Application-Initiated Checkpoints"); this does, with a second connection
 // in a worker thread. Commits are as durable as before: a checkpoint only
