@@ -1,6 +1,5 @@
 // `streamscope replay RECORDING… [--port N] [--host H] [--speed X] [--interval MS] [faults] [--db PATH]`
 
-import { styleText } from 'node:util';
 import { parseSse } from '../../../shared/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
 import type { ReplayFaults, ReplayStall } from '../../../shared/replay/faults.ts';
@@ -14,7 +13,8 @@ import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
 import { loadRecordingArg, readBytes } from './recording-arg.ts';
 import { count } from './render.ts';
-import { interrupted, isLoopback, listenError } from './simulate.ts';
+import { exposureWarning, interrupted, listenError, painter, runUntilStopped } from './serving.ts';
+import type { Paint } from './serving.ts';
 
 export const REPLAY_USAGE = `Usage: streamscope replay RECORDING... [options]
 
@@ -64,7 +64,6 @@ interface ReplayOptions {
   readonly faults: ReplayFaults;
 }
 
-type Paint = (style: Parameters<typeof styleText>[0], text: string) => string;
 
 /** `until` is for tests; the command line waits for Ctrl-C or SIGTERM. */
 export async function replayCommand(args: string[], out: Output, until: (server: ReplayServer) => Promise<unknown> = interrupted): Promise<number> {
@@ -75,7 +74,7 @@ export async function replayCommand(args: string[], out: Output, until: (server:
     const { recording, label } = await loadRecordingArg(spec, db);
     sources.push({ label, recording });
   }
-  const paint: Paint = (style, text) => (out.color ? styleText(style, text) : text);
+  const paint = painter(out);
 
   let server: ReplayServer;
   try {
@@ -86,20 +85,14 @@ export async function replayCommand(args: string[], out: Output, until: (server:
 
   const faultWords = describeFaults(faults);
   const lines = [`${paint('bold', 'Streamscope replay')} on ${paint('bold', server.baseUrl)}  (speed ${options.speed}, ${faultWords.length > 0 ? `faults: ${faultWords.join(', ')}` : 'no faults'})`];
-  if (!isLoopback(options.host)) lines.push(paint('yellow', `Listening on ${options.host}: reachable from other machines, not only this one.`));
+  lines.push(...exposureWarning(options.host, paint));
   lines.push('', `${paint('bold', 'Recordings')} (a request gets the recording whose request had the same model and messages):`);
   const width = Math.max(...sources.map((source) => source.label.length)) + 2;
   for (const source of sources) lines.push(`  ${source.label.padEnd(width)}${describeSource(source, options.untimedIntervalMs)}`);
   lines.push('', paint('bold', 'Try it with the official openai SDK') + ' (npm install openai):', ...snippet(server.baseUrl, sources).map((line) => `  ${line}`), '', 'Ctrl-C to stop.', '');
   out.stdout(lines.join('\n'));
 
-  try {
-    await until(server);
-  } finally {
-    await server.close();
-  }
-  out.stdout('Replay stopped.\n');
-  return 0;
+  return runUntilStopped(() => until(server), () => server.close(), out, 'Replay stopped.');
 }
 
 /** What a source answers, and how it is paced. */

@@ -13,7 +13,7 @@ import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
-import { interrupted, listenError } from './simulate.ts';
+import { interrupted, listenError, runUntilStopped } from './serving.ts';
 
 export const SERVE_USAGE = `Usage: streamscope serve [options]
 
@@ -78,14 +78,15 @@ export async function serveCommand(args: string[], out: Output, hooks: ServeHook
     }
   }
 
-  try {
-    await (hooks.until ?? interrupted)(server);
-  } finally {
-    await server.close();
-    await backend.close();
-  }
-  out.stdout('Streamscope stopped.\n');
-  return 0;
+  return runUntilStopped(
+    () => (hooks.until ?? interrupted)(server),
+    async () => {
+      await server.close();
+      await backend.close();
+    },
+    out,
+    'Streamscope stopped.',
+  );
 }
 
 /** The system's way of opening a URL: open (macOS), start (Windows), xdg-open (the rest). */

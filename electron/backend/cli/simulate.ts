@@ -1,10 +1,11 @@
 // `streamscope simulate [--port N] [--host H] [--time-scale X] [--seed N]`
 
-import { styleText } from 'node:util';
 import { DEFAULT_SEED, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
 import type { Simulator, SimulatorRequestLog } from '../simulator/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { exposureWarning, interrupted, listenError, painter, runUntilStopped } from './serving.ts';
+import type { Paint } from './serving.ts';
 import type { Output } from './output.ts';
 
 export const SIMULATE_USAGE = `Usage: streamscope simulate [options]
@@ -30,23 +31,10 @@ ${Object.entries(SIM_OVERRIDES)
   .map(([key, rule]) => `  ${key.padEnd(19)}${rule.doc}`)
   .join('\n')}`;
 
-/** Resolves on Ctrl-C (SIGINT) or SIGTERM. */
-export function interrupted(): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
-}
-
 /** `until` is for tests; the command line waits for Ctrl-C. */
 export async function simulateCommand(args: string[], out: Output, until: (simulator: Simulator) => Promise<unknown> = interrupted): Promise<number> {
   const options = parse(args);
-  const paint = (style: Parameters<typeof styleText>[0], text: string): string => (out.color ? styleText(style, text) : text);
+  const paint = painter(out);
 
   let simulator: Simulator;
   try {
@@ -60,7 +48,7 @@ export async function simulateCommand(args: string[], out: Output, until: (simul
   const lines = [
     `${paint('bold', 'Streamscope simulator')} on ${paint('bold', url)}  (time scale ${options.timeScale}, seed ${options.seed})`,
   ];
-  if (!isLoopback(options.host)) lines.push(paint('yellow', `Listening on ${options.host}: reachable from other machines, not only this one.`));
+  lines.push(...exposureWarning(options.host, paint));
   lines.push('', paint('bold', 'Scenarios') + ' (model name, what it does, the diagnostics it shows):');
   for (const scenario of SCENARIOS) {
     const shows = scenario.shows.length > 0 ? paint('dim', `  [${scenario.shows.join(', ')}]`) : '';
@@ -81,33 +69,14 @@ export async function simulateCommand(args: string[], out: Output, until: (simul
   );
   out.stdout(lines.join('\n'));
 
-  try {
-    await until(simulator);
-  } finally {
-    await simulator.close();
-  }
-  out.stdout('Simulator stopped.\n');
-  return 0;
+  return runUntilStopped(() => until(simulator), () => simulator.close(), out, 'Simulator stopped.');
 }
 
-function requestLine(info: SimulatorRequestLog, paint: (style: Parameters<typeof styleText>[0], text: string) => string): string {
+function requestLine(info: SimulatorRequestLog, paint: Paint): string {
   const status = info.status >= 400 ? paint('red', String(info.status)) : String(info.status);
   const what = [info.model, info.stream ? 'stream' : null].filter(Boolean).join(' ');
   const how = info.finished ? '' : paint('yellow', ', cut off');
   return `${paint('dim', info.requestId)} ${info.method} ${info.path} ${what ? `${what} ` : ''}→ ${status} in ${Math.round(info.ms).toLocaleString('en-US')} ms${how}\n`;
-}
-
-/** A failure to listen, in the user's words (a CliError), or the error itself when it is none of those. */
-export function listenError(error: unknown, host: string, port: number): unknown {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EADDRINUSE') return new CliError(`port ${port} is already in use on ${host} (--port 0 picks a free one)`);
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return new CliError(`cannot listen on ${host}: no such local address`);
-  if (code === 'EACCES') return new CliError(`not allowed to listen on port ${port} (ports below 1024 need privileges)`);
-  return error;
-}
-
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 interface SimulateOptions {
