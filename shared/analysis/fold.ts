@@ -11,7 +11,7 @@ import { interpretEvent } from '../chunks/interpret.ts';
 import { ChunkTemplate } from '../chunks/template.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
 import { createSseParser } from '../sse/parser.ts';
-import type { SseEnd, SseEvent, SseParser, SseParserOptions } from '../sse/parser.ts';
+import type { SseEnd, SseEvent, SseParser, SseParserOptions, SseStats } from '../sse/parser.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions } from './stream.ts';
 
 export const TOKEN_CONTENT = 1;
@@ -232,6 +232,10 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     this.completed = null;
     const result = this.parser.end();
     return { events: this.completed ?? NONE, ...result };
+  }
+
+  get stats(): SseStats {
+    return this.parser.stats;
   }
 
   /** The parser's callback: interprets, accumulates and keeps one SSE event. */

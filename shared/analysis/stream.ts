@@ -6,7 +6,7 @@
 
 import type { Accumulator } from '../chunks/accumulate.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
-import type { SseEnd, SseEvent } from '../sse/parser.ts';
+import type { SseEnd, SseEvent, SseStats } from '../sse/parser.ts';
 import { Analyzer } from './fold.ts';
 
 export { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';
@@ -38,6 +38,8 @@ export interface StreamAnalyzer {
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly accumulator: Accumulator;
+  /** Bytes, reads and line endings seen so far. */
+  readonly stats: SseStats;
 }
 
 export interface StreamAnalyzerOptions {

@@ -17,7 +17,7 @@
 // (which decoder, which pieces) is a matter of speed only: the text is the
 // same, and the offsets are exact whatever it holds.
 
-import type { SseEnd, SseEvent, SseField, SseParser, SseParserOptions, SsePartialEvent } from './types.ts';
+import type { SseEnd, SseEvent, SseField, SseParser, SseParserOptions, SsePartialEvent, SseStats } from './types.ts';
 import { characterStart, firstNonAscii, isContinuation, sequenceLength, wordsOf } from './utf8.ts';
 import type { Words } from './utf8.ts';
 
@@ -152,10 +152,11 @@ class Parser implements SseParser {
       partial = { start, end, unterminatedLine, data: this.data(), event, id, retry, comments: comments ?? EMPTY, unknownFields: unknown ?? EMPTY };
       this.reset();
     }
-    return {
-      partial,
-      stats: { bytes: this.offset, reads: this.readIndex + 1, bom: this.bom, lineEndings: { lf: this.lf, cr: this.cr, crlf: this.crlf } },
-    };
+    return { partial, stats: this.stats };
+  }
+
+  get stats(): SseStats {
+    return { bytes: this.offset, reads: this.readIndex + 1, bom: this.bom, lineEndings: { lf: this.lf, cr: this.cr, crlf: this.crlf } };
   }
 
   /** Completes the character the previous read cut, with the continuation bytes this read starts with. Returns where the rest starts. */

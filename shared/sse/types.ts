@@ -58,6 +58,8 @@ export interface SseParser {
   feed(read: Uint8Array): void;
   /** Ends the body: dispatches what a pending CR held back and reports what was left unfinished. */
   end(): SseEnd;
+  /** What was seen so far (the same figures `end` reports): for a view of a stream still arriving. */
+  readonly stats: SseStats;
 }
 
 export interface SseParserOptions {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { toChoices } from '../chunks/message.ts';
+import { body, bytes, chunk, delta, DONE_EVENT, realStreams } from '../test/streams.ts';
+import { createStreamAnalyzer } from './stream.ts';
+import { createScrubber } from './scrub.ts';
+
+/** What a client holds after reading the body up to the end of event `index`, by parsing only those bytes. */
+function stateFromPrefix(body: Uint8Array, end: number) {
+  const analyzer = createStreamAnalyzer();
+  analyzer.feed(body.subarray(0, end), null);
+  analyzer.end();
+  return { choices: toChoices(analyzer.accumulator.state), usage: analyzer.accumulator.state.usage };
+}
+
+function analysed(body: Uint8Array) {
+  const analyzer = createStreamAnalyzer();
+  analyzer.feed(body, null);
+  analyzer.end();
+  return analyzer.events;
+}
+
+describe('the scrubber', () => {
+  it('gives, after every event of every real stream, the state a client holds having read the body up to that event', () => {
+    for (const { name, bytes: stream } of realStreams()) {
+      const events = analysed(stream);
+      const scrubber = createScrubber(events);
+      for (let index = 0; index < events.length; index++) {
+        const state = scrubber.at(index);
+        expect({ choices: toChoices(state), usage: state.usage }, `${name}, event ${index}`).toEqual(stateFromPrefix(stream, events[index]!.sse.end));
+      }
+    }
+  });
+
+  it('gives the same states whatever order the events are visited in (forward, back, jumps)', () => {
+    const stream = realStreams().find(({ name }) => name === 'openai-gpt4o-parallel-tool-calls.sse')!.bytes;
+    const events = analysed(stream);
+    const expected = events.map((_, index) => JSON.stringify(toChoices(createScrubber(events).at(index))));
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: events.length - 1 }), { minLength: 1, maxLength: 40 }), (visits) => {
+        const scrubber = createScrubber(events);
+        for (const index of visits) expect(JSON.stringify(toChoices(scrubber.at(index)))).toBe(expected[index]);
+      }),
+    );
+  });
+
+  it('ends on the analysis’s own final state', () => {
+    for (const { name, bytes: stream } of realStreams()) {
+      const analyzer = createStreamAnalyzer();
+      analyzer.feed(stream, null);
+      analyzer.end();
+      if (analyzer.events.length === 0) continue;
+      const state = createScrubber(analyzer.events).at(analyzer.events.length - 1);
+      expect(toChoices(state), name).toEqual(toChoices(analyzer.accumulator.state));
+    }
+  });
+
+  it('stops at [DONE] as a client does: content after it is not added', () => {
+    const events = analysed(bytes(body(chunk([delta({ content: 'kept' })]), DONE_EVENT, chunk([delta({ content: ' lost' })]))));
+    const scrubber = createScrubber(events);
+    expect(toChoices(scrubber.at(2))[0]!.message.content).toBe('kept');
+    expect(toChoices(scrubber.at(0))[0]!.message.content).toBe('kept');
+  });
+
+  it('follows a list of events that grows (a live recording)', () => {
+    const events: ReturnType<typeof analysed>[number][] = [];
+    const scrubber = createScrubber(events);
+    const all = analysed(bytes(body(chunk([delta({ content: 'a' })]), chunk([delta({ content: 'b' })]))));
+    events.push(all[0]!);
+    expect(toChoices(scrubber.at(0))[0]!.message.content).toBe('a');
+    events.push(all[1]!);
+    expect(toChoices(scrubber.at(1))[0]!.message.content).toBe('ab');
+  });
+
+  it('refuses an index that is not an event (misuse, not data)', () => {
+    const scrubber = createScrubber(analysed(bytes(body(chunk([delta({ content: 'a' })])))));
+    expect(() => scrubber.at(1)).toThrow(RangeError);
+    expect(() => scrubber.at(-1)).toThrow(RangeError);
+    expect(() => scrubber.at(0.5)).toThrow(RangeError);
+  });
+});
