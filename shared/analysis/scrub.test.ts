@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { createAccumulator } from '../chunks/accumulate.ts';
 import { toChoices } from '../chunks/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStreams } from '../test/streams.ts';
 import { createStreamAnalyzer } from './stream.ts';
@@ -21,11 +22,13 @@ function analysed(body: Uint8Array) {
 }
 
 describe('the scrubber', () => {
-  it('gives, after every event of every real stream, the state a client holds having read the body up to that event', () => {
+  it('gives, after any event of every real stream, the state a client holds having read the body up to that event', () => {
     for (const { name, bytes: stream } of realStreams()) {
       const events = analysed(stream);
       const scrubber = createScrubber(events);
-      for (let index = 0; index < events.length; index++) {
+      // Every event of the shorter streams; of the longer ones, 300 spread over the stream (the prefix parse is linear).
+      const step = Math.max(1, Math.ceil(events.length / 300));
+      for (let index = 0; index < events.length; index += step) {
         const state = scrubber.at(index);
         expect({ choices: toChoices(state), usage: state.usage }, `${name}, event ${index}`).toEqual(stateFromPrefix(stream, events[index]!.sse.end));
       }
@@ -77,5 +80,36 @@ describe('the scrubber', () => {
     expect(() => scrubber.at(1)).toThrow(RangeError);
     expect(() => scrubber.at(-1)).toThrow(RangeError);
     expect(() => scrubber.at(0.5)).toThrow(RangeError);
+  });
+});
+
+describe('the scrubber on a long stream', () => {
+  const long = bytes(body(...Array.from({ length: 3 * 2048 + 100 }, (_, i) => chunk([delta(i === 0 ? { role: 'assistant', content: '' } : { content: `${i % 10}` })])), DONE_EVENT));
+  const events = analysed(long);
+  const contentAfter = (index: number): string | null => (index === 0 ? null : Array.from({ length: index }, (_, i) => `${(i + 1) % 10}`).join(''));
+
+  it('jumps back and forth across its checkpoints and always lands on the state a client held', () => {
+    const scrubber = createScrubber(events);
+    for (const index of [events.length - 1, 10, 5000, 2047, 2048, 4095, 4096, 0, 6200, 6143, events.length - 2, 1]) {
+      const expected = index === events.length - 1 ? contentAfter(index - 1) : contentAfter(Math.min(index, events.length - 2));
+      expect(toChoices(scrubber.at(index))[0]!.message.content, `event ${index}`).toBe(expected);
+    }
+  });
+});
+
+describe('a forked accumulator', () => {
+  it('goes on independently of the one it was forked from', () => {
+    const stream = realStreams().find(({ name }) => name === 'openai-gpt4o-parallel-tool-calls.sse')!.bytes;
+    const events = analysed(stream);
+    const half = Math.floor(events.length / 2);
+    const original = createScrubber(events);
+    const before = toChoices(original.at(half));
+    const accumulator = createAccumulator();
+    for (let i = 0; i <= half; i++) accumulator.apply(i, events[i]!.interpretation.ops);
+    const fork = accumulator.fork();
+    expect(toChoices(fork.state)).toEqual(before);
+    for (let i = half + 1; i < events.length; i++) fork.apply(i, events[i]!.interpretation.ops);
+    expect(toChoices(accumulator.state)).toEqual(before);
+    expect(toChoices(fork.state)).toEqual(toChoices(createScrubber(events).at(events.length - 1)));
   });
 });

@@ -2,28 +2,39 @@
 // scrubs along the timeline or steps through the events. The same accumulator as the analysis,
 // fed the same operations, stopped early.
 //
-// State objects are mutable and not cheap to copy, so the scrubber keeps one accumulator and
-// moves it forward; going back starts it over. Stepping or dragging forward (the common case)
-// costs the events stepped over; a jump back costs the events up to the target.
+// Moving forward applies the events stepped over. Going back would mean starting over (a
+// hundred thousand events take a few hundred milliseconds), so on its way forward the scrubber
+// keeps a copy of the state every CHECKPOINT events and goes back from the nearest one: a jump
+// anywhere costs at most CHECKPOINT events.
 
 import { createAccumulator } from '../chunks/accumulate.ts';
 import type { Accumulator, StreamState } from '../chunks/accumulate.ts';
 import type { AnalyzedEvent } from './stream.ts';
 
+export const CHECKPOINT = 2048;
+
 export interface Scrubber {
   /**
    * The state after event `index` (events before it and it applied). The state object is the
-   * scrubber's own and changes on the next call: read what you need from it first.
+   * scrubber's own and may change on the next call: read what you need from it first.
    */
   at(index: number): StreamState;
 }
 
+interface Position {
+  readonly accumulator: Accumulator;
+  /** Events applied: events[0 .. applied). */
+  readonly applied: number;
+  /** [DONE] was among them: a client stops reading there (fold.ts), so nothing more accumulates. */
+  readonly done: boolean;
+}
+
 /** `events` may grow between calls (a live recording); they must not otherwise change. */
 export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber {
-  let accumulator: Accumulator = createAccumulator();
-  // Events applied so far: events[0 .. applied).
+  // checkpoints[k]: the state after k * CHECKPOINT events, never applied to (forked when used).
+  const checkpoints: Position[] = [{ accumulator: createAccumulator(), applied: 0, done: false }];
+  let accumulator = checkpoints[0]!.accumulator.fork();
   let applied = 0;
-  // A client stops reading at [DONE] (fold.ts): nothing after it is accumulated.
   let done = false;
 
   return {
@@ -31,15 +42,24 @@ export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber {
       if (!Number.isInteger(index) || index < 0 || index >= events.length) {
         throw new RangeError(`scrubber: event ${index} is not one of the ${events.length} events`);
       }
-      if (index + 1 < applied) {
-        accumulator = createAccumulator();
-        applied = 0;
-        done = false;
+      const wanted = index + 1;
+      if (wanted < applied || wanted - applied > CHECKPOINT) {
+        // The nearest checkpoint at or before the target, unless the current position is nearer.
+        const nearest = checkpoints[Math.min(Math.floor(wanted / CHECKPOINT), checkpoints.length - 1)]!;
+        if (wanted < applied || nearest.applied > applied) {
+          accumulator = nearest.accumulator.fork();
+          applied = nearest.applied;
+          done = nearest.done;
+        }
       }
-      for (; applied <= index; applied++) {
+      for (; applied < wanted; ) {
         const event = events[applied]!;
         if (!done) accumulator.apply(applied, event.interpretation.ops);
         if (event.interpretation.kind === 'done') done = true;
+        applied++;
+        if (applied % CHECKPOINT === 0 && checkpoints.length === applied / CHECKPOINT) {
+          checkpoints.push({ accumulator: accumulator.fork(), applied, done });
+        }
       }
       return accumulator.state;
     },

@@ -61,6 +61,8 @@ export interface Accumulator {
   /** Applies the operations of event number `event`. */
   apply(event: number, ops: readonly Op[]): void;
   readonly state: StreamState;
+  /** An independent accumulator that starts from a copy of this one's state (the scrubber's checkpoints). */
+  fork(): Accumulator;
 }
 
 export function createAccumulator(): Accumulator {
@@ -169,6 +171,37 @@ class Fold implements Accumulator {
     return choice;
   }
 
+  fork(): Accumulator {
+    const copy = new Fold();
+    copy.state.usage = this.state.usage;
+    for (const [index, choice] of this.state.choices) {
+      const channels = this.channels.get(index)!;
+      const copied: Channels = { content: new Pieces(), refusal: new Pieces(), reasoning: new Pieces() };
+      // Strings are immutable: the copy shares the text and appends to its own pieces.
+      copied.content.value = channels.content.value;
+      copied.refusal.value = channels.refusal.value;
+      copied.reasoning.value = channels.reasoning.value;
+      copy.channels.set(index, copied);
+      const twin = newChoice(index, choice.firstEvent, copied);
+      twin.role = choice.role;
+      twin.roleEvents = choice.roleEvents;
+      twin.functionCall = choice.functionCall && { ...choice.functionCall };
+      twin.finishReason = choice.finishReason;
+      twin.lastEvent = choice.lastEvent;
+      twin.logprobs = choice.logprobs && { content: choice.logprobs.content?.slice() ?? null, refusal: choice.logprobs.refusal?.slice() ?? null };
+      append(twin.finishEvents, choice.finishEvents);
+      append(twin.afterFinish, choice.afterFinish);
+      append(twin.emptyContentEvents, choice.emptyContentEvents);
+      for (const [callIndex, call] of choice.toolCalls) {
+        const callCopy: ToolCallState = { ...call, fragments: call.fragments.slice(), events: call.events.slice() };
+        twin.toolCalls.set(callIndex, callCopy);
+        if (choice.lastCall === call) twin.lastCall = callCopy;
+      }
+      copy.state.choices.set(index, twin);
+    }
+    return copy;
+  }
+
   apply(event: number, ops: readonly Op[]): void {
     if (ops.length === 0) return;
     const { state, changedAfterFinish } = this;
@@ -229,6 +262,11 @@ class Fold implements Accumulator {
       if (changedAfterFinish.indexOf(choice) === i) choice.afterFinish.push(event);
     }
   }
+}
+
+/** Pushes one by one: spreading a long list into push() overflows the stack. */
+function append<T>(to: T[], from: readonly T[]): void {
+  for (const item of from) to.push(item);
 }
 
 function hasRole(ops: readonly Op[], choice: number): boolean {
