@@ -7,18 +7,14 @@
 // feed (HTML §13.2.3.5 turns CR into LF and NUL into U+FFFD; a numeric reference to a C1
 // control is remapped to windows-1252, so no reference would show them faithfully), unpaired
 // surrogates, noncharacters, the BOM, zero-width characters, and the bidirectional controls a
-// hostile stream could use to make text read differently from what it is.
+// hostile stream could use to make text read differently from what it is (INVISIBLE_PATTERN,
+// shared with the recording view).
+
+import { INVISIBLE_PATTERN, invisibleEscape } from '../../recording/visible-bytes.ts';
 
 const META: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-// eslint-disable-next-line no-control-regex -- control characters are what it looks for
-const SPECIAL = /[&<>"']|[\0-\x08\x0B-\x1F\x7F-\x9F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** The JSON escape of one invisible character: `\r`, `\b`, `\f` or `\uXXXX`. */
-export function invisibleEscape(char: string): string {
-  const short = char === '\r' ? '\\r' : char === '\b' ? '\\b' : char === '\f' ? '\\f' : null;
-  return short ?? `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-}
+const SPECIAL = new RegExp(`[&<>"']|${INVISIBLE_PATTERN.source}`, 'g');
 
 /** Escapes text for an element's content or a quoted attribute value; invisible characters become their JSON escape. */
 export function escapeHtml(text: string): string {
