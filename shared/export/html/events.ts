@@ -10,7 +10,7 @@ import { html, shown } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, number } from './format.ts';
 import { rawBytes } from './raw.ts';
-import { KIND_LABELS } from './timeline.ts';
+import { KIND_LABELS } from '../../analysis/timeline-layout.ts';
 
 /** A recording with up to TABLE_HEAD + TABLE_TAIL events gets every one of them in the table. */
 export const TABLE_HEAD = 1000;

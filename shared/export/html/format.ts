@@ -28,8 +28,8 @@ export function metricValue(key: string, value: number): string {
   return Number.isInteger(value) ? number(value) : number(value, 2);
 }
 
-/** A time-axis label for a tick step: ms below a second, seconds above. */
+/** A time-axis label for a tick step: ms below a second, seconds above, as many decimals as the step needs (a zoomed view's steps go below 0.1 ms). */
 export function tickLabel(value: number, step: number): string {
   if (step >= 1000) return `${number(value / 1000, step % 1000 === 0 ? 0 : 1)} s`;
-  return `${number(value, step < 1 ? 1 : 0)} ms`;
+  return `${number(value, step < 1 ? Math.max(1, Math.ceil(-Math.log10(step) - 1e-9)) : 0)} ms`;
 }

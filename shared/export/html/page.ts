@@ -19,7 +19,8 @@ import { diagnosticsSection, metricsSection } from './findings.ts';
 import { count, ms } from './format.ts';
 import { messageSection, usageSection } from './message.ts';
 import { STYLE, kindRules } from './style.ts';
-import { KIND_LABELS, LONG_GAP_MS, markersOf, timelineSvg } from './timeline.ts';
+import { KIND_LABELS, LONG_GAP_MS, markersOf } from '../../analysis/timeline-layout.ts';
+import { timelineSvg } from './timeline.ts';
 
 /**
  * No fetch of any kind (default-src 'none'), the one inline stylesheet, data: images, no <base>

@@ -7,15 +7,14 @@
 import type { Analysis } from '../../analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';
 import type { EventKind } from '../../chunks/interpret.ts';
-import { DONE } from '../../chunks/interpret.ts';
+import { KIND_LABELS, LONG_GAP_MS, markersOf, niceStep } from '../../analysis/timeline-layout.ts';
+import type { Marker } from '../../analysis/timeline-layout.ts';
 import { html } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, ms, number, tickLabel } from './format.ts';
 
 /** Above this many items, a lane's marks are gathered into pixel columns. */
 export const MARK_LIMIT = 2000;
-/** A silence between reads at least this long is shaded. */
-export const LONG_GAP_MS = 1000;
 
 const WIDTH = 1000;
 const X0 = 130;
@@ -27,65 +26,9 @@ const TOP = MARKER_ROW * MARKER_ROWS + 6;
 const LANE = 18;
 const MARK = 12;
 
-/** Lanes in reading order, with their labels. */
-export const KIND_LABELS: Readonly<Record<EventKind, string>> = {
-  role: 'role',
-  content: 'content',
-  reasoning: 'reasoning',
-  refusal: 'refusal',
-  tool: 'tool fragment',
-  finish: 'finish',
-  usage: 'usage',
-  metadata: 'metadata',
-  empty: 'empty delta',
-  done: '[DONE]',
-  comment: 'comment',
-  error: 'error',
-  'invalid-json': 'not JSON',
-  malformed: 'malformed',
-  'no-data': 'no data',
-};
 const KINDS = Object.keys(KIND_LABELS) as EventKind[];
 
-export interface Marker {
-  readonly label: string;
-  /** Milliseconds since the request started; for an untimed recording, an event index. */
-  readonly at: number;
-}
-
-/** The moments the timeline marks, in the recording's own terms: times when timed, event indexes when not. */
-export function markersOf(analysis: Analysis): Marker[] {
-  const { events, metrics, recording } = analysis;
-  const timed = metrics !== null;
-  const markers: Marker[] = [];
-  const eventAt = (index: number): number => (timed ? events[index]!.t! : index);
-  if (timed) {
-    if (recording.response?.t != null) markers.push({ label: 'headers', at: recording.response.t });
-    if (metrics.ttfb_ms !== null) markers.push({ label: 'first byte', at: metrics.ttfb_ms });
-  }
-  const firstToken = events.findIndex((event) => event.tokens !== 0);
-  if (firstToken >= 0) markers.push({ label: 'first token', at: eventAt(firstToken) });
-  let finish = -1;
-  for (const choice of analysis.state.choices.values()) {
-    const first = choice.finishEvents[0];
-    if (first !== undefined && (finish < 0 || first < finish)) finish = first;
-  }
-  if (finish >= 0) markers.push({ label: 'finish', at: eventAt(finish) });
-  const done = events.findIndex((event) => event.sse.data === DONE);
-  if (done >= 0) markers.push({ label: '[DONE]', at: eventAt(done) });
-  if (timed && metrics.duration_ms !== null) markers.push({ label: 'end', at: metrics.duration_ms });
-  return markers;
-}
-
 const r = (value: number): number => Math.round(value * 10) / 10;
-
-/** A step of 1, 2 or 5 times a power of ten giving about eight ticks over `span`. */
-function niceStep(span: number, minimum: number): number {
-  const rough = Math.max(span / 8, minimum);
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= rough)!;
-  return Math.max(step, minimum);
-}
 
 interface LaneItems {
   readonly count: number;
