@@ -26,6 +26,13 @@ describe('the end of a stream', () => {
     expect(codes(recording)).toEqual([]);
   });
 
+  it('does not call the event still arriving at the end of a recording under way a partial event (the rest may come)', () => {
+    const cut = 'data: {"choices":[{"index":0,"delta":{"content":"Hel';
+    const under = (outcome: 'recording' | 'eof') => timed([[10, body(chunk([delta({ role: 'assistant', content: '' })])) + cut]], { end: { t: 12, outcome } });
+    expect(codes(under('recording'))).toEqual([]);
+    expect(codes(under('eof')).map(([code]) => code)).toContain('partial-event');
+  });
+
   it('reports a finish reason that changes as a change after finish, citing each reason’s own event', () => {
     const recording = untimed(body(chunk([delta({ role: 'assistant', content: 'Hi' })]), chunk([delta({}, 'stop')]), chunk([delta({}, 'length')]), DONE_EVENT));
     expect(codes(recording)).toEqual([

@@ -14,7 +14,8 @@ export function framing(context: DiagnosticContext): Diagnostic[] {
 
 function ending({ events, partial, doneAt, recording, ended }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
-  if (partial) {
+  // While the stream is under way, the rest of the event may still come.
+  if (partial && ended) {
     const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
     found.push(
       finding(

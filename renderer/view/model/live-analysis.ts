@@ -1,0 +1,105 @@
+// A recording under way, as the page follows it: the reads the `live` pushes carry, fed to the
+// core's fold (the same one the backend runs) in order, and an `Analysis` of what arrived so far
+// for the view to draw. Reads come in numbered batches; a batch that arrives after a gap (the page
+// opened mid-recording, or the connection lost pushes) waits until `backfill` gives the reads
+// before it from the store.
+
+import { finishAnalysis } from '../../../shared/analysis/analyze.ts';
+import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
+import type { StreamAnalyzer } from '../../../shared/analysis/stream.ts';
+import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
+import { toChoices } from '../../../shared/chunks/message.ts';
+import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/recording/types.ts';
+
+/**
+ * Diagnostics and metrics look at every event, so while events pour in they are worked out again
+ * at most this often; events, reads and the client state are new on every snapshot.
+ */
+export const FULL_ANALYSIS_EVERY_MS = 250;
+
+export class LiveAnalysis {
+  private readonly analyzer: StreamAnalyzer = createStreamAnalyzer();
+  /** Reads by sequence number; holes where a batch has not come (yet). */
+  private readonly arrived: (RecordedRead | undefined)[] = [];
+  /** The reads fed to the fold: the unbroken run from the first. */
+  private readonly fed: RecordedRead[] = [];
+  private request: RecordedRequest | null = null;
+  private response: RecordedResponse | null = null;
+  private startedAt: string | null = null;
+  private finished: LiveFinished | null = null;
+  private changes = 0;
+  private snapshotAt = -1;
+  private snapshot: Analysis | null = null;
+  private fullAt = -Infinity;
+
+  constructor(readonly id: number) {}
+
+  /** Bumped whenever something new arrived: a view redraws when it moves. */
+  get version(): number {
+    return this.changes;
+  }
+
+  /** The live recording ended (how is in `end`); the store then holds all of it. */
+  get end(): LiveFinished | null {
+    return this.finished;
+  }
+
+  /** Reads arrived past a gap and wait for the ones before them: call `backfill` with the stored recording. */
+  get waiting(): boolean {
+    return this.arrived.length > this.fed.length;
+  }
+
+  apply(batch: LiveBatch): void {
+    if (batch.response) this.response = batch.response;
+    batch.reads.forEach((read, i) => (this.arrived[batch.firstRead + i] ??= read));
+    this.advance();
+    this.changes++;
+  }
+
+  /** What the store holds of this recording: its request, and the reads the pushes did not bring. */
+  backfill(stored: Recording): void {
+    this.request ??= stored.request;
+    this.response ??= stored.response;
+    this.startedAt ??= stored.startedAt;
+    stored.reads.forEach((read, i) => (this.arrived[i] ??= read));
+    this.advance();
+    this.changes++;
+  }
+
+  finish(finished: LiveFinished): void {
+    this.finished ??= finished;
+    this.changes++;
+  }
+
+  /** The analysis of what arrived so far; the same object until something new arrives. */
+  analysis(now: number): Analysis {
+    if (this.snapshot && this.snapshotAt === this.changes) return this.snapshot;
+    const { analyzer } = this;
+    const recording: Recording = {
+      source: 'live',
+      startedAt: this.startedAt,
+      request: this.request,
+      response: this.response,
+      reads: this.fed,
+      // Still under way: end-of-stream checks wait (DiagnosticContext.ended).
+      end: { t: this.fed.at(-1)?.t ?? null, outcome: 'recording' },
+    };
+    const previous = this.snapshot;
+    if (previous === null || now - this.fullAt >= FULL_ANALYSIS_EVERY_MS) {
+      this.snapshot = finishAnalysis(recording, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state);
+      this.fullAt = now;
+    } else {
+      this.snapshot = { ...previous, recording, stats: analyzer.stats, choices: toChoices(analyzer.accumulator.state) };
+    }
+    this.snapshotAt = this.changes;
+    return this.snapshot;
+  }
+
+  private advance(): void {
+    for (let next = this.arrived[this.fed.length]; next !== undefined; next = this.arrived[this.fed.length]) {
+      this.fed.push(next);
+      this.analyzer.feed(next.bytes, next.t);
+    }
+  }
+}
