@@ -11,14 +11,14 @@ const response = { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-ty
 const request = { method: 'POST', url: 'http://127.0.0.1/v1/chat/completions', headers: {}, body: { model: 'gpt-4o', stream: true } };
 
 /** A real stream cut into reads of `size` bytes, 2 ms apart. */
-function readsOf(name: string, size: number): RecordedRead[] {
+function readsOf(name: string, size: number): { t: number; bytes: Uint8Array }[] {
   const body = realStream(name);
-  const reads: RecordedRead[] = [];
+  const reads: { t: number; bytes: Uint8Array }[] = [];
   for (let at = 0; at < body.length; at += size) reads.push({ t: 10 + reads.length * 2, bytes: body.subarray(at, at + size) });
   return reads;
 }
 
-function batches(reads: readonly RecordedRead[], per: number): LiveBatch[] {
+function batches(reads: readonly { t: number; bytes: Uint8Array }[], per: number): LiveBatch[] {
   const out: LiveBatch[] = [];
   for (let first = 0; first < reads.length; first += per) {
     out.push({ id: 1, firstRead: first, reads: reads.slice(first, first + per), events: [], ...(first === 0 ? { response } : {}) });
