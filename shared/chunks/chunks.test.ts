@@ -211,6 +211,6 @@ describe('checking tool-call arguments', () => {
   it('parses valid JSON and says where invalid JSON fails', () => {
     expect(checkArguments('{"a":1}')).toEqual({ valid: true, value: { a: 1 } });
     expect(checkArguments('{"a":')).toMatchObject({ valid: false, position: 5 });
-    expect(checkArguments('')).toEqual({ valid: false, error: 'empty arguments', position: 0 });
+    expect(checkArguments('')).toEqual({ valid: false, error: 'empty arguments', position: 0, line: 1, column: 1, expected: 'a value' });
   });
 });

@@ -3,6 +3,7 @@
 // content delta carried text, and `tool_calls` is absent when there were none.
 
 import type { ChoiceState, StreamState, ToolCallState } from './accumulate.ts';
+import { lineAndColumn, locateJsonError } from './json-error.ts';
 
 export interface ToolCallMessage {
   index: number;
@@ -59,16 +60,33 @@ function toToolCall(call: ToolCallState): ToolCallMessage {
 
 export type ArgumentsCheck =
   | { readonly valid: true; readonly value: unknown }
-  | { readonly valid: false; readonly error: string; readonly position: number | null };
+  | {
+      readonly valid: false;
+      /** JSON.parse's message (its wording differs between engines). */
+      readonly error: string;
+      /** Where the text stops being JSON: an offset, and its 1-based line and column. */
+      readonly position: number;
+      readonly line: number;
+      readonly column: number;
+      /** What the JSON grammar wanted at that place. */
+      readonly expected: string;
+    };
 
 /** Whether a tool call's joined arguments parse as JSON, and where they fail when not. */
 export function checkArguments(text: string): ArgumentsCheck {
   try {
     return { valid: true, value: JSON.parse(text) };
   } catch (error) {
+    if (text.trim() === '') return { valid: false, error: 'empty arguments', position: 0, line: 1, column: 1, expected: 'a value' };
     const message = error instanceof Error ? error.message : String(error);
-    if (text.trim() === '') return { valid: false, error: 'empty arguments', position: 0 };
-    const at = /position (\d+)/.exec(message);
-    return { valid: false, error: message, position: at ? Number(at[1]) : /end of (JSON )?input/i.test(message) ? text.length : null };
+    // JSON.parse and the grammar agree on what is JSON; should they ever not, the end is the place.
+    const at = locateJsonError(text) ?? { offset: text.length, ...lineAndColumn(text, text.length), expected: 'a value' };
+    return { valid: false, error: message, position: at.offset, line: at.line, column: at.column, expected: at.expected };
   }
+}
+
+/** Where and why arguments are not JSON, in one line: `line 1, column 6 (character 5): expected a value (JSON.parse: …)`. */
+export function describeArgumentsError(check: Extract<ArgumentsCheck, { valid: false }>): string {
+  const where = `line ${check.line}, column ${check.column} (character ${check.position})`;
+  return check.error === 'empty arguments' ? `${where}: empty arguments` : `${where}: expected ${check.expected} (JSON.parse: ${check.error})`;
 }

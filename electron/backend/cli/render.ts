@@ -2,6 +2,7 @@
 
 import { styleText } from 'node:util';
 import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
+import { describeArgumentsError } from '../../../shared/chunks/message.ts';
 import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 
@@ -78,7 +79,7 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
       if (check.valid) lines.push(indent(JSON.stringify(check.value, null, 2), 4));
       else {
         lines.push(indent(call.arguments === '' ? '(empty)' : call.arguments, 4));
-        lines.push(`    ${paint('red', `not JSON${check.position === null ? '' : ` at character ${check.position}`}: ${check.error}`)}`);
+        lines.push(`    ${paint('red', `not JSON at ${describeArgumentsError(check)}`)}`);
       }
     }
   }

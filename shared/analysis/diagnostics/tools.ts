@@ -19,7 +19,7 @@ export function tools({ state, ended }: DiagnosticContext): Diagnostic[] {
       }
       const check = checkArguments(call.arguments);
       if (!check.valid) {
-        const where = check.position === null ? '' : ` at character ${check.position}`;
+        const where = ` at character ${check.position}`;
         const name = call.name ? ` (${call.name})` : '';
         found.push(finding('tool-arguments-invalid', `${at(call.index)}${name} arguments do not parse as JSON${where}: ${check.error}.`, call.events));
       }

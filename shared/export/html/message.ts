@@ -3,7 +3,7 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import { describeUsage } from '../../chunks/annotate.ts';
-import { checkArguments } from '../../chunks/message.ts';
+import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
 import type { ChoiceMessage, ToolCallMessage } from '../../chunks/message.ts';
 import { html, pre } from './escape.ts';
 import type { Html } from './escape.ts';
@@ -19,7 +19,7 @@ function toolCallCard(call: ToolCallMessage, fragments: number): Html {
   const missing = (value: string | null, what: string): Html => (value === null ? html`<span class="bad">(no ${what})</span>` : html`<code>${value}</code>`);
   const args = check.valid
     ? pre(JSON.stringify(check.value, null, 2), 'json')
-    : html`${call.function.arguments === '' ? html`<p class="note">(empty arguments)</p>` : pre(call.function.arguments, 'json')}<p class="bad">Not JSON${check.position === null ? '' : ` at character ${check.position}`}: ${check.error}</p>`;
+    : html`${call.function.arguments === '' ? html`<p class="note">(empty arguments)</p>` : pre(call.function.arguments, 'json')}<p class="bad">Not JSON at ${describeArgumentsError(check)}</p>`;
   return html`<article class="card tool"><h4>tool_calls[${call.index}] ${missing(call.function.name, 'name')}</h4><dl class="facts"><dt>id</dt><dd>${missing(call.id, 'id')}</dd><dt>type</dt><dd>${missing(call.type, 'type')}</dd><dt>arguments</dt><dd>${count(fragments, 'fragment')}, ${count(call.function.arguments.length, 'character')}</dd></dl>${args}</article>`;
 }
 

@@ -192,7 +192,7 @@ describe('the HTML report of a hostile stream', () => {
     expect(page).toContain(`<pre class="text refusal">\n${shown(HOSTILE_REFUSAL).value}</pre>`);
     expect(page).toContain(`<h4>tool_calls[0] <code>${escapeHtml(HOSTILE_TOOL_NAME)}</code></h4><dl class="facts"><dt>id</dt><dd><code>${escapeHtml(HOSTILE_TOOL_ID)}</code></dd>`);
     expect(page).toContain('<pre class="json">\n{\n  &quot;q&quot;: &quot;&lt;/script&gt;&lt;script&gt;alert(8)&lt;/script&gt;&quot;\n}</pre>');
-    expect(page).toContain('<pre class="json">\n{&quot;a&quot;: &lt;img src=x onerror=alert(9)&gt;</pre><p class="bad">Not JSON: Unexpected token');
+    expect(page).toContain('<pre class="json">\n{&quot;a&quot;: &lt;img src=x onerror=alert(9)&gt;</pre><p class="bad">Not JSON at line 1, column 7 (character 6): expected a value (JSON.parse: Unexpected token');
     expect(page).toContain('<dt>error</dt><dd>&lt;script&gt;alert(1)&lt;/script&gt;</dd>');
     expect(page).toContain('<tr><th scope="row">x-evil</th><td>&lt;img src=x onerror=alert(2)&gt;</td></tr>');
   });
