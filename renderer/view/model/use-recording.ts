@@ -1,0 +1,125 @@
+// One recording for the view: a saved one analysed once, or one under way followed live (redrawn
+// at most once a frame) until it ends, when the stored recording replaces the live picture.
+
+import { useEffect, useState } from 'react';
+import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
+import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import type { StoredRecording } from '../../../shared/api/recordings.ts';
+import { api } from '../../api/index.ts';
+import { errorMessage } from '../../components/format.ts';
+import type { LiveAnalysis } from './live-analysis.ts';
+import type { LiveRegistry } from './live-registry.ts';
+
+/** How long a live recording may stay silent before the store is asked whether it ended. */
+const QUIET_MS = 2_000;
+
+export type RecordingLoad =
+  | { readonly status: 'loading' }
+  | { readonly status: 'missing' }
+  | { readonly status: 'error'; readonly message: string }
+  | {
+      readonly status: 'ready';
+      readonly analysis: Analysis;
+      /** Still recording. */
+      readonly live: boolean;
+      /** The stored recording (name, tags, summary); null while a live one has not been read from the store. */
+      readonly stored: StoredRecording | null;
+    };
+
+export function useRecording(id: number, registry: LiveRegistry): RecordingLoad {
+  const [load, setLoad] = useState<RecordingLoad>({ status: 'loading' });
+
+  useEffect(() => {
+    let current = true;
+    let frame: number | null = null;
+    let stored: StoredRecording | null = null;
+    let unsubscribe = (): void => {};
+    let quiet: ReturnType<typeof setInterval> | undefined;
+
+    const loadStored = async (): Promise<StoredRecording | null> => {
+      const found = await api.getRecording({ id });
+      return found?.recording ?? null;
+    };
+
+    const showSaved = (recording: StoredRecording): void => {
+      if (current) setLoad({ status: 'ready', analysis: analyzeRecording(recording), live: false, stored: recording });
+    };
+
+    const fail = (failure: unknown): void => {
+      if (current) setLoad({ status: 'error', message: errorMessage(failure) });
+    };
+
+    // Once it has ended, the store holds all of it (pushes may have been lost on the way).
+    let settled = false;
+    const settle = (): void => {
+      if (settled) return;
+      settled = true;
+      unsubscribe();
+      clearInterval(quiet);
+      loadStored().then((recording) => (recording ? showSaved(recording) : current && setLoad({ status: 'missing' })), fail);
+    };
+
+    // Follows a live recording; returns what redraws it.
+    const follow = (live: LiveAnalysis): (() => void) => {
+      const draw = (): void => {
+        frame = null;
+        if (!current) return;
+        if (live.end) return settle();
+        setLoad({ status: 'ready', analysis: live.analysis(performance.now()), live: true, stored });
+      };
+      const redraw = (): void => {
+        if (frame === null) frame = requestAnimationFrame(draw);
+      };
+      let lastPush = performance.now();
+      unsubscribe = registry.subscribe((moved) => {
+        if (moved !== id) return;
+        lastPush = performance.now();
+        redraw();
+      });
+      // A recording that went quiet may have ended before this page followed it (its `finished`
+      // push came first): after a silence, ask the store.
+      quiet = setInterval(() => {
+        if (performance.now() - lastPush < QUIET_MS) return;
+        lastPush = performance.now();
+        loadStored().then((recording) => recording?.end?.outcome !== 'recording' && current && settle(), fail);
+      }, QUIET_MS);
+      draw();
+      return redraw;
+    };
+
+    const live = registry.get(id);
+    if (live && !live.end) {
+      const redraw = follow(live);
+      // The request, and any reads pushed before this page was following, come from the store.
+      loadStored().then((recording) => {
+        if (!current || !recording) return;
+        stored = recording;
+        live.backfill(recording);
+        redraw();
+      }, fail);
+    } else {
+      loadStored().then((recording) => {
+        if (!current) return;
+        if (!recording) return setLoad({ status: 'missing' });
+        stored = recording;
+        // Opened while it is still being recorded: follow it from what the store has.
+        if (recording.end?.outcome === 'recording') {
+          const following = registry.follow(id);
+          following.backfill(recording);
+          follow(following);
+        } else {
+          showSaved(recording);
+        }
+      }, fail);
+    }
+
+    return () => {
+      current = false;
+      unsubscribe();
+      clearInterval(quiet);
+      if (frame !== null) cancelAnimationFrame(frame);
+    };
+  }, [id, registry]);
+
+  return load;
+}
