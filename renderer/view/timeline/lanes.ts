@@ -1,0 +1,214 @@
+// The timeline's index of one analysis: every event's position on the axis, one sorted lane of
+// positions per kind of event (tool fragments one lane per tool-call index), the reads as a lane,
+// the silences and bursts to shade, the markers and the domain. Built once per analysis; when a
+// live analysis comes back with more events, the index of the prefix is reused and only the new
+// events and reads are looked at.
+
+import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts';
+import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
+import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import { withRoomF64, withRoomI32 } from './buffers.ts';
+import type { Domain } from './scale.ts';
+import { NO_BURSTS, NO_GAPS, extendBursts, extendGaps } from './spans.ts';
+import type { BurstState, GapState, SpanList } from './spans.ts';
+
+/** How many colours tool-call lanes cycle through (`--tl-tool-0` … in timeline.css). */
+export const TOOL_COLOURS = 6;
+/** Untimed, zooming stops at this many events across; timed, at this many milliseconds. */
+const MIN_EVENTS_ACROSS = 4;
+const MIN_MS_ACROSS = 0.05;
+
+const KINDS = Object.keys(KIND_LABELS) as EventKind[];
+
+export interface Lane {
+  readonly key: string;
+  readonly label: string;
+  /** The CSS custom property its marks are painted with. */
+  readonly colour: string;
+  /** Sort key: lanes are shown in this order. */
+  readonly order: readonly number[];
+  /** Whose items are reads (the network lane) rather than events. */
+  readonly reads: boolean;
+  /** Sorted positions on the axis; the first `count` are in use. */
+  readonly positions: Float64Array;
+  /** The event (or read) index at each position. */
+  readonly items: Int32Array;
+  readonly count: number;
+}
+
+export interface PlacedMarker {
+  readonly label: string;
+  /** Position on the axis. */
+  readonly at: number;
+  /** As the recording has it: ms when timed, an event index when not. */
+  readonly value: number;
+}
+
+export interface TimelineIndex {
+  /** Times from the request's start; false: an untimed recording, laid out in event order. */
+  readonly timed: boolean;
+  readonly eventCount: number;
+  readonly readCount: number;
+  /** Event i's position: its arrival in ms, or i + 0.5 when untimed. Sorted (see place()). */
+  readonly eventPositions: Float64Array;
+  /** Lanes that have items, in display order: the network reads first when timed. */
+  readonly lanes: readonly Lane[];
+  readonly gaps: SpanList;
+  readonly bursts: SpanList;
+  readonly markers: readonly PlacedMarker[];
+  readonly domain: Domain;
+  /** What the next index resumes from. */
+  readonly resume: Resume;
+}
+
+interface Resume {
+  readonly recording: Analysis['recording'];
+  readonly lastEvent: AnalyzedEvent | undefined;
+  readonly lastRead: ReadInfo | undefined;
+  readonly lanes: ReadonlyMap<string, Lane>;
+  readonly readPositions: Float64Array;
+  readonly gapState: GapState;
+  readonly burstState: BurstState;
+}
+
+/** The index of `analysis`, reusing `previous` when `analysis` is the same stream with more events and reads. */
+export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null = null): TimelineIndex {
+  const timed = analysis.metrics !== null;
+  const base = previous && continues(previous, analysis, timed) ? previous : null;
+  const { events, reads } = analysis;
+
+  const eventPositions = withRoomF64(base?.eventPositions ?? new Float64Array(0), events.length);
+  const lanes = new Map<string, LaneWriter>();
+  for (const lane of base?.resume.lanes.values() ?? []) lanes.set(lane.key, { ...lane });
+  let last = base && base.eventCount > 0 ? eventPositions[base.eventCount - 1]! : 0;
+  for (let index = base?.eventCount ?? 0; index < events.length; index++) {
+    const event = events[index]!;
+    last = place(timed ? event.t : index + 0.5, last);
+    eventPositions[index] = last;
+    for (const lane of lanesOf(event)) append(lanes, lane, last, index);
+  }
+
+  let readPositions = base?.resume.readPositions ?? new Float64Array(0);
+  let gapState = base?.resume.gapState ?? NO_GAPS;
+  let burstState = base?.resume.burstState ?? NO_BURSTS;
+  if (timed) {
+    readPositions = withRoomF64(readPositions, reads.length);
+    let lastRead = base && base.readCount > 0 ? readPositions[base.readCount - 1]! : 0;
+    for (let index = base?.readCount ?? 0; index < reads.length; index++) {
+      lastRead = place(reads[index]!.t, lastRead);
+      readPositions[index] = lastRead;
+      append(lanes, READS, lastRead, index);
+    }
+    gapState = extendGaps(gapState, readPositions, reads.length);
+    burstState = extendBursts(burstState, eventPositions, events.length);
+  }
+
+  const done = new Map<string, Lane>();
+  for (const lane of lanes.values()) done.set(lane.key, lane);
+  const markers = markersOf(analysis).map(({ label, at }) => ({ label, value: at, at: timed ? at : at + 0.5 }));
+  const end = timed
+    ? Math.max(readPositions[reads.length - 1] ?? 0, last, ...markers.map((marker) => marker.at))
+    : events.length;
+  const domain: Domain = timed ? { end, minSpan: MIN_MS_ACROSS } : { end: Math.max(1, end), minSpan: Math.max(1, Math.min(MIN_EVENTS_ACROSS, end)) };
+
+  return {
+    timed,
+    eventCount: events.length,
+    readCount: timed ? reads.length : 0,
+    eventPositions,
+    lanes: [...done.values()].sort((a, b) => compareOrder(a.order, b.order)),
+    gaps: gapState.spans,
+    bursts: burstState.spans,
+    markers,
+    domain,
+    resume: { recording: analysis.recording, lastEvent: events.at(-1), lastRead: reads.at(-1), lanes: done, readPositions, gapState, burstState },
+  };
+}
+
+/** Whether `analysis` is the stream `previous` indexed, grown: the same last event and read where it stopped. */
+function continues(previous: TimelineIndex, analysis: Analysis, timed: boolean): boolean {
+  const { eventCount, readCount, resume } = previous;
+  return (
+    previous.timed === timed &&
+    analysis.events.length >= eventCount &&
+    analysis.reads.length >= readCount &&
+    analysis.events[eventCount - 1] === resume.lastEvent &&
+    (!timed || analysis.reads[readCount - 1] === resume.lastRead) &&
+    (eventCount > 0 || readCount > 0 || analysis.recording === resume.recording)
+  );
+}
+
+/**
+ * A position that keeps each lane sorted: times as recorded, except that one earlier than the
+ * item before (a hand-edited file; the recorder's clock is monotonic) or missing is drawn there.
+ */
+function place(t: number | null, previous: number): number {
+  return t === null || !(t >= previous) ? previous : t;
+}
+
+interface LaneSpec {
+  readonly key: string;
+  readonly label: string;
+  readonly colour: string;
+  readonly order: readonly number[];
+  readonly reads: boolean;
+}
+
+const READS: LaneSpec = { key: 'reads', label: 'network reads', colour: '--tl-read', order: [-1], reads: true };
+const KIND_LANES = new Map<EventKind, LaneSpec>(
+  KINDS.map((kind, rank) => [kind, { key: kind, label: KIND_LABELS[kind], colour: `--tl-${kind}`, order: [rank], reads: false }]),
+);
+const TOOL_RANK = KINDS.indexOf('tool');
+const toolLanes = new Map<string, LaneSpec>();
+
+/** The lanes an event goes in: its kind's, or for tool fragments one per tool call it adds to. */
+function lanesOf(event: AnalyzedEvent): LaneSpec[] {
+  const { kind, ops } = event.interpretation;
+  if (kind !== 'tool') return [KIND_LANES.get(kind)!];
+  const specs: LaneSpec[] = [];
+  for (const op of ops) {
+    if (op.type !== 'tool' && op.type !== 'function_call') continue;
+    const index = op.type === 'tool' ? op.index : null;
+    const spec = toolLane(op.choice, index, op.type === 'function_call');
+    if (!specs.includes(spec)) specs.push(spec);
+  }
+  return specs.length > 0 ? specs : [KIND_LANES.get('tool')!];
+}
+
+function toolLane(choice: number, index: number | null, functionCall: boolean): LaneSpec {
+  const key = `tool:${choice}:${functionCall ? 'fn' : (index ?? 'none')}`;
+  let spec = toolLanes.get(key);
+  if (!spec) {
+    const call = functionCall ? 'function_call' : index === null ? 'tool call (no index)' : `tool call [${index}]`;
+    spec = {
+      key,
+      label: choice === 0 ? call : `choice ${choice} · ${call}`,
+      colour: index === null ? '--tl-tool-none' : `--tl-tool-${index % TOOL_COLOURS}`,
+      order: [TOOL_RANK, choice, functionCall ? -1 : (index ?? Number.MAX_SAFE_INTEGER)],
+      reads: false,
+    };
+    toolLanes.set(key, spec);
+  }
+  return spec;
+}
+
+type LaneWriter = { -readonly [K in keyof Lane]: Lane[K] };
+
+function append(lanes: Map<string, LaneWriter>, spec: LaneSpec, position: number, item: number): void {
+  let lane = lanes.get(spec.key);
+  if (!lane) lanes.set(spec.key, (lane = { ...spec, positions: new Float64Array(0), items: new Int32Array(0), count: 0 }));
+  const at = lane.count++;
+  lane.positions = withRoomF64(lane.positions, lane.count);
+  lane.items = withRoomI32(lane.items, lane.count);
+  lane.positions[at] = position;
+  lane.items[at] = item;
+}
+
+function compareOrder(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? -Infinity) - (b[i] ?? -Infinity);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
