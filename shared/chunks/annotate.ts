@@ -102,7 +102,7 @@ function describeFields(event: SseFields): string {
   return fields.join(', ') || 'nothing';
 }
 
-function describeProblem(problem: Interpretation['problems'][number]): string {
+export function describeProblem(problem: Interpretation['problems'][number]): string {
   switch (problem.code) {
     case 'wrong-type':
       return `${problem.path} is ${problem.got}, expected ${problem.expected}`;
