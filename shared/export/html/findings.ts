@@ -4,15 +4,13 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import { CATALOGUE } from '../../analysis/diagnostics/catalogue.ts';
-import type { Diagnostic, Severity } from '../../analysis/diagnostics/catalogue.ts';
+import type { Diagnostic } from '../../analysis/diagnostics/catalogue.ts';
+import { evidenceOf, groupBySeverity, SEVERITY_UNITS } from '../../analysis/diagnostics/groups.ts';
 import { METRIC_DEFINITIONS } from '../../analysis/metric-definitions.ts';
 import { html } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, metricValue, number } from './format.ts';
 import type { TableRows } from './events.ts';
-
-/** How many evidence links a diagnostic shows before it counts the rest. */
-export const EVIDENCE_LINKS = 20;
 
 export function metricsSection(analysis: Analysis): Html {
   const { metrics } = analysis;
@@ -26,19 +24,16 @@ export function metricsSection(analysis: Analysis): Html {
   return html`<section id="metrics"><h2>Metrics</h2><table class="metrics"><thead><tr><th>metric</th><th>value</th><th>definition</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }
 
-const SEVERITY_TITLES: Readonly<Record<Severity, string>> = { error: 'Errors', warning: 'Warnings', info: 'Notes' };
-
 function evidence(diagnostic: Diagnostic, rows: TableRows): Html | null {
   const parts: Html[] = [];
   if (diagnostic.events.length > 0) {
-    const links = diagnostic.events.slice(0, EVIDENCE_LINKS).map((index) => (rows.has(index) ? html`<a href="#event-${index}">#${index}</a>` : html`#${index}`));
-    const more = diagnostic.events.length - links.length;
+    const { shown, more } = evidenceOf(diagnostic.events);
+    const links = shown.map((index) => (rows.has(index) ? html`<a href="#event-${index}">#${index}</a>` : html`#${index}`));
     parts.push(html`<span>${diagnostic.events.length === 1 ? 'event' : 'events'} ${links.map((link, i) => html`${i > 0 ? ', ' : ''}${link}`)}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
   }
   if (diagnostic.reads && diagnostic.reads.length > 0) {
-    const shown = diagnostic.reads.slice(0, EVIDENCE_LINKS).join(', ');
-    const more = diagnostic.reads.length - EVIDENCE_LINKS;
-    parts.push(html`<span>${diagnostic.reads.length === 1 ? 'read' : 'reads'} ${shown}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
+    const { shown, more } = evidenceOf(diagnostic.reads);
+    parts.push(html`<span>${diagnostic.reads.length === 1 ? 'read' : 'reads'} ${shown.join(', ')}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
   }
   return parts.length === 0 ? null : html`<p class="evidence">Evidence: ${parts.map((part, i) => html`${i > 0 ? '; ' : ''}${part}`)}</p>`;
 }
@@ -49,12 +44,11 @@ function diagnosticCard(diagnostic: Diagnostic, rows: TableRows): Html {
 }
 
 export function diagnosticsSection(analysis: Analysis, rows: TableRows): Html {
-  const { diagnostics } = analysis;
-  const groups = (['error', 'warning', 'info'] as const).flatMap((severity) => {
-    const found = diagnostics.filter((diagnostic) => diagnostic.severity === severity);
-    return found.length === 0 ? [] : [html`<h3 class="sev-${severity}">${SEVERITY_TITLES[severity]} (${found.length})</h3>${found.map((diagnostic) => diagnosticCard(diagnostic, rows))}`];
-  });
-  const tally = (['error', 'warning', 'info'] as const).map((severity) => count(diagnostics.filter((diagnostic) => diagnostic.severity === severity).length, severity === 'info' ? 'note' : severity)).join(', ');
-  const body = diagnostics.length === 0 ? html`<p class="note">No diagnostics: a clean, complete stream.</p>` : groups;
+  const groups = groupBySeverity(analysis.diagnostics);
+  const shown = groups.flatMap(({ severity, title, diagnostics }) =>
+    diagnostics.length === 0 ? [] : [html`<h3 class="sev-${severity}">${title} (${diagnostics.length})</h3>${diagnostics.map((diagnostic) => diagnosticCard(diagnostic, rows))}`],
+  );
+  const tally = groups.map(({ severity, diagnostics }) => count(diagnostics.length, ...SEVERITY_UNITS[severity])).join(', ');
+  const body = analysis.diagnostics.length === 0 ? html`<p class="note">No diagnostics: a clean, complete stream.</p>` : shown;
   return html`<section id="diagnostics"><h2>Diagnostics <span class="tally">${tally}</span></h2>${body}</section>`;
 }

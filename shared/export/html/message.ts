@@ -4,6 +4,7 @@
 import type { Analysis } from '../../analysis/analyze.ts';
 import { describeUsage } from '../../chunks/annotate.ts';
 import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
+import { usageFields } from '../../chunks/usage-fields.ts';
 import type { ChoiceMessage, ToolCallMessage } from '../../chunks/message.ts';
 import { html, pre } from './escape.ts';
 import type { Html } from './escape.ts';
@@ -43,13 +44,8 @@ export function messageSection(analysis: Analysis): Html {
   return html`<section id="message"><h2>Message</h2><p class="note">What a correct client ends with, reassembled from the events.</p>${body}</section>`;
 }
 
-/** Usage fields, nested objects flattened to dotted names (`completion_tokens_details.reasoning_tokens`). */
-function usageRows(usage: Readonly<Record<string, unknown>>, prefix = ''): Html[] {
-  return Object.entries(usage).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? usageRows(value as Record<string, unknown>, `${prefix}${key}.`)
-      : [html`<tr><th scope="row">${prefix}${key}</th><td>${typeof value === 'string' ? value : JSON.stringify(value)}</td></tr>`],
-  );
+function usageRows(usage: Readonly<Record<string, unknown>>): Html[] {
+  return usageFields(usage).map(({ path, value }) => html`<tr><th scope="row">${path}</th><td>${value}</td></tr>`);
 }
 
 export function usageSection(analysis: Analysis): Html {
