@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { realStream, splitAt, timed } from '../test/streams.ts';
 import { analyzeRecording } from './analyze.ts';
-import { bodyBytes } from './body-bytes.ts';
+import { bodyBytes, readsHolding } from './body-bytes.ts';
 
 describe('bodyBytes', () => {
   const stream = realStream('openai-gpt4o-parallel-tool-calls.sse');
@@ -39,5 +39,24 @@ describe('bodyBytes', () => {
     const analysis = analyzeRecording(recording);
     expect(bodyBytes(analysis.reads, recording.reads, 90, 120)).toEqual({ bytes: stream.subarray(90, 100), first: 0, last: 0 });
     expect(bodyBytes(analysis.reads, recording.reads, 200, 300)).toEqual({ bytes: new Uint8Array(0), first: -1, last: -1 });
+  });
+});
+
+describe('readsHolding', () => {
+  it('names the reads a range lies in without reading their bytes', () => {
+    const recording = timed([
+      [1, 'abc'],
+      [2, 'defg'],
+      [3, 'h'],
+    ]);
+    const { reads } = analyzeRecording(recording);
+    expect([readsHolding(reads, 0, 3), readsHolding(reads, 2, 4), readsHolding(reads, 3, 8), readsHolding(reads, 7, 8), readsHolding(reads, 8, 9), readsHolding(reads, 5, 5)]).toEqual([
+      { first: 0, last: 0 },
+      { first: 0, last: 1 },
+      { first: 1, last: 2 },
+      { first: 2, last: 2 },
+      { first: -1, last: -1 },
+      { first: -1, last: -1 },
+    ]);
   });
 });

@@ -25,23 +25,27 @@ function readAt(reads: readonly ReadInfo[], at: number): number {
   return low;
 }
 
+/** The reads holding bytes `start` to `end` of the body: `first` to `last`, inclusive; both -1 when none does. */
+export function readsHolding(reads: readonly ReadInfo[], start: number, end: number): { readonly first: number; readonly last: number } {
+  const first = readAt(reads, start);
+  if (end <= start || first >= reads.length || reads[first]!.offset >= end) return { first: -1, last: -1 };
+  return { first, last: Math.min(reads.length - 1, readAt(reads, end - 1)) };
+}
+
 /**
  * Bytes `start` to `end` of the body. `reads` are the analysis's (their offsets), `kept` the
  * recording's (their bytes), index for index. A range inside one read is a view of it, not a copy.
  */
 export function bodyBytes(reads: readonly ReadInfo[], kept: readonly { readonly bytes: Uint8Array }[], start: number, end: number): BodyBytes {
-  const first = readAt(reads, start);
+  const held = readsHolding(reads, start, end);
+  const first = held.first;
+  const last = Math.min(held.last, kept.length - 1);
+  if (first < 0 || last < first) return { bytes: new Uint8Array(0), first: -1, last: -1 };
   const parts: Uint8Array[] = [];
-  let last = -1;
-  for (let index = first; index < reads.length && index < kept.length && reads[index]!.offset < end; index++) {
+  for (let index = first; index <= last; index++) {
     const { offset } = reads[index]!;
     const bytes = kept[index]!.bytes;
-    const part = bytes.subarray(Math.max(0, start - offset), Math.min(bytes.length, end - offset));
-    if (part.length > 0) {
-      parts.push(part);
-      last = index;
-    }
+    parts.push(bytes.subarray(Math.max(0, start - offset), Math.min(bytes.length, end - offset)));
   }
-  if (parts.length === 0) return { bytes: new Uint8Array(0), first: -1, last: -1 };
   return { bytes: parts.length === 1 ? parts[0]! : concatBytes(parts), first, last };
 }
