@@ -1,0 +1,263 @@
+// The events table: every event of the recording with its time, the gap before it, the read
+// that completed it, its kind and the core's annotation of it; filtered by kind and by text or
+// regex; a keyboard grid whose selection is the view's. Virtualised: only the rows on screen are
+// drawn and worded, so a hundred thousand events scroll as smoothly as ten.
+
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
+import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import { formatCount } from '../../components/format.ts';
+import type { PanelProps } from '../types.ts';
+import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';
+import type { FilteredEvents } from './filter.ts';
+import { followsTail, isAtBottom, isMoveKey, moveRow } from './keys.ts';
+import { KindLabel } from './KindLabel.tsx';
+import { eventRow } from './rows.ts';
+import './events.css';
+
+export type EventsTableProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted'>;
+
+/** Every row is this tall (events.css agrees): fixed heights keep the virtualiser exact. */
+const ROW_HEIGHT = 26;
+const KINDS = Object.keys(KIND_LABELS) as EventKind[];
+
+export function EventsTable({ analysis, live, selected, onSelect, highlighted }: EventsTableProps) {
+  const id = useId();
+  const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<EventKind>>(() => new Set());
+  const [text, setText] = useState('');
+  const [regex, setRegex] = useState(false);
+  // Typing stays responsive while a text filter words a hundred thousand annotations.
+  const deferredText = useDeferredValue(text);
+  const query = useMemo(() => compileQuery(deferredText, regex), [deferredText, regex]);
+  // One filterer per filter: while the recording grows, it looks at the new events only.
+  const filterer = useMemo(() => createFilterer({ kinds: hiddenKinds.size === 0 ? null : new Set(KINDS.filter((kind) => !hiddenKinds.has(kind))), query }), [hiddenKinds, query]);
+  const { events } = analysis;
+  // A live analysis is a new object each frame over the same growing array of events.
+  const filtered = useMemo(() => filterer.apply(events), [filterer, events, analysis]); // eslint-disable-line react-hooks/exhaustive-deps -- `analysis` marks the events' growth
+  const highlightedSet = useMemo(() => new Set(highlighted), [highlighted]);
+
+  const bodyRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualiser's methods are read during render on purpose; nothing here is memoised on them
+  const virtualizer = useVirtualizer({
+    count: filtered.count,
+    getScrollElement: () => bodyRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  // Scroll the selection into view when it changes (a click on the timeline, a diagnostic's
+  // link, the keys) or the filter does; not when rows merely arrive, which would fight the reader.
+  const scrolledFor = useRef<{ selected: number | null; filterer: unknown }>({ selected: null, filterer: null });
+  useEffect(() => {
+    const last = scrolledFor.current;
+    if (last.selected === selected && last.filterer === filterer) return;
+    scrolledFor.current = { selected, filterer };
+    if (selected === null) return;
+    const { row, exact } = rowOf(filtered, selected);
+    if (exact) virtualizer.scrollToIndex(row, { align: 'auto' });
+  }, [selected, filterer, filtered, virtualizer]);
+
+  // Follow the tail while recording, only when the reader is at the bottom.
+  const atBottom = useRef(true);
+  const shownRows = useRef(filtered.count);
+  useLayoutEffect(() => {
+    const grew = filtered.count > shownRows.current;
+    shownRows.current = filtered.count;
+    const body = bodyRef.current;
+    if (body && followsTail(live, atBottom.current, grew)) body.scrollTop = body.scrollHeight;
+  }, [filtered.count, live]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
+    if (!isMoveKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const page = Math.floor((bodyRef.current?.clientHeight ?? 0) / ROW_HEIGHT) - 1;
+    const row = moveRow(event.key, selected === null ? null : rowOf(filtered, selected), filtered.count, page);
+    event.preventDefault();
+    if (row === null) return;
+    const target = eventAt(filtered, row);
+    if (target === selected) virtualizer.scrollToIndex(row, { align: 'auto' });
+    else onSelect(target);
+  }
+
+  function toggleKind(kind: EventKind): void {
+    setHiddenKinds((hidden) => {
+      const next = new Set(hidden);
+      if (!next.delete(kind)) next.add(kind);
+      return next;
+    });
+  }
+
+  const items = virtualizer.getVirtualItems();
+  const rowId = (event: number): string => `${id}-event-${event}`;
+  const selectedShown = selected !== null && items.some((item) => eventAt(filtered, item.index) === selected);
+
+  return (
+    <section className="events-panel" data-testid="events-table" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Events</h2>
+      <Filters
+        id={id}
+        filtered={filtered}
+        hiddenKinds={hiddenKinds}
+        onToggleKind={toggleKind}
+        onShowAllKinds={() => setHiddenKinds(new Set())}
+        text={text}
+        onText={setText}
+        regex={regex}
+        onRegex={setRegex}
+        error={query.error}
+      />
+      <p className="events-shown" aria-live="polite">
+        {filtered.count === filtered.total ? `${formatCount(filtered.total)} events` : `${formatCount(filtered.count)} of ${formatCount(filtered.total)} events shown`}
+        {live ? ' so far' : ''}
+      </p>
+      <div
+        className="events-grid"
+        role="grid"
+        aria-labelledby={`${id}-heading`}
+        aria-rowcount={filtered.count + 1}
+        aria-colcount={6}
+        aria-activedescendant={selectedShown ? rowId(selected) : undefined}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+      >
+        <div role="rowgroup">
+          <div className="events-row events-head" role="row" aria-rowindex={1}>
+            <span role="columnheader" className="num">
+              #
+            </span>
+            <span role="columnheader" className="num" title="Milliseconds since the request started">
+              time ms
+            </span>
+            <span role="columnheader" className="num" title="Milliseconds since the event before">
+              gap ms
+            </span>
+            <span role="columnheader" className="num" title="The network read that completed the event">
+              read
+            </span>
+            <span role="columnheader">kind</span>
+            <span role="columnheader">annotation</span>
+          </div>
+        </div>
+        <div
+          className="events-body"
+          role="rowgroup"
+          ref={bodyRef}
+          onScroll={(event) => (atBottom.current = isAtBottom(event.currentTarget, ROW_HEIGHT / 2))}
+        >
+          {filtered.count === 0 ? (
+            <p className="events-empty" role="row">
+              <span role="gridcell">{filtered.total === 0 ? (live ? 'No events yet: waiting for the stream…' : 'The body holds no event.') : 'No event matches the filter.'}</span>
+            </p>
+          ) : (
+            <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+              {items.map((item) => {
+                const index = eventAt(filtered, item.index);
+                const row = eventRow(events, index);
+                const isSelected = index === selected;
+                const isHighlighted = highlightedSet.has(index);
+                return (
+                  <div
+                    key={index}
+                    id={rowId(index)}
+                    className="events-row"
+                    role="row"
+                    aria-rowindex={item.index + 2}
+                    aria-selected={isSelected}
+                    data-testid="event-row"
+                    data-index={index}
+                    data-kind={row.kind}
+                    data-highlighted={isHighlighted || undefined}
+                    style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+                    onClick={() => onSelect(index)}
+                  >
+                    <span role="gridcell" className="num">
+                      {index}
+                    </span>
+                    <span role="gridcell" className="num">
+                      {row.time}
+                    </span>
+                    <span role="gridcell" className="num">
+                      {row.gap}
+                    </span>
+                    <span role="gridcell" className="num">
+                      {row.read}
+                    </span>
+                    <span role="gridcell">
+                      <KindLabel kind={row.kind} />
+                    </span>
+                    <span role="gridcell" className="annotation" title={row.annotation}>
+                      {isHighlighted && <span className="events-visually-hidden">Cited by the selected diagnostic. </span>}
+                      {row.extensions.map((path) => (
+                        <span key={path} className="event-extension" title={`Outside OpenAI's fields: ${path} (a provider extension)`}>
+                          {path}
+                        </span>
+                      ))}
+                      <span className="annotation-text">{row.annotation}</span>
+                    </span>
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface FiltersProps {
+  readonly id: string;
+  readonly filtered: FilteredEvents;
+  readonly hiddenKinds: ReadonlySet<EventKind>;
+  readonly onToggleKind: (kind: EventKind) => void;
+  readonly onShowAllKinds: () => void;
+  readonly text: string;
+  readonly onText: (text: string) => void;
+  readonly regex: boolean;
+  readonly onRegex: (regex: boolean) => void;
+  readonly error: string | null;
+}
+
+function Filters({ id, filtered, hiddenKinds, onToggleKind, onShowAllKinds, text, onText, regex, onRegex, error }: FiltersProps) {
+  // The kinds this recording has, and any hidden one it no longer has (so it can be shown again).
+  const kinds = KINDS.filter((kind) => (filtered.kinds[kind] ?? 0) > 0 || hiddenKinds.has(kind));
+  return (
+    <div className="events-filters">
+      <fieldset className="events-kinds" role="group" aria-label="Filter by kind">
+        {kinds.map((kind) => (
+          <label key={kind}>
+            <input type="checkbox" checked={!hiddenKinds.has(kind)} onChange={() => onToggleKind(kind)} />
+            <KindLabel kind={kind} />
+            <span className="kind-count">{formatCount(filtered.kinds[kind] ?? 0)}</span>
+          </label>
+        ))}
+        {hiddenKinds.size > 0 && (
+          <button type="button" onClick={onShowAllKinds}>
+            Show all kinds
+          </button>
+        )}
+      </fieldset>
+      <div className="events-text">
+        <input
+          type="search"
+          aria-label="Filter events"
+          placeholder={regex ? 'Regular expression over annotations and data' : 'Text in annotations and data'}
+          value={text}
+          onChange={(event) => onText(event.target.value)}
+          aria-invalid={error !== null}
+          aria-describedby={error !== null ? `${id}-filter-error` : undefined}
+          spellCheck={false}
+        />
+        <label>
+          <input type="checkbox" checked={regex} onChange={(event) => onRegex(event.target.checked)} /> Regex
+        </label>
+      </div>
+      {error !== null && (
+        <p id={`${id}-filter-error`} className="events-filter-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
