@@ -99,8 +99,9 @@ describe.skipIf(!NGINX)('behind a real nginx', () => {
     const result = await recordThrough(ports.unbuffered);
     expect(result.recording.end?.outcome).toBe('eof');
     expect(codes(result)).not.toContain('buffered-delivery');
-    // Nearly every content event came in a read of its own.
-    expect(result.recording.reads.length).toBeGreaterThan(SHAPE.chunks * 0.9);
+    // Most content events came in a read of their own (a loaded machine reads a few together;
+    // nginx's buffers gave fewer than a fifth as many reads as events above).
+    expect(result.recording.reads.length).toBeGreaterThan(SHAPE.chunks / 2);
   }, 20_000);
 
   it('shows buffered-delivery and compressed-stream with gzip on for text/event-stream', async () => {

@@ -90,7 +90,8 @@ describe('recording every simulator scenario', () => {
     expect(stored.response?.status).toBe(sent.status);
     expect(stored.end?.outcome).toBe(name === 'connection-drop' ? 'error' : 'eof');
 
-    const times = [stored.response?.t ?? 0, ...stored.reads.map((read) => read.t!)];
+    // From the request's start, as buffered-delivery counts the first silence (a stall before the headers counts too).
+    const times = [0, stored.response?.t ?? 0, ...stored.reads.map((read) => read.t!)];
     const stalled = times.some((t, i) => i > 0 && t - times[i - 1]! >= STALL_MS);
     const scripted = (list: readonly string[]) => (stalled ? list.filter((code) => !TIMING_CODES.has(code) || codes.includes(code)) : list);
     const found = result.analysis.diagnostics.map((diagnostic) => diagnostic.code).sort();
