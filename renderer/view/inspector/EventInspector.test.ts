@@ -1,0 +1,85 @@
+// The inspector drawn to static markup in Node (no DOM): what it shows of real events.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
+import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import { realStream, realStreams, timed, untimed } from '../../../shared/test/streams.ts';
+import { EventInspector } from './EventInspector.tsx';
+
+const draw = (analysis: Analysis, selected: number | null): string => renderToStaticMarkup(createElement(EventInspector, { analysis, selected }));
+
+/** The text of the element with this test id (its tags dropped, entities read). */
+function textOf(markup: string, testId: string): string {
+  const start = markup.indexOf(`data-testid="${testId}"`);
+  expect(start, testId).toBeGreaterThan(-1);
+  const open = markup.lastIndexOf('<', start);
+  const tag = /^<(\w+)/.exec(markup.slice(open))![1]!;
+  // Walk to the matching close tag.
+  let depth = 0;
+  const pattern = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+  pattern.lastIndex = open;
+  let end = markup.length;
+  for (let match = pattern.exec(markup); match; match = pattern.exec(markup)) {
+    depth += match[1] ? -1 : 1;
+    if (depth === 0) {
+      end = match.index + match[0].length;
+      break;
+    }
+  }
+  return markup
+    .slice(open, end)
+    .replace(/<[^>]+>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+describe('the event inspector', () => {
+  it('says what to do when no event is selected', () => {
+    expect(draw(analyzeRecording(untimed(realStream('groq-llama33-text-x-groq.sse'))), null)).toContain('No event selected.');
+  });
+
+  it('shows a tool call opening: raw bytes with visible line endings and offsets, the JSON, the effect', () => {
+    const analysis = analyzeRecording(untimed(realStream('openai-gpt4o-parallel-tool-calls.sse')));
+    const markup = draw(analysis, 1);
+    // Each line behind its body offset in the gutter: the data line at 279, the blank line at 657.
+    expect(analysis.events[1]!.sse).toMatchObject({ start: 279, end: 658 });
+    expect(textOf(markup, 'raw-bytes')).toBe(`279data: ${analysis.events[1]!.sse.data}\\n657\\n`);
+    expect(textOf(markup, 'event-effect')).toBe(
+      'This event made 1 change to what a client holds.choices[0]tool_calls[0] opened: id = "call_JMW1whyEaYG438VE1OIflxA2", type = "function", name = "GetWeatherArgs"',
+    );
+    expect(textOf(markup, 'json-tree')).toContain('model: "gpt-4o-2024-08-06"');
+    expect(markup).toContain('Unknown fields</h3><p class="inspector-note">None: every field is one OpenAI sends.</p>');
+  });
+
+  it('lists a provider extension among the unknown fields', () => {
+    const markup = draw(analyzeRecording(untimed(realStream('groq-llama33-text-x-groq.sse'))), 0);
+    expect(markup).toContain('<code>x_groq</code> (a chunk field outside OpenAI’s set: a provider extension)');
+  });
+
+  it('shows data that is not JSON with the parse error, and [DONE] as the end', () => {
+    const analysis = analyzeRecording(untimed('data: {"a":\n\ndata: [DONE]\n\n'));
+    expect(textOf(draw(analysis, 0), 'json-tree')).toBe(`Not JSON: Unexpected end of JSON input`);
+    expect(textOf(draw(analysis, 1), 'json-tree')).toBe('[DONE] is not JSON: it marks the end of a complete stream.');
+  });
+
+  it('previews a large event and offers the rest', () => {
+    const analysis = analyzeRecording(timed([[5, `data: "${'a'.repeat(100_000)}"\n\n`]]));
+    const markup = draw(analysis, 0);
+    expect(markup).toContain('Showing the first 16.0 KiB of 97.7 KiB.');
+    expect(textOf(markup, 'raw-bytes').length).toBeLessThan(17_000);
+  });
+
+  it('draws every event of every real stream', () => {
+    for (const { name, bytes } of realStreams()) {
+      const analysis = analyzeRecording(untimed(bytes));
+      const step = Math.max(1, Math.ceil(analysis.events.length / 40));
+      for (let index = 0; index < analysis.events.length; index += step) {
+        expect(draw(analysis, index), `${name} #${index}`).toContain('data-testid="event-effect"');
+      }
+    }
+  });
+});

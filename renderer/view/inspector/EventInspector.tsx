@@ -1,0 +1,183 @@
+// The selected event, all of it: its raw bytes and the reads they came in, its data as a JSON
+// tree, the choice deltas and the operations the core read from them, the fields outside
+// OpenAI's set, what is wrong with it, and what it changed in the state a client holds.
+
+import { useId, useMemo } from 'react';
+import { createEffectReader } from '../../../shared/analysis/event-effect.ts';
+import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
+import { describeOp, describeProblem } from '../../../shared/chunks/annotate.ts';
+import { formatMs } from '../../components/format.ts';
+import { KindLabel } from '../events/KindLabel.tsx';
+import type { PanelProps } from '../types.ts';
+import { effectWords } from './effect-words.ts';
+import { deltasOf, parseData } from './json-view.ts';
+import { JsonTree } from './JsonTree.tsx';
+import { RawBytes } from './RawBytes.tsx';
+import './inspector.css';
+
+export type EventInspectorProps = Pick<PanelProps, 'analysis' | 'selected'>;
+
+/** Operations are worded with text quoted up to this many characters. */
+const OP_TEXT = 400;
+
+export function EventInspector({ analysis, selected }: EventInspectorProps) {
+  const id = useId();
+  const { events } = analysis;
+  // One reader for the recording: stepping forward through events costs one event each.
+  const reader = useMemo(() => createEffectReader(events), [events]);
+  const event = selected !== null && selected >= 0 && selected < events.length ? events[selected]! : null;
+  return (
+    <section className="inspector" data-testid="inspector" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>Event inspector</h2>
+      {event === null ? (
+        <p className="inspector-empty">No event selected. Select one in the table or on the timeline to see its raw bytes, its JSON and what it changed.</p>
+      ) : (
+        <EventDetails key={event.sse.index} event={event} analysis={analysis} reader={reader} />
+      )}
+    </section>
+  );
+}
+
+interface DetailsProps {
+  readonly event: AnalyzedEvent;
+  readonly analysis: PanelProps['analysis'];
+  readonly reader: ReturnType<typeof createEffectReader>;
+}
+
+function EventDetails({ event, analysis, reader }: DetailsProps) {
+  const { sse, interpretation } = event;
+  const index = sse.index;
+  const effect = useMemo(() => effectWords(reader.at(index), interpretation.kind), [reader, index, interpretation.kind]);
+  const parsed = useMemo(() => parseData(sse.data), [sse]);
+  const ops = useMemo(() => interpretation.ops.map((op) => describeOp(op, OP_TEXT)), [interpretation]);
+  const deltas = parsed.type === 'json' ? deltasOf(parsed.value) : [];
+  const extensions = interpretation.unknownPaths;
+  const fields = [
+    sse.event !== null && `event: ${sse.event}`,
+    sse.id !== null && `id: ${sse.id}`,
+    sse.retry !== null && `retry: ${sse.retry}`,
+    ...sse.comments.map((comment) => `:${comment}`),
+  ].filter((field): field is string => field !== false);
+
+  return (
+    <>
+      <p className="inspector-title">
+        <span className="inspector-index">Event #{index}</span> <KindLabel kind={interpretation.kind} />{' '}
+        <span className="inspector-when">{event.t === null ? 'untimed' : `at ${formatMs(event.t)}`}</span>
+      </p>
+      <p className="inspector-annotation">{event.annotation}</p>
+
+      <section aria-label="What this event changed">
+        <h3>What it changed</h3>
+        <div data-testid="event-effect" className="inspector-effect">
+          <p>{effect.summary}</p>
+          {effect.groups.map((group) => (
+            <div key={group.title} className="effect-group">
+              <h4>
+                {group.title}
+                {group.afterFinish && <span className="inspector-warning"> after its finish reason (delta-after-finish)</span>}
+              </h4>
+              <ul>
+                {group.lines.map((line, i) => (
+                  <li key={i}>
+                    <code>{line}</code>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-label="Raw bytes">
+        <h3>Raw bytes</h3>
+        <RawBytes reads={analysis.reads} kept={analysis.recording.reads} sse={sse} />
+      </section>
+
+      <section aria-label="Parsed JSON">
+        <h3>Parsed JSON</h3>
+        {parsed.type === 'json' ? (
+          <JsonTree value={parsed.value} label="The event's data as JSON" testId="json-tree" />
+        ) : (
+          <p className="inspector-note" data-testid="json-tree">
+            {parsed.type === 'done'
+              ? '[DONE] is not JSON: it marks the end of a complete stream.'
+              : parsed.type === 'none'
+                ? 'This event has no data line.'
+                : `Not JSON: ${parsed.error}`}
+          </p>
+        )}
+      </section>
+
+      <section aria-label="Delta and operations">
+        <h3>Delta</h3>
+        {deltas.length === 0 ? (
+          <p className="inspector-note">{parsed.type === 'json' ? 'No choice delta in this event.' : 'No delta: the data is not a chunk.'}</p>
+        ) : (
+          deltas.map((delta) => <JsonTree key={delta.key} value={delta.value} label={delta.key} />)
+        )}
+        <h4>Operations the core read</h4>
+        {ops.length === 0 ? (
+          <p className="inspector-note">None.</p>
+        ) : (
+          <ol className="inspector-ops">
+            {ops.map((op, i) => (
+              <li key={i}>
+                <code>{op}</code>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-label="Unknown fields">
+        <h3>Unknown fields</h3>
+        {extensions.length === 0 && sse.unknownFields.length === 0 ? (
+          <p className="inspector-note">None: every field is one OpenAI sends.</p>
+        ) : (
+          <ul className="inspector-unknown">
+            {extensions.map((path) => (
+              <li key={path}>
+                <code>{path}</code> (a chunk field outside OpenAI’s set: a provider extension)
+              </li>
+            ))}
+            {sse.unknownFields.map((field, i) => (
+              <li key={`sse-${i}`}>
+                <code>
+                  {field.name}: {field.value}
+                </code>{' '}
+                (an SSE field the standard does not define: browsers ignore it)
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-label="Problems">
+        <h3>Problems</h3>
+        {interpretation.problems.length === 0 ? (
+          <p className="inspector-note">None.</p>
+        ) : (
+          <ul className="inspector-problems">
+            {interpretation.problems.map((problem, i) => (
+              <li key={i}>{describeProblem(problem)}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {fields.length > 0 && (
+        <section aria-label="SSE fields">
+          <h3>SSE fields</h3>
+          <ul className="inspector-fields">
+            {fields.map((field, i) => (
+              <li key={i}>
+                <code>{field}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
