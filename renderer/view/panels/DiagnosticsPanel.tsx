@@ -1,0 +1,94 @@
+// The findings of the analysis, errors first: what each found, why it matters (the catalogue's
+// title and fix hint), and the events that show it, which select and mark on the timeline and in
+// the table.
+
+import { CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
+import type { Diagnostic } from '../../../shared/analysis/diagnostics/catalogue.ts';
+import { evidenceOf, groupBySeverity, SEVERITY_UNITS } from '../../../shared/analysis/diagnostics/groups.ts';
+import { formatCount } from '../../components/format.ts';
+import type { PanelProps } from '../types.ts';
+import './panels.css';
+
+export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
+
+export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight }: DiagnosticsPanelProps) {
+  const { diagnostics } = analysis;
+  const groups = groupBySeverity(diagnostics);
+  const tally = groups.map(({ severity, diagnostics: found }) => `${formatCount(found.length)} ${SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}`).join(', ');
+  return (
+    <section className="panel diagnostics-panel" aria-labelledby="diagnostics-panel-heading" data-testid="diagnostics-panel">
+      <h2 id="diagnostics-panel-heading">Diagnostics</h2>
+      <p className="diagnostics-tally" data-testid="diagnostics-tally">
+        {tally}
+      </p>
+      {live && <p className="panel-note">Still recording: the end-of-stream checks (finish reason, [DONE], tool-call arguments, usage, unfinished event) wait for the end.</p>}
+      {diagnostics.length === 0 ? (
+        <p className="panel-empty">{live ? 'No findings so far.' : 'No findings: the stream looks like a correct one.'}</p>
+      ) : (
+        groups.map(({ severity, title, diagnostics: found }) =>
+          found.length === 0 ? null : (
+            <section key={severity} className="diagnostics-group" data-severity={severity} aria-labelledby={`diagnostics-${severity}`}>
+              <h3 id={`diagnostics-${severity}`} className={`diagnostics-severity-${severity}`}>
+                {title} ({formatCount(found.length)})
+              </h3>
+              {found.map((diagnostic, i) => (
+                <Finding key={`${diagnostic.code}-${i}`} diagnostic={diagnostic} selected={selected} onSelect={onSelect} highlighted={highlighted} onHighlight={onHighlight} />
+              ))}
+            </section>
+          ),
+        )
+      )}
+    </section>
+  );
+}
+
+interface FindingProps extends Pick<PanelProps, 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'> {
+  readonly diagnostic: Diagnostic;
+}
+
+function Finding({ diagnostic, selected, onSelect, highlighted, onHighlight }: FindingProps) {
+  const { code, severity, message, hint, events, reads } = diagnostic;
+  const entry = CATALOGUE[code];
+  const shownEvents = evidenceOf(events);
+  const shownReads = reads ? evidenceOf(reads) : null;
+  // The view may hold a copy of the events it was given: compare them (only when the lengths agree).
+  const marked = events.length > 0 && (highlighted === events || (highlighted.length === events.length && highlighted.every((event, i) => event === events[i])));
+  return (
+    <article className={`diagnostic diagnostic-${severity}`} data-testid="diagnostic" data-code={code} data-severity={severity} aria-label={`${severity}: ${entry.title}`}>
+      <h4>
+        <span className="diagnostic-severity">{severity}</span> <code>{code}</code> {entry.title}
+      </h4>
+      <p className="diagnostic-message">{message}</p>
+      <p className="diagnostic-hint">
+        <strong>Fix:</strong> {hint}
+      </p>
+      {events.length > 0 && (
+        <div className="diagnostic-evidence" role="group" aria-label={`Evidence of ${code}`}>
+          <button
+            type="button"
+            className="diagnostic-select-evidence"
+            aria-pressed={marked}
+            onClick={() => {
+              onHighlight(events);
+              onSelect(events[0]!);
+            }}
+          >
+            Select evidence ({formatCount(events.length)} {events.length === 1 ? 'event' : 'events'})
+          </button>{' '}
+          {shownEvents.shown.map((event) => (
+            <button key={event} type="button" className="diagnostic-event" aria-label={`Select event #${event}`} aria-current={event === selected ? 'true' : undefined} onClick={() => onSelect(event)}>
+              #{event}
+            </button>
+          ))}
+          {shownEvents.more > 0 && <span className="panel-muted"> and {formatCount(shownEvents.more)} more</span>}
+        </div>
+      )}
+      {shownReads && shownReads.shown.length > 0 && (
+        <p className="panel-muted">
+          {reads!.length === 1 ? 'Read' : 'Reads'} {shownReads.shown.join(', ')}
+          {shownReads.more > 0 ? ` and ${formatCount(shownReads.more)} more` : ''}
+        </p>
+      )}
+    </article>
+  );
+}
