@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
+import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import { realStream, untimed } from '../../../shared/test/streams.ts';
 import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';
@@ -77,8 +78,16 @@ describe('the filtered events', () => {
     );
     const filter: EventFilter = { kinds: null, query: compileQuery('arguments', false) };
     const live = createFilterer(filter);
-    for (const length of [0, 3, 10, 11, 20, counted.length]) live.apply(counted.slice(0, length));
-    expect(live.apply(counted)).toEqual(createFilterer(filter).apply(tools));
+    // A live analysis's events: one array, growing.
+    const growing: AnalyzedEvent[] = [];
+    for (const length of [0, 3, 10, 11, 20, counted.length]) {
+      growing.push(...counted.slice(growing.length, length));
+      live.apply(growing);
+    }
+    expect(live.apply(growing)).toEqual(createFilterer(filter).apply(tools));
+    expect(worded).toBe(tools.length);
+    // The next filter (the next keystroke) reuses the words.
+    expect(createFilterer({ kinds: null, query: compileQuery('argument', false) }).apply(growing).count).toBe(live.apply(growing).count);
     expect(worded).toBe(tools.length);
   });
 
