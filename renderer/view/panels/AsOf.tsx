@@ -14,11 +14,16 @@ export interface AsOf {
   readonly setMode: (mode: AsOfMode) => void;
 }
 
-/** The state a panel shows, and the reader's choice of moment (the selected event unless they ask for the end). */
+/**
+ * The state a panel shows, and the reader's choice of moment: the selected event unless they asked
+ * for the end while that event was selected (selecting another event shows it again).
+ */
 export function useAsOf(analysis: Analysis, scrubbed: ScrubbedState | null): AsOf {
-  const [mode, setMode] = useState<AsOfMode>('selected');
+  const event = scrubbed?.event ?? null;
+  const [picked, setPicked] = useState<{ readonly mode: AsOfMode; readonly event: number | null }>({ mode: 'selected', event: null });
+  const mode: AsOfMode = picked.mode === 'end' && picked.event === event ? 'end' : 'selected';
   const viewed = useMemo(() => viewedState(analysis, scrubbed, mode), [analysis, scrubbed, mode]);
-  return { viewed, mode, setMode };
+  return { viewed, mode, setMode: (next) => setPicked({ mode: next, event }) };
 }
 
 export function AsOfBar({ asOf, live, scrubbed }: { readonly asOf: AsOf; readonly live: boolean; readonly scrubbed: ScrubbedState | null }) {

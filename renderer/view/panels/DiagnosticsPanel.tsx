@@ -2,6 +2,7 @@
 // title and fix hint), and the events that show it, which select and mark on the timeline and in
 // the table.
 
+import { useId } from 'react';
 import { CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import type { Diagnostic } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import { evidenceOf, groupBySeverity, SEVERITY_UNITS } from '../../../shared/analysis/diagnostics/groups.ts';
@@ -12,12 +13,13 @@ import './panels.css';
 export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
 
 export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight }: DiagnosticsPanelProps) {
+  const id = useId();
   const { diagnostics } = analysis;
   const groups = groupBySeverity(diagnostics);
   const tally = groups.map(({ severity, diagnostics: found }) => `${formatCount(found.length)} ${SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}`).join(', ');
   return (
-    <section className="panel diagnostics-panel" aria-labelledby="diagnostics-panel-heading" data-testid="diagnostics-panel">
-      <h2 id="diagnostics-panel-heading">Diagnostics</h2>
+    <section className="panel diagnostics-panel" aria-labelledby={id} data-testid="diagnostics-panel">
+      <h2 id={id}>Diagnostics</h2>
       <p className="diagnostics-tally" data-testid="diagnostics-tally">
         {tally}
       </p>
@@ -27,8 +29,8 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
       ) : (
         groups.map(({ severity, title, diagnostics: found }) =>
           found.length === 0 ? null : (
-            <section key={severity} className="diagnostics-group" data-severity={severity} aria-labelledby={`diagnostics-${severity}`}>
-              <h3 id={`diagnostics-${severity}`} className={`diagnostics-severity-${severity}`}>
+            <section key={severity} className="diagnostics-group" data-severity={severity} aria-labelledby={`${id}-${severity}`}>
+              <h3 id={`${id}-${severity}`} className={`diagnostics-severity-${severity}`}>
                 {title} ({formatCount(found.length)})
               </h3>
               {found.map((diagnostic, i) => (

@@ -2,6 +2,7 @@
 // channels (reasoning first, as it arrives), the finish reason or why there is none; then the
 // request that produced it. Recorded text is React text, never markup.
 
+import { useId } from 'react';
 import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
@@ -14,25 +15,26 @@ import './panels.css';
 export type MessagePanelProps = Pick<PanelProps, 'analysis' | 'live' | 'scrubbed'>;
 
 export function MessagePanel({ analysis, live, scrubbed }: MessagePanelProps) {
+  const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
   const { choices } = asOf.viewed;
   return (
-    <section className="panel message-panel" aria-labelledby="message-panel-heading" data-testid="message-panel">
-      <h2 id="message-panel-heading">Message</h2>
+    <section className="panel message-panel" aria-labelledby={`${id}-heading`} data-testid="message-panel">
+      <h2 id={`${id}-heading`}>Message</h2>
       <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
       {choices.length === 0 ? (
         <p className="panel-empty">{asOf.viewed.asOf || live ? 'No choice has received anything yet.' : 'No choice received anything: the stream carried no chunk with a choice.'}</p>
       ) : (
-        choices.map((choice) => <ChoiceView key={choice.index} choice={choice} viewed={asOf.viewed} live={live} />)
+        choices.map((choice) => <ChoiceView key={choice.index} id={`${id}-choice-${choice.index}`} choice={choice} viewed={asOf.viewed} live={live} />)
       )}
       <RequestView request={analysis.recording.request} />
     </section>
   );
 }
 
-function ChoiceView({ choice, viewed, live }: { readonly choice: ChoiceMessage; readonly viewed: ViewedState; readonly live: boolean }) {
+function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonly choice: ChoiceMessage; readonly viewed: ViewedState; readonly live: boolean }) {
   const { message } = choice;
-  const headingId = `message-choice-${choice.index}`;
+  const headingId = id;
   const incomplete = incompleteChoice(choice.finish_reason, viewed, live);
   const calls = message.tool_calls ?? [];
   return (

@@ -1,7 +1,7 @@
 // The request that produced the stream: method, URL and headers (secrets redacted), the model,
 // the conversation as role and text per message, the tools offered, and the raw body folded.
 
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { summarizeRequest } from '../../../shared/recording/request-summary.ts';
 import type { RecordedRequest } from '../../../shared/recording/types.ts';
@@ -9,6 +9,7 @@ import { formatCount } from '../../components/format.ts';
 import './panels.css';
 
 export function RequestView({ request }: { readonly request: RecordedRequest | null }) {
+  const headingId = useId();
   // The store redacts before it writes; redacting again (idempotent) keeps a secret off the screen
   // whatever path a recording took to get here.
   const shown = useMemo(() => {
@@ -19,16 +20,16 @@ export function RequestView({ request }: { readonly request: RecordedRequest | n
 
   if (!shown || !request) {
     return (
-      <section className="message-request" aria-labelledby="message-request-heading">
-        <h3 id="message-request-heading">Request</h3>
+      <section className="message-request" aria-labelledby={headingId}>
+        <h3 id={headingId}>Request</h3>
         <p className="panel-muted">Not recorded: the source holds only the response body.</p>
       </section>
     );
   }
   const { summary } = shown;
   return (
-    <section className="message-request" aria-labelledby="message-request-heading" data-testid="request">
-      <h3 id="message-request-heading">Request</h3>
+    <section className="message-request" aria-labelledby={headingId} data-testid="request">
+      <h3 id={headingId}>Request</h3>
       <p className="panel-code message-request-line">
         <strong>{request.method}</strong> {shown.url}
       </p>

@@ -2,7 +2,7 @@
 // fragment by fragment (each fragment a button that selects the event that carried it), and the
 // joined arguments pretty-printed when they are JSON, or where and why they are not.
 
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { ToolCallState } from '../../../shared/chunks/accumulate.ts';
 import { checkArguments, describeArgumentsError, toolCallsOf } from '../../../shared/chunks/message.ts';
@@ -15,6 +15,7 @@ import './panels.css';
 export type ToolCallsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'scrubbed'>;
 
 export function ToolCallsPanel({ analysis, live, selected, onSelect, scrubbed }: ToolCallsPanelProps) {
+  const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
   const { viewed } = asOf;
   // The state is the fold's own, changed in place as events arrive: read afresh on every render.
@@ -22,8 +23,8 @@ export function ToolCallsPanel({ analysis, live, selected, onSelect, scrubbed }:
   const several = choices.length > 1;
   const cards = choices.flatMap((choice) => toolCallsOf(choice).map((call) => ({ choice: choice.index, finishReason: choice.finishReason, call })));
   return (
-    <section className="panel tool-calls-panel" aria-labelledby="tool-calls-panel-heading" data-testid="tool-calls-panel">
-      <h2 id="tool-calls-panel-heading">Tool calls</h2>
+    <section className="panel tool-calls-panel" aria-labelledby={id} data-testid="tool-calls-panel">
+      <h2 id={id}>Tool calls</h2>
       <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
       {cards.length === 0 ? (
         <p className="panel-empty">{viewed.asOf ? 'No tool calls as of this event.' : live ? 'No tool calls yet.' : 'No tool calls in this stream.'}</p>
@@ -65,7 +66,7 @@ function ToolCard({ call, choice, complete, selected, onSelect }: ToolCardProps)
   const spans = fragmentWindow(fragments.length, limit, focus === -1 ? null : focus);
   // One tab stop for the whole run of fragments; the arrow keys move between them.
   const tabStop = focus === -1 ? 0 : focus;
-  const headingId = `tool-card-${choice ?? 0}-${call.index}`;
+  const headingId = useId();
   const where = choice === null ? `tool_calls[${call.index}]` : `choices[${choice}].tool_calls[${call.index}]`;
 
   return (

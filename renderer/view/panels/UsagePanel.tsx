@@ -25,6 +25,7 @@ const HEADLINE: readonly (readonly [path: string, label: string])[] = [
 ];
 
 export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
+  const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
   const { usage } = asOf.viewed.state;
   const fields = usage ? usageFields(usage) : [];
@@ -35,8 +36,8 @@ export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
     return [{ label, value: field.value !== '' && Number.isFinite(number) ? formatCount(number) : field.value }];
   });
   return (
-    <section className="panel usage-panel" aria-labelledby="usage-panel-heading" data-testid="usage-panel">
-      <h2 id="usage-panel-heading">Usage and metrics</h2>
+    <section className="panel usage-panel" aria-labelledby={id} data-testid="usage-panel">
+      <h2 id={id}>Usage and metrics</h2>
       <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
       <h3>Tokens</h3>
       {usage === null ? (
