@@ -17,9 +17,10 @@ export function metricsSection(analysis: Analysis): Html {
   if (metrics === null) {
     return html`<section id="metrics"><h2>Metrics</h2><p class="note">Untimed recording: no timing metrics (the source carries no arrival times).</p></section>`;
   }
-  const rows = METRIC_DEFINITIONS.flatMap(({ key, label, definition }) => {
+  const rows = METRIC_DEFINITIONS.flatMap(({ key, label, definition, benchmark }) => {
     const value = metrics[key];
-    return value === null ? [] : [html`<tr><th scope="row">${label}</th><td class="num">${metricValue(key, value)}</td><td class="def"><code>${key}</code> ${definition}</td></tr>`];
+    const note = benchmark ? html` <i>${benchmark}</i>` : null;
+    return value === null ? [] : [html`<tr><th scope="row">${label}</th><td class="num">${metricValue(key, value)}</td><td class="def"><code>${key}</code> ${definition}${note}</td></tr>`];
   });
   return html`<section id="metrics"><h2>Metrics</h2><table class="metrics"><thead><tr><th>metric</th><th>value</th><th>definition</th></tr></thead><tbody>${rows}</tbody></table></section>`;
 }

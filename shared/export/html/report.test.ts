@@ -129,7 +129,7 @@ describe('the HTML report of a small known stream', () => {
   });
 
   it('shows the metrics with their definitions and the diagnostics with their fix', () => {
-    expect(page).toContain('<tr><th scope="row">first token (any kind)</th><td class="num">210.5 ms</td><td class="def"><code>ttft_ms</code> First event with content, reasoning or refusal text, or a tool-call fragment.</td></tr>');
+    expect(page).toContain('<tr><th scope="row">first token (any kind)</th><td class="num">210.5 ms</td><td class="def"><code>ttft_ms</code> First event with content, reasoning or refusal text, or a tool-call fragment. <i>TTFT as vLLM&#39;s benchmark_serving and LLMPerf measure it (responses without a token skipped), except that reasoning counts as a token.</i></td></tr>');
     expect(diagnosticCodes(page)).toEqual(['usage-chunk']);
     expect(page).toContain('<p class="hint"><strong>Fix:</strong> A chunk with choices: [] carries the usage: guard choices[0] before reading it.</p><p class="evidence">Evidence: <span>event <a href="#event-5">#5</a></span></p>');
   });
