@@ -38,22 +38,26 @@ export function markersOf(analysis: Analysis): Marker[] {
   const { events, metrics, recording } = analysis;
   const timed = metrics !== null;
   const markers: Marker[] = [];
-  const eventAt = (index: number): number => (timed ? events[index]!.t! : index);
+  // An analysis caught mid-update may name an event it does not hold yet: no marker rather than a crash.
+  const eventAt = (index: number): number | null => (timed ? (events[index]?.t ?? null) : index < events.length ? index : null);
+  const mark = (label: string, at: number | null): void => {
+    if (at !== null) markers.push({ label, at });
+  };
   if (timed) {
     if (recording.response?.t != null) markers.push({ label: 'headers', at: recording.response.t });
     if (metrics.ttfb_ms !== null) markers.push({ label: 'first byte', at: metrics.ttfb_ms });
   }
   const firstToken = events.findIndex((event) => event.tokens !== 0);
-  if (firstToken >= 0) markers.push({ label: 'first token', at: eventAt(firstToken) });
+  if (firstToken >= 0) mark('first token', eventAt(firstToken));
   let finish = -1;
   for (const choice of analysis.state.choices.values()) {
     const first = choice.finishEvents[0];
     if (first !== undefined && (finish < 0 || first < finish)) finish = first;
   }
-  if (finish >= 0) markers.push({ label: 'finish', at: eventAt(finish) });
+  if (finish >= 0) mark('finish', eventAt(finish));
   // `done` is the kind of an event whose data is `[DONE]` (interpret.ts), cheaper to ask than its data.
   const done = events.findIndex((event) => event.interpretation.kind === 'done');
-  if (done >= 0) markers.push({ label: '[DONE]', at: eventAt(done) });
+  if (done >= 0) mark('[DONE]', eventAt(done));
   if (timed && metrics.duration_ms !== null) markers.push({ label: 'end', at: metrics.duration_ms });
   return markers;
 }
