@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { columnOf, columnRuns, gatherColumns, lastAtOrBefore, lowerBound, nearestIndex, upperBound } from './columns.ts';
+import { columnOf, columnRange, columnRuns, gatherColumns, lastAtOrBefore, lowerBound, nearestIndex, upperBound } from './columns.ts';
 
 /** Sorted positions with repeats, as a lane has them (many events share one read's time), in microseconds as recorded. */
 const sortedPositions = fc
@@ -31,6 +31,17 @@ describe('gathering a lane into pixel columns', () => {
           next += runs.count[run]!;
         }
         expect(got).toEqual(expected);
+      }),
+    );
+  });
+
+  it('finds the items of one column as gathering does', () => {
+    fc.assert(
+      fc.property(sortedPositions, viewOf, fc.integer({ min: 1, max: 900 }), (positions, view, width) => {
+        const runs = gatherColumns(positions, positions.length, view, width, columnRuns(width));
+        for (let run = 0; run < runs.length; run++) {
+          expect(columnRange(positions, positions.length, view, width, runs.column[run]!)).toEqual([runs.first[run], runs.first[run]! + runs.count[run]!]);
+        }
       }),
     );
   });

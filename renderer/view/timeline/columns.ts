@@ -96,3 +96,20 @@ export function gatherColumns(positions: Float64Array, count: number, view: View
   }
   return runs;
 }
+
+/** The items drawn in pixel column `column`: the first index into the lane and the index past the last. */
+export function columnRange(positions: Float64Array, count: number, view: View, width: number, column: number): [number, number] {
+  const firstPast = (limit: number): number => {
+    let low = 0;
+    let high = count;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (columnOf(view, width, positions[mid]!) < limit) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  };
+  const first = firstPast(column);
+  const end = column >= width - 1 ? upperBound(positions, count, view.end) : firstPast(column + 1);
+  return [first, Math.max(first, end)];
+}

@@ -3,7 +3,8 @@ import { analyzeRecording, finishAnalysis } from '../../../shared/analysis/analy
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
-import { DONE_EVENT, body, chunk, cleanTextStream, delta, realStream, timed, untimed } from '../../../shared/test/streams.ts';
+import { DONE_EVENT, body, chunk, cleanTextStream, delta, realStream, realStreams, timed, untimed } from '../../../shared/test/streams.ts';
+import { laneHas } from './geometry.ts';
 import { indexTimeline } from './lanes.ts';
 import type { TimelineIndex } from './lanes.ts';
 
@@ -47,9 +48,29 @@ describe('the timeline index', () => {
     for (const lane of tools) expect(Array.from(lane.items.subarray(0, lane.count))).toEqual([...lane.items.subarray(0, lane.count)].sort((a, b) => a - b));
   });
 
-  it('puts fragments without an index on a lane that says so', () => {
+  it('puts every event of every real stream in its kind’s lane, and each tool fragment in the lanes of the calls it adds to', () => {
+    for (const { name, bytes } of realStreams()) {
+      const analysis = analyzeRecording(untimed(bytes));
+      const index = indexTimeline(analysis);
+      analysis.events.forEach((event, i) => {
+        const lanes = index.lanes.filter((lane) => laneHas(lane, index.eventPositions[i]!, i)).map((lane) => lane.key);
+        const { kind, ops } = event.interpretation;
+        if (kind !== 'tool') return expect([name, i, lanes]).toEqual([name, i, [kind]]);
+        const sent = ops.flatMap((op) => (op.type === 'tool' && op.index !== null ? [`tool:${op.choice}:${op.index}`] : []));
+        if (sent.length === ops.filter((op) => op.type === 'tool').length && sent.length > 0) {
+          expect([name, i, lanes]).toEqual([name, i, [...new Set(sent)].sort()]);
+        } else {
+          expect([name, i, lanes.length]).not.toEqual([name, i, 0]);
+        }
+      });
+      const marks = index.lanes.reduce((sum, lane) => sum + lane.count, 0);
+      expect(marks).toBeGreaterThanOrEqual(analysis.events.length);
+    }
+  });
+
+  it('puts fragments without an index on the lane of the call a client assigns them to, saying so', () => {
     const index = indexTimeline(analyzeRecording(untimed(realStream('mistral-small-tool-call-no-index.sse'))));
-    expect(index.lanes.map((lane) => lane.label)).toContain('tool call (no index)');
+    expect(index.lanes.filter((lane) => lane.key.startsWith('tool')).map((lane) => lane.label)).toEqual(['tool call [0] (no index sent)']);
   });
 
   it('lays an untimed recording out in event order, markers at event slots, no reads lane', () => {
@@ -87,6 +108,18 @@ describe('the timeline index', () => {
     }
     expect(index!.eventCount).toBe(62);
     expect([index!.gaps.length, index!.bursts.length, index!.bursts.open]).toEqual([6, 6, null]);
+  });
+
+  it('extends the tool-call lanes of a live stream as the calls grow', () => {
+    const events = new TextDecoder().decode(realStream('openai-gpt4o-parallel-tool-calls.sse')).split(/(?<=\n\n)/);
+    const recording = timed(events.map((text, i): [number, string] => [10 + i, text]));
+    let index: TimelineIndex | null = null;
+    for (const analysis of liveAnalyses(recording, [2, 3, 9, 20, events.length])) {
+      index = indexTimeline(analysis, index);
+      expect(laneCounts(index)).toEqual(laneCounts(indexTimeline(analysis)));
+      expect(items(index, 'tool call [1]')).toEqual(items(indexTimeline(analysis), 'tool call [1]'));
+    }
+    expect(laneCounts(index!)['tool call [1]']).toBeGreaterThan(3);
   });
 
   it('starts afresh for a different recording', () => {

@@ -70,6 +70,13 @@ interface Resume {
   readonly readPositions: Float64Array;
   readonly gapState: GapState;
   readonly burstState: BurstState;
+  readonly tools: ToolProgress;
+}
+
+/** How far the tool calls' event lists were read, and which events they claimed (1: claimed). */
+interface ToolProgress {
+  readonly read: ReadonlyMap<string, number>;
+  readonly claimed: Uint8Array;
 }
 
 /** The index of `analysis`, reusing `previous` when `analysis` is the same stream with more events and reads. */
@@ -81,12 +88,17 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
   const eventPositions = withRoomF64(base?.eventPositions ?? new Float64Array(0), events.length);
   const lanes = new Map<string, LaneWriter>();
   for (const lane of base?.resume.lanes.values() ?? []) lanes.set(lane.key, { ...lane });
-  let last = base && base.eventCount > 0 ? eventPositions[base.eventCount - 1]! : 0;
-  for (let index = base?.eventCount ?? 0; index < events.length; index++) {
-    const event = events[index]!;
-    last = place(timed ? event.t : index + 0.5, last);
+  const from = base?.eventCount ?? 0;
+  let last = from > 0 ? eventPositions[from - 1]! : 0;
+  for (let index = from; index < events.length; index++) {
+    last = place(timed ? events[index]!.t : index + 0.5, last);
     eventPositions[index] = last;
-    for (const lane of lanesOf(event)) append(lanes, lane, last, index);
+  }
+  const tools = extendToolLanes(analysis, base, eventPositions, lanes);
+  for (let index = from; index < events.length; index++) {
+    const kind = events[index]!.interpretation.kind;
+    // A tool fragment goes on its call's lane (above); only those no call took (a `function_call`) go on the kind's.
+    if (kind !== 'tool' || tools.claimed[index] === 0) append(lanes, KIND_LANES.get(kind)!, eventPositions[index]!, index);
   }
 
   let readPositions = base?.resume.readPositions ?? new Float64Array(0);
@@ -122,7 +134,7 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
     bursts: burstState.spans,
     markers,
     domain,
-    resume: { recording: analysis.recording, lastEvent: events.at(-1), lastRead: reads.at(-1), lanes: done, readPositions, gapState, burstState },
+    resume: { recording: analysis.recording, lastEvent: events.at(-1), lastRead: reads.at(-1), lanes: done, readPositions, gapState, burstState, tools },
   };
 }
 
@@ -162,30 +174,48 @@ const KIND_LANES = new Map<EventKind, LaneSpec>(
 const TOOL_RANK = KINDS.indexOf('tool');
 const toolLanes = new Map<string, LaneSpec>();
 
-/** The lanes an event goes in: its kind's, or for tool fragments one per tool call it adds to. */
-function lanesOf(event: AnalyzedEvent): LaneSpec[] {
-  const { kind, ops } = event.interpretation;
-  if (kind !== 'tool') return [KIND_LANES.get(kind)!];
-  const specs: LaneSpec[] = [];
-  for (const op of ops) {
-    if (op.type !== 'tool' && op.type !== 'function_call') continue;
-    const index = op.type === 'tool' ? op.index : null;
-    const spec = toolLane(op.choice, index, op.type === 'function_call');
-    if (!specs.includes(spec)) specs.push(spec);
+/**
+ * Tool fragments go on one lane per tool call, as the client state assembles them (the index sent,
+ * or the one assigned in arrival order when the provider sent none): the calls' event lists are
+ * read from where the previous index stopped, up to the events this analysis holds.
+ */
+function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positions: Float64Array, lanes: Map<string, LaneWriter>): ToolProgress {
+  const read = new Map(base?.resume.tools.read);
+  let claimed = base?.resume.tools.claimed ?? new Uint8Array(0);
+  if (claimed.length < analysis.events.length) {
+    const grown = new Uint8Array(Math.max(analysis.events.length, claimed.length * 2, 64));
+    grown.set(claimed);
+    claimed = grown;
   }
-  return specs.length > 0 ? specs : [KIND_LANES.get('tool')!];
+  for (const choice of analysis.state.choices.values()) {
+    for (const call of choice.toolCalls.values()) {
+      const spec = toolLane(choice.index, call.index, call.indexAssigned);
+      let next = read.get(spec.key) ?? 0;
+      let previous = next > 0 ? call.events[next - 1]! : -1;
+      for (; next < call.events.length; next++) {
+        const event = call.events[next]!;
+        if (event >= analysis.events.length) break;
+        // Two fragments of one call in one event make one mark.
+        if (event !== previous) append(lanes, spec, positions[event]!, event);
+        claimed[event] = 1;
+        previous = event;
+      }
+      read.set(spec.key, next);
+    }
+  }
+  return { read, claimed };
 }
 
-function toolLane(choice: number, index: number | null, functionCall: boolean): LaneSpec {
-  const key = `tool:${choice}:${functionCall ? 'fn' : (index ?? 'none')}`;
+function toolLane(choice: number, index: number, assigned: boolean): LaneSpec {
+  const key = `tool:${choice}:${index}${assigned ? ':assigned' : ''}`;
   let spec = toolLanes.get(key);
   if (!spec) {
-    const call = functionCall ? 'function_call' : index === null ? 'tool call (no index)' : `tool call [${index}]`;
+    const call = `tool call [${index}]${assigned ? ' (no index sent)' : ''}`;
     spec = {
       key,
       label: choice === 0 ? call : `choice ${choice} · ${call}`,
-      colour: index === null ? '--tl-tool-none' : `--tl-tool-${index % TOOL_COLOURS}`,
-      order: [TOOL_RANK, choice, functionCall ? -1 : (index ?? Number.MAX_SAFE_INTEGER)],
+      colour: `--tl-tool-${index % TOOL_COLOURS}`,
+      order: [TOOL_RANK, choice, index],
       reads: false,
     };
     toolLanes.set(key, spec);
