@@ -72,5 +72,6 @@ describe('the timeline scale', () => {
     const ticks = ticksOf({ start: 0, end: 10 }, 450, false);
     expect(ticks.map((tick) => tick.label)).toEqual(['#0', '#2', '#4', '#6', '#8']);
     expect(ticks.map((tick) => tick.at)).toEqual([0.5, 2.5, 4.5, 6.5, 8.5]);
+    expect(ticksOf({ start: 0, end: 100_204 }, 900, false).map((tick) => tick.label).slice(0, 3)).toEqual(['#0', '#20,000', '#40,000']);
   });
 });

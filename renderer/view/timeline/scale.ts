@@ -4,7 +4,7 @@
 // smallest span, so a view can always be drawn and always be undone with `fitView`.
 
 import { niceStep } from '../../../shared/analysis/timeline-layout.ts';
-import { tickLabel } from '../../../shared/export/html/format.ts';
+import { number, tickLabel } from '../../../shared/export/html/format.ts';
 
 export interface View {
   readonly start: number;
@@ -91,7 +91,7 @@ export function ticksOf(view: View, width: number, timed: boolean): Tick[] {
     const value = k * step + 0;
     const at = value + offset;
     if (at > view.end + step * 1e-9) break;
-    ticks.push({ at, label: timed ? tickLabel(value, step) : `#${Math.round(value)}` });
+    ticks.push({ at, label: timed ? tickLabel(value, step) : `#${number(Math.round(value))}` });
   }
   return ticks;
 }
