@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
-import { realStream, realStreams, splitAt, timed, untimed } from '../test/streams.ts';
+import { oneEventPerRead, realStream, realStreams, timed, untimed } from '../test/streams.ts';
 import { analyzeRecording } from './analyze.ts';
 import { bucketLabel, bucketOf, bucketRange, bucketsOf, gapHistogramOf } from './gap-histogram.ts';
 
 /** A real stream delivered one event a read, read i arriving at `at(i)` ms. */
-function timedByEvent(name: string, at: (read: number) => number) {
-  const bytes = realStream(name);
-  const reads = splitAt(bytes, parseSse(bytes).events.map((event) => event.end));
-  return analyzeRecording(timed(reads.map((read, i) => [at(i), read])));
-}
+const timedByEvent = (name: string, at: (read: number) => number) => analyzeRecording(oneEventPerRead(realStream(name), at));
 
 describe('the gap buckets', () => {
   it('are 0, under 1 ms, then 1-2-5 per decade', () => {

@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { recordingFromSse } from '../formats/sse.ts';
+import { parseSse } from '../sse/parser.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
 
 export const REAL_STREAMS_DIR = fileURLToPath(new URL('./fixtures/real-streams/', import.meta.url));
@@ -80,6 +81,12 @@ export function splitAt(data: Uint8Array, offsets: readonly number[]): Uint8Arra
   }
   parts.push(data.subarray(from));
   return parts;
+}
+
+/** A body delivered one SSE event a read, read i arriving at `at(i)` ms (bytes after the last event make one more read). */
+export function oneEventPerRead(body: Uint8Array, at: (read: number) => number): Recording {
+  const reads = splitAt(body, parseSse(body).events.map((event) => event.end));
+  return timed(reads.map((read, i) => [at(i), read]));
 }
 
 /** Splits bytes into single bytes. */

@@ -2,17 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
 import { toChoices } from '../../../shared/chunks/message.ts';
-import { parseSse } from '../../../shared/sse/parser.ts';
-import { realStream, splitAt, timed, untimed } from '../../../shared/test/streams.ts';
+import { oneEventPerRead, realStream, untimed } from '../../../shared/test/streams.ts';
 import type { ScrubbedState } from '../types.ts';
 import { describeAsOf, describeViewed, incompleteChoice, viewedState } from './as-of.ts';
 
 /** A real stream, one event a read, read i at 100 + 10·i ms. */
-function timedByEvent(name: string) {
-  const bytes = realStream(name);
-  const reads = splitAt(bytes, parseSse(bytes).events.map((event) => event.end));
-  return analyzeRecording(timed(reads.map((read, i) => [100 + 10 * i, read])));
-}
+const timedByEvent = (name: string) => analyzeRecording(oneEventPerRead(realStream(name), (read) => 100 + 10 * read));
 
 function scrubbedAt(analysis: ReturnType<typeof analyzeRecording>, event: number): ScrubbedState {
   const state = createScrubber(analysis.events).at(event);

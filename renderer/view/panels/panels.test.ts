@@ -9,8 +9,7 @@ import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
 import { toChoices } from '../../../shared/chunks/message.ts';
-import { parseSse } from '../../../shared/sse/parser.ts';
-import { realStream, realStreams, splitAt, timed, untimed } from '../../../shared/test/streams.ts';
+import { oneEventPerRead, realStream, realStreams, untimed } from '../../../shared/test/streams.ts';
 import type { PanelProps, ScrubbedState } from '../types.ts';
 import { DiagnosticsPanel } from './DiagnosticsPanel.tsx';
 import { MessagePanel } from './MessagePanel.tsx';
@@ -28,11 +27,7 @@ const draw = (panel: FunctionComponent<PanelProps>, given: PanelProps) => render
 const analysisOf = (name: string) => analyzeRecording(untimed(realStream(name)));
 
 /** A real stream, one event a read, read i at 100 + 10·i ms. */
-function timedByEvent(name: string): Analysis {
-  const bytes = realStream(name);
-  const reads = splitAt(bytes, parseSse(bytes).events.map((event) => event.end));
-  return analyzeRecording(timed(reads.map((read, i) => [100 + 10 * i, read])));
-}
+const timedByEvent = (name: string) => analyzeRecording(oneEventPerRead(realStream(name), (read) => 100 + 10 * read));
 
 function scrubbedAt(analysis: Analysis, event: number): ScrubbedState {
   const state = createScrubber(analysis.events).at(event);
