@@ -31,6 +31,13 @@ describe('the timeline’s markers', () => {
   });
 });
 
+describe('the markers of a recording under way', () => {
+  it('has no end marker until the recording ends', () => {
+    const live = analyzeRecording(timed([[10, cleanTextStream()]], { end: { t: 10, outcome: 'recording' } }));
+    expect(markersOf(live).map((marker) => marker.label)).toEqual(['headers', 'first byte', 'first token', 'finish', '[DONE]']);
+  });
+});
+
 describe('axis steps', () => {
   it('steps by 1, 2 or 5 times a power of ten, never below the minimum', () => {
     expect([niceStep(2000, 0.1), niceStep(75_000, 0.1), niceStep(0.1, 0.001), niceStep(3, 1)]).toEqual([500, 10_000, 0.02, 1]);

@@ -58,7 +58,8 @@ export function markersOf(analysis: Analysis): Marker[] {
   // `done` is the kind of an event whose data is `[DONE]` (interpret.ts), cheaper to ask than its data.
   const done = events.findIndex((event) => event.interpretation.kind === 'done');
   if (done >= 0) mark('[DONE]', eventAt(done));
-  if (timed && metrics.duration_ms !== null) markers.push({ label: 'end', at: metrics.duration_ms });
+  // A recording still under way has no end yet: its duration so far is only the last read.
+  if (timed && metrics.duration_ms !== null && recording.end?.outcome !== 'recording') markers.push({ label: 'end', at: metrics.duration_ms });
   return markers;
 }
 
