@@ -7,6 +7,7 @@
 import type { RecordedEnd, RecordedResponse } from '../recording/types.ts';
 import type { ExportFormat } from '../export/types.ts';
 import type { ReplayFaults } from '../replay/faults.ts';
+import type { PackedRecording } from './packed.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
 
 export interface StreamscopeApi {
@@ -14,6 +15,8 @@ export interface StreamscopeApi {
   listRecordings(query: ListQuery): Promise<ListResult>;
   /** One recording with its events; null for an unknown id. */
   getRecording(input: { readonly id: number }): Promise<RecordingWithEvents | null>;
+  /** One recording packed for the recording view (its body in one piece: ./packed.ts); null for an unknown id. */
+  openRecording(input: { readonly id: number }): Promise<PackedRecording | null>;
   renameRecording(input: { readonly id: number; readonly name: string | null }): Promise<boolean>;
   tagRecording(input: { readonly id: number; readonly tags: readonly string[] }): Promise<boolean>;
   deleteRecording(input: { readonly id: number }): Promise<boolean>;
@@ -62,6 +65,7 @@ export type ApiOutput<C extends ApiCall> = Awaited<ReturnType<StreamscopeApi[C]>
 export const API_CALLS = [
   'listRecordings',
   'getRecording',
+  'openRecording',
   'renameRecording',
   'tagRecording',
   'deleteRecording',

@@ -1,5 +1,7 @@
 // Byte helpers the formats share: UTF-8 and base64 without Node's Buffer.
 
+import { decodeBase64, encodeBase64 } from './base64.ts';
+
 const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const looseDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 const encoder = new TextEncoder();
@@ -23,16 +25,13 @@ export function utf8Bytes(text: string): Uint8Array {
 }
 
 export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const step = 0x8000;
-  for (let at = 0; at < bytes.length; at += step) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + step));
-  }
-  return btoa(binary);
+  return encodeBase64(bytes);
 }
 
-/** Decodes base64, or returns null when the text is not base64. */
+/** Decodes base64, or returns null when the text is not base64 (whitespace and missing padding allowed, as atob does). */
 export function fromBase64(text: string): Uint8Array | null {
+  const canonical = decodeBase64(text);
+  if (canonical) return canonical;
   let binary: string;
   try {
     binary = atob(text);

@@ -10,6 +10,7 @@ import { createApiClient } from '../../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../../shared/api/client.ts';
 import { encodeJson } from '../../../shared/api/codec.ts';
 import { API_CALLS } from '../../../shared/api/contract.ts';
+import { unpackRecording } from '../../../shared/api/packed.ts';
 import type { ApiPush, LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import type { ApiReply } from '../../../shared/api/errors.ts';
 import { EXPORT_FORMATS } from '../../../shared/export/types.ts';
@@ -109,6 +110,13 @@ export function contractSuite(connect: Connect): void {
       expect(concat(got!.recording.reads)).toEqual(fixture(name));
       expect(got!.events.map((event) => event.data)).toEqual(expected.events.map((event) => event.sse.data));
       expect(got!.recording.summary).toMatchObject({ eventCount: expected.events.length, bytes: fixture(name).length, finishReasons: ['tool_calls'] });
+    });
+
+    it('opens a recording packed for the view: the same recording, its reads cut back out of one body', async () => {
+      const id = await importFixture('openai-gpt4o-parallel-tool-calls.sse');
+      const packed = await api.openRecording({ id });
+      expect(unpackRecording(packed!)).toEqual((await api.getRecording({ id }))!.recording);
+      expect(await api.openRecording({ id: 424242 })).toBeNull();
     });
 
     it('answers null for a recording it does not have', async () => {
@@ -296,6 +304,7 @@ export function contractSuite(connect: Connect): void {
       ['listRecordings', { outcome: 'exploded' }, /^listRecordings: outcome: /],
       ['getRecording', { id: '1' }, /^getRecording: id: Invalid input: expected number, received string$/],
       ['getRecording', {}, /^getRecording: id: /],
+      ['openRecording', { id: 1.5 }, /^openRecording: id: /],
       ['renameRecording', { id: 1, name: 7 }, /^renameRecording: name: /],
       ['tagRecording', { id: 1, tags: [''] }, /^tagRecording: tags\.0: /],
       ['deleteRecording', { id: -1 }, /^deleteRecording: id: /],

@@ -2,9 +2,10 @@
 
 import type { StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { packRecording } from '../../../shared/api/packed.ts';
 import type { Store } from '../store/index.ts';
 
-type RecordingCalls = Pick<StreamscopeApi, 'listRecordings' | 'getRecording' | 'renameRecording' | 'tagRecording' | 'deleteRecording'>;
+type RecordingCalls = Pick<StreamscopeApi, 'listRecordings' | 'getRecording' | 'openRecording' | 'renameRecording' | 'tagRecording' | 'deleteRecording'>;
 
 export function recordingCalls(store: Store, isLive: (id: number) => boolean): RecordingCalls {
   return {
@@ -13,6 +14,10 @@ export function recordingCalls(store: Store, isLive: (id: number) => boolean): R
       const recording = store.get(id);
       if (!recording) return null;
       return { recording, events: store.events(id) ?? [] };
+    },
+    openRecording: async ({ id }) => {
+      const recording = store.get(id);
+      return recording ? packRecording(recording) : null;
     },
     renameRecording: async ({ id, name }) => store.rename(id, name),
     tagRecording: async ({ id, tags }) => store.setTags(id, tags),
