@@ -4,16 +4,16 @@ import { decodeBase64, encodeBase64 } from './base64.ts';
 import { fromBase64, toBase64 } from './bytes.ts';
 
 describe('base64', () => {
-  it('encodes and decodes any bytes exactly as Node’s Buffer does, across block boundaries', () => {
+  it('encodes and decodes any bytes exactly as Node’s Buffer does, at every length', () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 3 * 8192 + 7 }), (bytes) => {
+      fc.property(fc.uint8Array({ maxLength: 3000 }), (bytes) => {
         const text = encodeBase64(bytes);
         expect(text).toBe(Buffer.from(bytes).toString('base64'));
         expect(decodeBase64(text)).toEqual(bytes);
       }),
       { numRuns: 60 },
     );
-    const big = new Uint8Array(3 * 8192 * 3 + 2).map((_, i) => (i * 7919) & 255);
+    const big = new Uint8Array(100_001).map((_, i) => (i * 7919) & 255);
     expect(encodeBase64(big)).toBe(Buffer.from(big).toString('base64'));
     expect(Buffer.from(decodeBase64(encodeBase64(big))!).equals(Buffer.from(big))).toBe(true);
   });
