@@ -1,6 +1,6 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
-// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, and the replay's
-// timing fidelity against aimock. Prints a table and writes bench/results.json (docs/performance.md
+// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, the replay's
+// timing fidelity against aimock, and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
 // explains the figures).
 //
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
@@ -19,6 +19,7 @@ import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runRecordingBenchmarks } from './recording.ts';
 import { runReplayBenchmarks } from './replay.ts';
+import { runUiBenchmarks } from './ui.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -370,6 +371,10 @@ const recordingResults = await runRecordingBenchmarks(selected);
 
 const replayResults = await runReplayBenchmarks(selected);
 
+// ---------------------------------------------------------------- the recording view in Chromium
+
+const uiResults = await runUiBenchmarks(selected);
+
 // ---------------------------------------------------------------- results.json
 
 console.log('');
@@ -393,6 +398,7 @@ if (only === undefined && option('--runs') === undefined) {
     analysis: analysisResults,
     recording: recordingResults,
     replay: replayResults,
+    ui: uiResults,
   };
   writeFileSync(out, JSON.stringify(results, null, 2) + '\n');
   console.log(`wrote ${out}`);

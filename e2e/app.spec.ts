@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { address, importFile, origin, realStreams, watchForErrors } from './support.ts';
 
 // The functions given to page.evaluate() run in the browser. tsconfig.node.json has no DOM lib (and
 // must not get one for the whole Node program), so describe here the little of the DOM they use.
@@ -23,34 +23,7 @@ declare const document: {
 };
 declare const window: object & { sessionStorage: { length: number } };
 
-// `streamscope serve` was started by e2e/serve-setup.ts; its address carries the token.
-const address = process.env['STREAMSCOPE_E2E_URL'] ?? '';
-const origin = new URL(address || 'http://127.0.0.1').origin;
-const token = new URL(address || 'http://127.0.0.1').hash.replace('#token=', '');
-const screenshots = join(import.meta.dirname, 'screenshots');
-const realStreams = join(import.meta.dirname, '..', 'shared', 'test', 'fixtures', 'real-streams');
 const remoteScript = 'https://example.com/x.js';
-
-/** Imports a file through the API, as the app's import would. */
-async function importFile(request: APIRequestContext, name: string, bytes: Buffer): Promise<number> {
-  const response = await request.post(`${origin}/api/call/importFile`, {
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    data: JSON.stringify({ name, bytes: { $bytes: bytes.toString('base64') } }),
-  });
-  const reply = (await response.json()) as { ok: boolean; value: { ids: number[] } };
-  expect(reply.ok).toBe(true);
-  return reply.value.ids[0]!;
-}
-
-/** Fails the test on any console error or uncaught page error. */
-function watchForErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
-}
 
 test.describe('Streamscope in serve mode', () => {
   test('loads, takes the token out of the address bar, and lists the stored recordings newest first', async ({ page, request }) => {
@@ -73,52 +46,6 @@ test.describe('Streamscope in serve mode', () => {
     await page.reload();
     await expect(page.getByTestId(`recording-${newer}`)).toBeVisible();
     expect(problems).toEqual([]);
-  });
-
-  test('records from the simulator live: the events arrive as they come, a cancel keeps them, and a clean run ends eof', async ({ page }) => {
-    const problems = watchForErrors(page);
-    await page.goto(address);
-    const status = page.getByTestId('live-status');
-    const events = page.getByTestId('live-events');
-
-    // long-silence sends some chunks, then goes quiet for 12 s: the events so far are on screen while it records.
-    await page.getByLabel('Scenario').selectOption('sim-long-silence');
-    await page.getByRole('button', { name: 'Record' }).click();
-    await expect(status).toHaveText('Recording…');
-    await expect(events).toHaveText(/^([5-9]|\d\d+)$/, { timeout: 15_000 });
-    await expect(status).toHaveText('Recording…');
-    await expect(page.getByRole('list', { name: 'Latest events' })).toContainText('content');
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: join(screenshots, 'serve-live.png'), fullPage: true });
-    const seen = Number(await events.textContent());
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(status).toHaveText('Ended: aborted (aborted by the user)');
-    expect(Number(await events.textContent())).toBeGreaterThanOrEqual(seen);
-
-    await page.getByLabel('Scenario').selectOption('sim-text');
-    await page.getByLabel('Message').fill('Tell me about streams.');
-    await page.getByRole('button', { name: 'Record' }).click();
-    await expect(status).toHaveText('Ended: eof', { timeout: 20_000 });
-    await expect(page.getByRole('list', { name: 'Latest events' })).toContainText('done');
-    await expect(page.getByTestId('live-text')).not.toBeEmpty();
-    const heading = await page.getByRole('heading', { name: /^Recording #\d+$/ }).textContent();
-    const id = Number(heading!.replace('Recording #', ''));
-    const row = page.getByTestId(`recording-${id}`);
-    await expect(row).toContainText('eof');
-    await expect(row).toContainText(`${await events.textContent()}`);
-    await page.screenshot({ path: join(screenshots, 'serve-recorded.png'), fullPage: true });
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.screenshot({ path: join(screenshots, 'serve-recorded-dark.png'), fullPage: true });
-    expect(problems).toEqual([]);
-  });
-
-  test('shows what a recording says as text, never as markup', async ({ page, request }) => {
-    const hostile = '<img src=x onerror="document.title=1">.sse';
-    const id = await importFile(request, hostile, readFileSync(join(realStreams, 'groq-llama33-text-x-groq.sse')));
-    await page.goto(address);
-    await expect(page.getByTestId(`recording-${id}`)).toContainText(hostile);
-    expect(await page.evaluate(() => document.querySelectorAll('img').length)).toBe(0);
-    await expect(page).toHaveTitle('Streamscope');
   });
 
   test('says how to get in when the page was opened without the token', async ({ page }) => {

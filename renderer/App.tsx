@@ -1,16 +1,26 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api } from './api/index.ts';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
-import { LiveView } from './components/LiveView.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
 import { RecordingsList } from './components/RecordingsList.tsx';
-import { useLiveRecordings } from './live/use-live.ts';
+import { navigate, useRoute } from './route.ts';
+import { LiveRegistry } from './view/model/live-registry.ts';
+import { RecordingView } from './view/RecordingView.tsx';
 
 export function App() {
-  const live = useLiveRecordings();
-  const [current, setCurrent] = useState<number | null>(null);
-  const snapshot = live.get(current)?.snapshot() ?? null;
-  const recording = current !== null && !snapshot?.finished;
+  const route = useRoute();
+  // Every live recording is followed from the page's start, whichever view is open.
+  const [registry] = useState(() => new LiveRegistry());
+  useEffect(() => registry.connect(api), [registry]);
 
+  if (route.view === 'recording') {
+    return (
+      <>
+        <ConnectionNotice />
+        <RecordingView key={route.id} id={route.id} registry={registry} />
+      </>
+    );
+  }
   return (
     <main className="home">
       <header>
@@ -18,9 +28,8 @@ export function App() {
         <p className="tagline">A flight recorder for streamed OpenAI-compatible chat completions.</p>
       </header>
       <ConnectionNotice />
-      <RecordForm onStarted={setCurrent} busy={recording} />
-      {current !== null && <LiveView id={current} live={snapshot} />}
-      <RecordingsList refresh={current ?? 0} />
+      <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
+      <RecordingsList refresh={0} />
     </main>
   );
 }

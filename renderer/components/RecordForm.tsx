@@ -7,7 +7,7 @@ import { api } from '../api/index.ts';
 import { ErrorLine } from './ErrorLine.tsx';
 import { errorMessage } from './format.ts';
 
-export function RecordForm({ onStarted, busy }: { readonly onStarted: (id: number) => void; readonly busy: boolean }) {
+export function RecordForm({ onStarted }: { readonly onStarted: (id: number) => void }) {
   const [scenarios, setScenarios] = useState<ScenarioInfo[]>([]);
   const [model, setModel] = useState('sim-text');
   const [message, setMessage] = useState('Say hello in five words.');
@@ -52,7 +52,7 @@ export function RecordForm({ onStarted, busy }: { readonly onStarted: (id: numbe
           Message
           <textarea value={message} onChange={(event) => setMessage(event.target.value)} rows={2} maxLength={10_000} />
         </label>
-        <button type="submit" disabled={starting || busy || scenarios.length === 0 || message.trim() === ''}>
+        <button type="submit" disabled={starting || scenarios.length === 0 || message.trim() === ''}>
           {starting ? 'Starting…' : 'Record'}
         </button>
       </form>

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ListResult } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
+import { routeHash } from '../route.ts';
 import { ErrorLine } from './ErrorLine.tsx';
 import { errorMessage, formatCount, formatMs, formatTime } from './format.ts';
 
@@ -55,7 +56,9 @@ export function RecordingsList({ refresh }: { readonly refresh: number }) {
             {result.items.map((item) => (
               <tr key={item.id} data-testid={`recording-${item.id}`}>
                 <td>{item.id}</td>
-                <td>{item.name ?? item.model ?? '–'}</td>
+                <td>
+                  <a href={routeHash({ view: 'recording', id: item.id })}>{item.name ?? item.model ?? `Recording #${item.id}`}</a>
+                </td>
                 <td>{item.source}</td>
                 <td>
                   <span className={`outcome outcome-${item.outcome ?? 'none'}`}>{item.outcome ?? '–'}</span>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import { unpackRecording } from '../../../shared/api/packed.ts';
 import type { StoredRecording } from '../../../shared/api/recordings.ts';
 import { api } from '../../api/index.ts';
 import { errorMessage } from '../../components/format.ts';
@@ -37,8 +38,11 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
     let quiet: ReturnType<typeof setInterval> | undefined;
 
     const loadStored = async (): Promise<StoredRecording | null> => {
-      const found = await api.getRecording({ id });
-      return found?.recording ?? null;
+      const packed = await api.openRecording({ id });
+      if (!packed) return null;
+      const recording = unpackRecording(packed);
+      if (!recording) throw new Error('the backend sent a damaged recording (its read lengths do not add up to its body)');
+      return recording;
     };
 
     const showSaved = (recording: StoredRecording): void => {

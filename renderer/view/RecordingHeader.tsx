@@ -1,0 +1,107 @@
+// The recording at a glance: what it is, whether it is still coming and how it ended, and the
+// handful of figures a reader looks for first.
+
+import type { Analysis } from '../../shared/analysis/analyze.ts';
+import type { Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
+import type { StoredRecording } from '../../shared/api/recordings.ts';
+import { formatBytes, formatCount, formatMs } from '../components/format.ts';
+
+interface HeaderProps {
+  readonly id: number;
+  readonly analysis: Analysis;
+  readonly live: boolean;
+  readonly stored: StoredRecording | null;
+  readonly onCancel: () => void;
+}
+
+const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
+
+export function RecordingHeader({ id, analysis, live, stored, onCancel }: HeaderProps) {
+  const { recording, events, metrics, identity, diagnostics, stats } = analysis;
+  const requested = recording.request?.body;
+  const requestedModel = typeof requested === 'object' && requested !== null && 'model' in requested ? String(requested.model) : null;
+  const title = stored?.name ?? identity.model ?? requestedModel ?? `Recording #${id}`;
+  const end = live ? null : recording.end;
+  const counts = SEVERITIES.map((severity) => [severity, diagnostics.filter((found) => found.severity === severity).length] as const);
+
+  return (
+    <header className="recording-header">
+      <div className="recording-title">
+        <h1>
+          <span className="muted">#{id}</span> {title}
+        </h1>
+        <p className="recording-url muted">
+          {recording.request ? `${recording.request.method} ${recording.request.url}` : `imported (${recording.source})`}
+          {stored && stored.tags.length > 0 && <span className="tags"> · {stored.tags.join(', ')}</span>}
+        </p>
+      </div>
+      <p className="recording-status" data-testid="recording-status" role="status" aria-live="polite">
+        {live ? (
+          <>
+            <span className="outcome outcome-recording">Recording…</span> {formatCount(events.length)} events so far
+            <button type="button" className="cancel" onClick={onCancel}>
+              Cancel
+            </button>
+          </>
+        ) : end ? (
+          <>
+            Ended: <span className={`outcome outcome-${end.outcome}`}>{endWords(end.outcome)}</span>
+            {end.error ? ` — ${end.error}` : ''}
+          </>
+        ) : (
+          <span className="muted">The file says nothing of how the exchange ended.</span>
+        )}
+      </p>
+      <dl className="recording-figures">
+        <Figure label="HTTP" value={recording.response ? String(recording.response.status) : '–'} />
+        <Figure label="Events" value={formatCount(events.length)} />
+        <Figure label="Reads" value={formatCount(stats.reads)} />
+        <Figure label="Body" value={formatBytes(stats.bytes)} />
+        <Figure label="First token" value={formatMs(metrics?.ttft_ms ?? null)} />
+        <Figure label="Duration" value={formatMs(metrics?.duration_ms ?? null)} />
+        <Figure label="Tokens/s" value={metrics?.tokens_per_s != null ? metrics.tokens_per_s.toFixed(1) : '–'} />
+        <div>
+          <dt>Findings</dt>
+          <dd className="finding-counts">
+            {counts.every(([, count]) => count === 0)
+              ? 'none'
+              : counts
+                  .filter(([, count]) => count > 0)
+                  .map(([severity, count]) => (
+                    <span key={severity} className={`severity severity-${severity}`}>
+                      {count} {severity === 'info' ? 'info' : `${severity}${count === 1 ? '' : 's'}`}
+                    </span>
+                  ))}
+          </dd>
+        </div>
+      </dl>
+      {!metrics && events.length > 0 && !live && <p className="muted">This recording carries no per-read times (an imported body or HAR): timings are not known, events are shown in order.</p>}
+    </header>
+  );
+}
+
+function Figure({ label, value }: { readonly label: string; readonly value: string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function endWords(outcome: string): string {
+  switch (outcome) {
+    case 'eof':
+      return 'cleanly (the server closed the body)';
+    case 'error':
+      return 'with a connection error';
+    case 'aborted':
+      return 'cancelled (what arrived is kept)';
+    case 'timeout':
+      return 'by a timeout';
+    case 'interrupted':
+      return 'interrupted (the recorder stopped mid-stream)';
+    default:
+      return outcome;
+  }
+}

@@ -1,0 +1,114 @@
+// One recording, live or saved: the timeline across the top, the events and the selected one's
+// bytes beneath it, then the message, tool calls, usage and diagnostics as a client would have
+// held them at the selected event (or at the end). The view keeps the selection; every panel is
+// given the same analysis, selection and scrubbed state (./types.ts).
+
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createScrubber } from '../../shared/analysis/scrub.ts';
+import { toChoices } from '../../shared/chunks/message.ts';
+import { api } from '../api/index.ts';
+import { ErrorLine } from '../components/ErrorLine.tsx';
+import { errorMessage } from '../components/format.ts';
+import { HOME, navigate } from '../route.ts';
+import { EventsTable } from './events/EventsTable.tsx';
+import { EventInspector } from './inspector/EventInspector.tsx';
+import { RecordingHeader } from './RecordingHeader.tsx';
+import type { LiveRegistry } from './model/live-registry.ts';
+import { useRecording } from './model/use-recording.ts';
+import { DiagnosticsPanel } from './panels/DiagnosticsPanel.tsx';
+import { MessagePanel } from './panels/MessagePanel.tsx';
+import { ToolCallsPanel } from './panels/ToolCallsPanel.tsx';
+import { UsagePanel } from './panels/UsagePanel.tsx';
+import { Timeline } from './timeline/Timeline.tsx';
+import type { PanelProps, ScrubbedState } from './types.ts';
+import './view.css';
+
+/** Mounted once per recording (App keys it by id): a new recording starts with nothing selected. */
+export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
+  const load = useRecording(id, registry);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [highlighted, setHighlighted] = useState<readonly number[]>([]);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  const analysis = load.status === 'ready' ? load.analysis : null;
+  const events = analysis?.events ?? null;
+  // One scrubber per list of events: a live recording's list grows in place and keeps its scrubber.
+  const scrubber = useMemo(() => (events ? createScrubber(events) : null), [events]);
+  const current = selected !== null && events !== null && selected < events.length ? selected : null;
+  const scrubbed = useMemo((): ScrubbedState | null => {
+    if (current === null || !scrubber) return null;
+    const state = scrubber.at(current);
+    return { event: current, state, choices: toChoices(state) };
+    // The live analysis is a new object whenever events arrive: the state as of an event never
+    // changes, but the scrubber's state object is reused, so this is worked out again per analysis.
+  }, [current, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const onSelect = useCallback((event: number | null) => setSelected(event), []);
+  const onHighlight = useCallback((found: readonly number[]) => setHighlighted(found), []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement)) {
+        setSelected(null);
+        setHighlighted([]);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (load.status !== 'ready') {
+    return (
+      <main className="recording-view" aria-busy={load.status === 'loading'}>
+        <nav className="crumbs">
+          <a href="#/">← Recordings</a>
+        </nav>
+        {load.status === 'loading' && (
+          <p className="view-state" role="status">
+            Loading recording #{id}…
+          </p>
+        )}
+        {load.status === 'missing' && (
+          <p className="view-state" role="alert">
+            There is no recording #{id}. It may have been deleted. <button onClick={() => navigate(HOME)}>Back to the recordings</button>
+          </p>
+        )}
+        {load.status === 'error' && (
+          <p className="view-state error" role="alert">
+            Recording #{id} could not be loaded: {load.message}
+          </p>
+        )}
+      </main>
+    );
+  }
+
+  async function cancel(): Promise<void> {
+    try {
+      await api.cancelRecording({ id });
+    } catch (failure) {
+      setCancelError(errorMessage(failure));
+    }
+  }
+
+  const props: PanelProps = { analysis: load.analysis, live: load.live, selected: current, onSelect, highlighted, onHighlight, scrubbed };
+  return (
+    <main className="recording-view" data-testid="recording-view" data-live={load.live}>
+      <nav className="crumbs">
+        <a href="#/">← Recordings</a>
+      </nav>
+      <RecordingHeader id={id} analysis={load.analysis} live={load.live} stored={load.stored} onCancel={() => void cancel()} />
+      <ErrorLine message={cancelError} />
+      <Timeline {...props} />
+      <div className="view-events">
+        <EventsTable {...props} />
+        <EventInspector {...props} />
+      </div>
+      <div className="view-panels">
+        <MessagePanel {...props} />
+        <ToolCallsPanel {...props} />
+        <UsagePanel {...props} />
+        <DiagnosticsPanel {...props} />
+      </div>
+    </main>
+  );
+}
