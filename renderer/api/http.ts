@@ -10,7 +10,7 @@
 import { API_PUSHES } from '../../shared/api/contract.ts';
 import type { ApiCall, ApiPush } from '../../shared/api/contract.ts';
 import type { ApiTransport } from '../../shared/api/client.ts';
-import { decodeJson, encodeJson } from '../../shared/api/codec.ts';
+import { decodeFrame, decodeJson, encodeJson, FRAME_TYPE } from '../../shared/api/codec.ts';
 import type { ApiErrorCode, ApiReply } from '../../shared/api/errors.ts';
 import { createSseParser } from '../../shared/sse/parser.ts';
 
@@ -62,13 +62,15 @@ export function httpTransport(options: HttpTransportOptions): HttpTransport {
     try {
       response = await send(`${options.origin}/api/call/${name}`, {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/json' },
+        headers: { authorization, 'content-type': 'application/json', accept: `${FRAME_TYPE}, application/json` },
         body: encodeJson(input),
       });
     } catch (error) {
       return failure('unavailable', `the Streamscope server cannot be reached (${error instanceof Error ? error.message : String(error)})`);
     }
-    const decoded = decodeJson(await response.text());
+    // Replies come as frames (bytes as they are), errors before the call as JSON.
+    const framed = response.headers.get('content-type') === FRAME_TYPE;
+    const decoded = framed ? decodeFrame(new Uint8Array(await response.arrayBuffer())) : decodeJson(await response.text());
     if (decoded && isReply(decoded.value)) return decoded.value;
     return failure('failed', `${name}: the server answered HTTP ${response.status} without an API reply`);
   }

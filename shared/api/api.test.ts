@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { API_CALLS, API_SCHEMAS, ApiError, createApiClient, createApiDispatcher, decodeJson, encodeJson } from './index.ts';
+import { API_CALLS, API_SCHEMAS, ApiError, createApiClient, createApiDispatcher, decodeFrame, decodeJson, encodeFrame, encodeJson } from './index.ts';
 import type { ApiTransport, StreamscopeApi } from './index.ts';
 
 /** An implementation that answers every call with its own name and input, so routing is visible. */
@@ -93,7 +93,7 @@ describe('the bridge JSON codec', () => {
         fc.jsonValue({ maxDepth: 1 }),
         fc.uint8Array({ maxLength: 40 }),
         fc.array(tie('node'), { maxLength: 4 }),
-        fc.dictionary(fc.constantFrom('$bytes', '$object', 'a', '__proto__'), tie('node'), { maxKeys: 3 }),
+        fc.dictionary(fc.constantFrom('$bytes', '$blob', '$object', 'a', '__proto__'), tie('node'), { maxKeys: 3 }),
       ),
     })).node;
     fc.assert(
@@ -101,8 +101,35 @@ describe('the bridge JSON codec', () => {
         const decoded = decodeJson(encodeJson(input));
         expect(decoded).not.toBeNull();
         expect(decoded!.value).toEqual(normalise(input));
+        // And as a frame: the same value, its bytes carried after the JSON.
+        const framed = decodeFrame(encodeFrame(input));
+        expect(framed).not.toBeNull();
+        expect(framed!.value).toEqual(normalise(input));
       }),
     );
+  });
+
+  it('carries bytes in a frame as they are, and refuses a frame whose blobs point outside it', () => {
+    const body = new Uint8Array([0, 255, 10, 13]);
+    const frame = encodeFrame({ ok: true, value: { body, times: [1, null] } });
+    expect(frame.length).toBeLessThan(4 + 80 + body.length);
+    expect(decodeFrame(frame)!.value).toEqual({ ok: true, value: { body, times: [1, null] } });
+    const json = (text: string) => {
+      const bytes = new TextEncoder().encode(text);
+      const out = new Uint8Array(4 + bytes.length + 2);
+      new DataView(out.buffer).setUint32(0, bytes.length);
+      out.set(bytes, 4);
+      return out;
+    };
+    expect(decodeFrame(json('{"$blob":[0,2]}'))!.value).toEqual(new Uint8Array(2));
+    expect(decodeFrame(json('{"$blob":[1,2]}'))).toBeNull();
+    expect(decodeFrame(json('{"$blob":[-1,1]}'))).toBeNull();
+    expect(decodeFrame(json('{"$blob":"x"}'))).toBeNull();
+    expect(decodeFrame(json('{'))).toBeNull();
+    expect(decodeFrame(new Uint8Array([0, 0, 1, 0]))).toBeNull();
+    expect(decodeFrame(new Uint8Array([0]))).toBeNull();
+    // Plain JSON has no blobs to point into.
+    expect(decodeJson('{"$blob":[0,0]}')).toBeNull();
   });
 
   it('keeps a "__proto__" key as data, never as a prototype', () => {

@@ -7,3 +7,4 @@ export * from './dispatch.ts';
 export * from './client.ts';
 export * from './codec.ts';
 export * from './bridge.ts';
+export * from './packed.ts';

@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { decodeJson, encodeJson } from '../../../shared/api/codec.ts';
+import { decodeJson, encodeFrame, encodeJson, FRAME_TYPE } from '../../../shared/api/codec.ts';
 import { createApiDispatcher } from '../../../shared/api/dispatch.ts';
 import type { ApiErrorCode, ApiReply } from '../../../shared/api/errors.ts';
 import type { Backend } from '../api/index.ts';
@@ -98,7 +98,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     }
     const input = decodeJson(body.text);
     if (!input) return reply(response, 400, failure('invalid-argument', `${name}: the argument is not bridge JSON`));
-    reply(response, 200, await dispatch(name, input.value));
+    const answer = await dispatch(name, input.value);
+    // The page asks for frames: bytes (a recording's body) then cross without base64.
+    if ((request.headers.accept ?? '').includes(FRAME_TYPE)) return replyFrame(response, answer);
+    reply(response, 200, answer);
   }
 
   const server = createServer((request, response) => {
@@ -134,6 +137,12 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
 
 function failure(code: ApiErrorCode, message: string): ApiReply {
   return { ok: false, error: { code, message } };
+}
+
+function replyFrame(response: ServerResponse, value: ApiReply): void {
+  const frame = encodeFrame(value);
+  response.writeHead(200, { 'content-type': FRAME_TYPE, 'content-length': frame.length, 'cache-control': 'no-store' });
+  response.end(frame);
 }
 
 function reply(response: ServerResponse, status: number, value: ApiReply): void {
