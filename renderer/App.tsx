@@ -3,6 +3,7 @@ import { api } from './api/index.ts';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
 import { RecordingsList } from './components/RecordingsList.tsx';
+import { ImportDrop } from './import/ImportDrop.tsx';
 import { navigate, useRoute } from './route.ts';
 import { LiveRegistry } from './view/model/live-registry.ts';
 import { RecordingView } from './view/RecordingView.tsx';
@@ -29,6 +30,7 @@ export function App() {
       </header>
       <ConnectionNotice />
       <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
+      <ImportDrop />
       <RecordingsList refresh={0} />
     </main>
   );
