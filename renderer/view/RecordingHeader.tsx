@@ -5,6 +5,7 @@ import type { Analysis } from '../../shared/analysis/analyze.ts';
 import type { Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
+import { ExportButton } from '../export/ExportButton.tsx';
 
 interface HeaderProps {
   readonly id: number;
@@ -34,6 +35,7 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
           {recording.request ? `${recording.request.method} ${recording.request.url}` : `imported (${recording.source})`}
           {stored && stored.tags.length > 0 && <span className="tags"> · {stored.tags.join(', ')}</span>}
         </p>
+        <ExportButton id={id} />
       </div>
       <p className="recording-status" data-testid="recording-status" role="status" aria-live="polite">
         {live ? (

@@ -1,0 +1,16 @@
+// "Export…": opens the export dialog for one recording (the recording view's header holds it).
+
+import { useState } from 'react';
+import { ExportDialog } from './ExportDialog.tsx';
+
+export function ExportButton({ id }: { readonly id: number }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="export-open" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
+        Export…
+      </button>
+      {open && <ExportDialog id={id} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
