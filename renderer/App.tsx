@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from './api/index.ts';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
-import { RecordingsList } from './components/RecordingsList.tsx';
+import { History } from './history/History.tsx';
 import { ImportDrop } from './import/ImportDrop.tsx';
 import { navigate, useRoute } from './route.ts';
 import { LiveRegistry } from './view/model/live-registry.ts';
@@ -31,7 +31,7 @@ export function App() {
       <ConnectionNotice />
       <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
       <ImportDrop />
-      <RecordingsList refresh={0} />
+      <History />
     </main>
   );
 }

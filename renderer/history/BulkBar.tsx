@@ -1,0 +1,48 @@
+// What can be done to the selected recordings at once: tag, untag, delete.
+
+import { useState } from 'react';
+import { formatCount } from '../components/format.ts';
+import { parseTags } from './tags.ts';
+
+interface BulkBarProps {
+  readonly count: number;
+  readonly busy: boolean;
+  readonly onTag: (tags: string[], remove: boolean) => void;
+  readonly onDelete: () => void;
+  readonly onClear: () => void;
+}
+
+export function BulkBar({ count, busy, onTag, onDelete, onClear }: BulkBarProps) {
+  const [text, setText] = useState('');
+  const tags = parseTags(text);
+  function tag(remove: boolean): void {
+    onTag(tags, remove);
+    setText('');
+  }
+  return (
+    <div className="history-bulk" role="toolbar" aria-label="Selected recordings" data-testid="bulk-bar">
+      <strong>{formatCount(count)} selected</strong>
+      <form
+        className="history-bulk-tag"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (tags.length > 0) tag(false);
+        }}
+      >
+        <input className="history-field" aria-label="Tag for the selected recordings" placeholder="tag, tag" maxLength={200} value={text} onChange={(event) => setText(event.target.value)} />
+        <button type="submit" disabled={busy || tags.length === 0}>
+          Add tag
+        </button>
+        <button type="button" className="history-quiet" disabled={busy || tags.length === 0} onClick={() => tag(true)}>
+          Remove tag
+        </button>
+      </form>
+      <button type="button" className="history-danger" disabled={busy} onClick={onDelete}>
+        Delete {formatCount(count)}
+      </button>
+      <button type="button" className="history-quiet" onClick={onClear}>
+        Clear selection
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+// The history's filter form, and the store's ListQuery it asks for (shared/api/recordings.ts).
+// Empty fields ask for nothing; every field is trimmed, since a stray space would match no model.
+
+import type { ListQuery } from '../../shared/api/recordings.ts';
+import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
+import type { DiagnosticCode } from '../../shared/analysis/diagnostics/catalogue.ts';
+import { OUTCOMES } from '../../shared/recording/types.ts';
+import type { Outcome } from '../../shared/recording/types.ts';
+import { formatCount } from '../components/format.ts';
+
+export interface Filters {
+  /** Part of a name, URL, model or tag. */
+  readonly text: string;
+  /** A whole model name (the store matches it exactly, ignoring case). */
+  readonly model: string;
+  /** A whole host, with its port when the URL had one. */
+  readonly host: string;
+  readonly outcome: Outcome | '';
+  readonly code: DiagnosticCode | '';
+}
+
+export const NO_FILTERS: Filters = { text: '', model: '', host: '', outcome: '', code: '' };
+
+/** The diagnostic codes a recording can be filtered by, in the catalogue's order. */
+export const CODES = Object.keys(CATALOGUE) as DiagnosticCode[];
+
+/** How each outcome reads in the filter and the rows. */
+export const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
+  eof: 'ended',
+  error: 'connection error',
+  aborted: 'cancelled',
+  timeout: 'timed out',
+  recording: 'recording',
+  interrupted: 'interrupted',
+};
+
+export { OUTCOMES };
+
+/** The query for the rows matching `filters`, from `offset`, `limit` at a time. */
+export function listQuery(filters: Filters, limit: number, offset = 0): ListQuery {
+  const text = filters.text.trim();
+  const model = filters.model.trim();
+  const host = filters.host.trim();
+  return {
+    ...(text !== '' && { text }),
+    ...(model !== '' && { model }),
+    ...(host !== '' && { host }),
+    ...(filters.outcome !== '' && { outcome: filters.outcome }),
+    ...(filters.code !== '' && { code: filters.code }),
+    limit,
+    offset,
+  };
+}
+
+/** A key naming what the filters ask for: equal keys, equal rows (whitespace aside). */
+export function filtersKey(filters: Filters): string {
+  const { limit: _limit, offset: _offset, ...asked } = listQuery(filters, 1);
+  return JSON.stringify(asked);
+}
+
+export function isFiltered(filters: Filters): boolean {
+  return filtersKey(filters) !== filtersKey(NO_FILTERS);
+}
+
+/** "12 of 340 recordings" while filtered, else "340 recordings". */
+export function countWords(matching: number, all: number, filtered: boolean): string {
+  const noun = all === 1 ? 'recording' : 'recordings';
+  return filtered ? `${formatCount(matching)} of ${formatCount(all)} ${noun}` : `${formatCount(all)} ${noun}`;
+}
+
+/** The filters in force, in words, each with the field that clears it. */
+export function activeFilters(filters: Filters): { readonly field: keyof Filters; readonly words: string }[] {
+  const active: { field: keyof Filters; words: string }[] = [];
+  if (filters.text.trim() !== '') active.push({ field: 'text', words: `text “${filters.text.trim()}”` });
+  if (filters.model.trim() !== '') active.push({ field: 'model', words: `model ${filters.model.trim()}` });
+  if (filters.host.trim() !== '') active.push({ field: 'host', words: `host ${filters.host.trim()}` });
+  if (filters.outcome !== '') active.push({ field: 'outcome', words: `outcome ${OUTCOME_WORDS[filters.outcome]}` });
+  if (filters.code !== '') active.push({ field: 'code', words: `finding ${filters.code}` });
+  return active;
+}

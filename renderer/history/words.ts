@@ -1,0 +1,37 @@
+// How a recording's row reads: its title, how it ended, its worst finding, when it was made.
+
+import type { RecordingSummary } from '../../shared/api/recordings.ts';
+import { OUTCOME_WORDS } from './query.ts';
+
+/** The name given, else the model, else the number. */
+export function titleOf(row: RecordingSummary): string {
+  return row.name ?? row.model ?? `Recording #${row.id}`;
+}
+
+/** The outcome in words, or "–" when the recording says nothing of its end (a plain .sse body). */
+export function outcomeWords(row: RecordingSummary): string {
+  return row.outcome === null ? '–' : OUTCOME_WORDS[row.outcome];
+}
+
+/** The HTTP status when it is not a plain 200 ("HTTP 429"), else nothing. */
+export function statusWords(row: RecordingSummary): string {
+  return row.status !== null && row.status !== 200 ? `HTTP ${row.status}` : '';
+}
+
+export type Badge = 'error' | 'warning' | 'info' | 'clean' | 'live';
+
+/** The badge for the worst finding: none while recording (nothing is analysed yet), "clean" without any. */
+export function badgeOf(row: RecordingSummary): Badge {
+  if (row.outcome === 'recording') return 'live';
+  return row.worstSeverity ?? 'clean';
+}
+
+const day = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** The date and the time of day, apart (the row shows them on two lines). */
+export function recordedWords(iso: string): { readonly date: string; readonly time: string } {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { date: iso, time: '' };
+  return { date: day.format(date), time: clock.format(date) };
+}
