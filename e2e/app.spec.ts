@@ -36,7 +36,7 @@ test.describe('Streamscope in serve mode', () => {
     await expect(page).toHaveTitle('Streamscope');
     await expect(page.getByRole('heading', { level: 1, name: 'Streamscope' })).toBeVisible();
     expect(page.url()).toBe(`${origin}/`);
-    const rows = page.locator('table.recordings tbody tr');
+    const rows = page.getByTestId('history-rows').getByRole('row');
     await expect(page.getByTestId(`recording-${newer}`)).toContainText('openai-gpt4o-length-truncated.sse');
     await expect(page.getByTestId(`recording-${older}`)).toContainText('openai-gpt4o-parallel-tool-calls.sse');
     const order = await rows.evaluateAll((elements) => elements.map((element) => (element as unknown as { dataset: { testid: string } }).dataset.testid));
