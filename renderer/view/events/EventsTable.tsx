@@ -65,9 +65,10 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
   useLayoutEffect(() => {
     const grew = filtered.count > shownRows.current;
     shownRows.current = filtered.count;
-    const body = bodyRef.current;
-    if (body && followsTail(live, atBottom.current, grew)) body.scrollTop = body.scrollHeight;
-  }, [filtered.count, live]);
+    // Through the virtualiser, which knows the rows' heights: reading scrollHeight here would make
+    // the browser lay the page out at once, on every frame of a live stream.
+    if (filtered.count > 0 && followsTail(live, atBottom.current, grew)) virtualizer.scrollToIndex(filtered.count - 1, { align: 'end' });
+  }, [filtered.count, live, virtualizer]);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>): void {
     if (!isMoveKey(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
-import type { LiveBatch } from '../../../shared/api/contract.ts';
+import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import type { RecordedRead, Recording } from '../../../shared/recording/types.ts';
 import { realStream } from '../../../shared/test/streams.ts';
 import { FULL_ANALYSIS_EVERY_MS, LiveAnalysis } from './live-analysis.ts';
@@ -92,6 +92,35 @@ describe('a live analysis', () => {
     expect(live.analysis(1).choices).toEqual(b.choices);
     live.apply({ id: 1, firstRead: 4, reads: reads.slice(4, 5), events: [] });
     expect(live.analysis(FULL_ANALYSIS_EVERY_MS + 1).diagnostics).not.toBe(a.diagnostics);
+  });
+});
+
+describe('a live analysis that has ended', () => {
+  const reads = readsOf('openai-gpt4o-parallel-tool-calls.sse', 64);
+  const end = { t: 99, outcome: 'eof' as const };
+  const finished = (readCount: number) => ({ id: 1, end, summary: { readCount } as LiveFinished['summary'] & object });
+
+  it('is, finished, the analysis of the stored recording, when every read arrived', () => {
+    const live = new LiveAnalysis(1);
+    expect(live.final()).toBeNull();
+    for (const batch of batches(reads, 3)) live.apply(batch);
+    expect(live.final()).toBeNull();
+    live.finish(finished(reads.length));
+    const final = live.final()!;
+    expect(summary(final)).toEqual(summary(analyzeRecording({ ...whole(reads), end })));
+    expect(final.recording.end).toEqual(end);
+    expect(live.final()).toBe(final);
+  });
+
+  it('is left to the store when reads went missing on the way', () => {
+    const live = new LiveAnalysis(1);
+    for (const batch of batches(reads, 3).slice(0, -1)) live.apply(batch);
+    live.finish(finished(reads.length));
+    expect(live.final()).toBeNull();
+    const gap = new LiveAnalysis(1);
+    for (const batch of batches(reads, 3).filter((_, i) => i !== 1)) gap.apply(batch);
+    gap.finish(finished(reads.length));
+    expect(gap.final()).toBeNull();
   });
 });
 

@@ -32,6 +32,7 @@ export class LiveAnalysis {
   private snapshotAt = -1;
   private snapshot: Analysis | null = null;
   private fullAt = -Infinity;
+  private ended: Analysis | null = null;
 
   constructor(readonly id: number) {}
 
@@ -94,6 +95,21 @@ export class LiveAnalysis {
     }
     this.snapshotAt = this.changes;
     return this.snapshot;
+  }
+
+  /**
+   * The whole analysis, once the recording has ended and every read it had came: the same as the
+   * stored recording's, without loading it again. Null while it is under way, or when reads went
+   * missing on the way (the summary counts more than arrived): then only the store has them all.
+   */
+  final(): Analysis | null {
+    const finished = this.finished;
+    if (!finished || this.waiting || (finished.summary !== null && finished.summary.readCount !== this.fed.length)) return null;
+    if (this.ended) return this.ended;
+    const recording: Recording = { source: 'live', startedAt: this.startedAt, request: this.request, response: this.response, reads: this.fed, end: finished.end };
+    const { partial, stats } = this.analyzer.end();
+    this.ended = finishAnalysis(recording, this.analyzer.events, this.analyzer.reads, partial, stats, this.analyzer.accumulator.state);
+    return this.ended;
   }
 
   private advance(): void {

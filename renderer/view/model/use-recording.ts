@@ -68,7 +68,15 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       const draw = (): void => {
         frame = null;
         if (!current) return;
-        if (live.end) return settle();
+        if (live.end) {
+          // Everything arrived: the live analysis, finished, is the stored one's.
+          const final = live.final();
+          if (!final) return settle();
+          unsubscribe();
+          clearInterval(quiet);
+          settled = true;
+          return setLoad({ status: 'ready', analysis: final, live: false, stored });
+        }
         setLoad({ status: 'ready', analysis: live.analysis(performance.now()), live: true, stored });
       };
       const redraw = (): void => {
