@@ -123,21 +123,26 @@ test.describe('The recording view', () => {
     const final = (await content.textContent()) ?? '';
     expect(final.length).toBeGreaterThan(20);
 
+    const asOf = page.getByTestId('message-panel').getByTestId('as-of');
     await page.getByTestId('event-row').nth(3).click();
+    // The panels follow the selection at a lower priority: wait until they say where they stand.
+    await expect(asOf).toContainText('as of event #3,');
     const raw = page.getByTestId('raw-bytes');
     await expect(raw).toContainText('data: {');
     await expect(raw).toContainText('\\n');
     await expect(page.getByTestId('event-effect')).toContainText('content');
-    const asOf = (await content.textContent()) ?? '';
-    expect(asOf.length).toBeGreaterThan(0);
-    expect(asOf.length).toBeLessThan(final.length);
-    expect(final.startsWith(asOf)).toBe(true);
+    const then = (await content.textContent()) ?? '';
+    expect(then.length).toBeGreaterThan(0);
+    expect(then.length).toBeLessThan(final.length);
+    expect(final.startsWith(then)).toBe(true);
 
     // Stepping on with the keyboard grows it; End brings back the whole message.
     await page.getByTestId('events-table').press('ArrowDown');
     await page.getByTestId('events-table').press('ArrowDown');
+    await expect(asOf).toContainText('as of event #5,');
     const later = (await content.textContent()) ?? '';
-    expect(later.length).toBeGreaterThan(asOf.length);
+    expect(later.length).toBeGreaterThan(then.length);
+    expect(final.startsWith(later)).toBe(true);
     await page.getByTestId('events-table').press('End');
     await expect(content).toHaveText(final);
 

@@ -3,7 +3,7 @@
 // held them at the selected event (or at the end). The view keeps the selection; every panel is
 // given the same analysis, selection and scrubbed state (./types.ts).
 
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createScrubber } from '../../shared/analysis/scrub.ts';
 import { toChoices } from '../../shared/chunks/message.ts';
 import { api } from '../api/index.ts';
@@ -35,13 +35,17 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
   // One scrubber per list of events: a live recording's list grows in place and keeps its scrubber.
   const scrubber = useMemo(() => (events ? createScrubber(events) : null), [events]);
   const current = selected !== null && events !== null && selected < events.length ? selected : null;
+  // The panels that rebuild the client state follow the selection at a lower priority: while the
+  // user drags along the timeline or holds an arrow key, the timeline and the table keep up and
+  // the panels catch up when there is time (React renders the deferred value in the background).
+  const scrubbedAt = useDeferredValue(current);
   const scrubbed = useMemo((): ScrubbedState | null => {
-    if (current === null || !scrubber) return null;
-    const state = scrubber.at(current);
-    return { event: current, state, choices: toChoices(state) };
+    if (scrubbedAt === null || !scrubber || events === null || scrubbedAt >= events.length) return null;
+    const state = scrubber.at(scrubbedAt);
+    return { event: scrubbedAt, state, choices: toChoices(state) };
     // The live analysis is a new object whenever events arrive: the state as of an event never
     // changes, but the scrubber's state object is reused, so this is worked out again per analysis.
-  }, [current, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [scrubbedAt, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const onSelect = useCallback((event: number | null) => setSelected(event), []);
   const onHighlight = useCallback((found: readonly number[]) => setHighlighted(found), []);
