@@ -91,21 +91,23 @@ export function ExportDialog({ id, onClose }: ExportDialogProps) {
         </button>
       </header>
       <div className="export-body">
-        <fieldset className="export-formats">
-          <legend>Format</legend>
-          {formats.state === 'loading' && <p className="muted">Loading the formats…</p>}
-          <ErrorLine message={formats.state === 'error' ? formats.message : null} />
-          {formats.state === 'ready' &&
-            formats.formats.map((info) => (
-              <label key={info.format} className="export-format" data-testid={`export-format-${info.format}`}>
-                <input type="radio" name="export-format" value={info.format} checked={chosen === info.format} onChange={() => choose(info.format)} />
-                <span className="export-format-name">
-                  {info.format} <span className="muted">{info.extension}</span>
-                </span>
-                <span className="export-format-description muted">{info.description}</span>
-              </label>
-            ))}
-        </fieldset>
+        <div className="export-formats">
+          <fieldset>
+            <legend>Format</legend>
+            {formats.state === 'loading' && <p className="muted">Loading the formats…</p>}
+            <ErrorLine message={formats.state === 'error' ? formats.message : null} />
+            {formats.state === 'ready' &&
+              formats.formats.map((info) => (
+                <label key={info.format} className="export-format" data-testid={`export-format-${info.format}`}>
+                  <input type="radio" name="export-format" value={info.format} checked={chosen === info.format} onChange={() => choose(info.format)} />
+                  <span className="export-format-name">
+                    {info.format} <span className="muted">{info.extension}</span>
+                  </span>
+                  <span className="export-format-description muted">{info.description}</span>
+                </label>
+              ))}
+          </fieldset>
+        </div>
         <div className="export-result" aria-live="polite" aria-busy={exported.state === 'loading'}>
           {exported.state === 'none' && <p className="muted export-empty">Pick a format to see the file it makes.</p>}
           {exported.state === 'loading' && <p className="muted export-empty">Exporting as {exported.format}…</p>}
