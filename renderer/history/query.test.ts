@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { activeFilters, countWords, filtersKey, isFiltered, listQuery, NO_FILTERS } from './query.ts';
+
+describe('the filter form as a ListQuery', () => {
+  it('asks for nothing but the page when no field is filled', () => {
+    expect(listQuery(NO_FILTERS, 200)).toEqual({ limit: 200, offset: 0 });
+    expect(isFiltered(NO_FILTERS)).toBe(false);
+  });
+
+  it('trims every text field and leaves out the empty ones', () => {
+    const filters = { ...NO_FILTERS, text: '  weather ', model: ' gpt-4o ', host: '   ' };
+    expect(listQuery(filters, 200, 400)).toEqual({ text: 'weather', model: 'gpt-4o', limit: 200, offset: 400 });
+  });
+
+  it('passes the outcome and the diagnostic code as they were chosen', () => {
+    expect(listQuery({ ...NO_FILTERS, outcome: 'timeout', code: 'no-done', host: 'api.openai.com' }, 50)).toEqual({
+      host: 'api.openai.com',
+      outcome: 'timeout',
+      code: 'no-done',
+      limit: 50,
+      offset: 0,
+    });
+  });
+
+  it('names equal questions alike, whitespace and paging aside', () => {
+    expect(filtersKey({ ...NO_FILTERS, text: 'abc ' })).toBe(filtersKey({ ...NO_FILTERS, text: ' abc' }));
+    expect(filtersKey({ ...NO_FILTERS, text: 'abc' })).not.toBe(filtersKey({ ...NO_FILTERS, text: 'abd' }));
+    expect(JSON.parse(filtersKey({ ...NO_FILTERS, code: 'refusal' }))).toEqual({ code: 'refusal' });
+    expect(isFiltered({ ...NO_FILTERS, text: '   ' })).toBe(false);
+  });
+});
+
+describe('the summary', () => {
+  it('says how many of how many match while filtered', () => {
+    expect(countWords(12, 10_340, true)).toBe('12 of 10,340 recordings');
+    expect(countWords(0, 1, true)).toBe('0 of 1 recording');
+  });
+
+  it('says only how many there are without filters', () => {
+    expect(countWords(340, 340, false)).toBe('340 recordings');
+    expect(countWords(1, 1, false)).toBe('1 recording');
+  });
+
+  it('lists the filters in force, in words, each with the field that clears it', () => {
+    expect(activeFilters({ text: ' tool ', model: '', host: 'localhost:8080', outcome: 'aborted', code: 'idle-gap' })).toEqual([
+      { field: 'text', words: 'text “tool”' },
+      { field: 'host', words: 'host localhost:8080' },
+      { field: 'outcome', words: 'outcome cancelled' },
+      { field: 'code', words: 'finding idle-gap' },
+    ]);
+    expect(activeFilters(NO_FILTERS)).toEqual([]);
+  });
+});
