@@ -17,7 +17,7 @@ export function UndoOffers({ pending, onUndo, onDismiss }: UndoOffersProps) {
           <button type="button" onClick={() => onUndo(deletion.key)}>
             Undo
           </button>
-          <button type="button" className="history-icon" aria-label="Delete now, without undo" title="Delete now" onClick={() => onDismiss(deletion.key)}>
+          <button type="button" className="history-icon" aria-label="Delete now" title="Delete now (no undo)" onClick={() => onDismiss(deletion.key)}>
             ×
           </button>
         </div>
