@@ -124,7 +124,9 @@ test.describe('The recording view', () => {
     expect(final.length).toBeGreaterThan(20);
 
     const asOf = page.getByTestId('message-panel').getByTestId('as-of');
-    await page.getByTestId('event-row').nth(3).click();
+    // The table followed the stream to its end: Home goes back to the first event.
+    await page.getByTestId('events-table').getByRole('grid').press('Home');
+    await page.locator('[data-testid="event-row"][data-index="3"]').click();
     // The panels follow the selection at a lower priority: wait until they say where they stand.
     await expect(asOf).toContainText('as of event #3,');
     const raw = page.getByTestId('raw-bytes');
@@ -137,13 +139,13 @@ test.describe('The recording view', () => {
     expect(final.startsWith(then)).toBe(true);
 
     // Stepping on with the keyboard grows it; End brings back the whole message.
-    await page.getByTestId('events-table').press('ArrowDown');
-    await page.getByTestId('events-table').press('ArrowDown');
+    await page.getByTestId('events-table').getByRole('grid').press('ArrowDown');
+    await page.getByTestId('events-table').getByRole('grid').press('ArrowDown');
     await expect(asOf).toContainText('as of event #5,');
     const later = (await content.textContent()) ?? '';
     expect(later.length).toBeGreaterThan(then.length);
     expect(final.startsWith(later)).toBe(true);
-    await page.getByTestId('events-table').press('End');
+    await page.getByTestId('events-table').getByRole('grid').press('End');
     await expect(content).toHaveText(final);
 
     await shoot(page.getByTestId('inspector'), 'inspector');
@@ -153,6 +155,46 @@ test.describe('The recording view', () => {
     await page.screenshot({ path: join(screenshots, 'view-recording.png'), fullPage: true });
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.screenshot({ path: join(screenshots, 'view-recording-dark.png'), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+
+  test('zooms and pans the timeline, selects the event clicked, and scrubs the message along it', async ({ page }) => {
+    const problems = watchForErrors(page);
+    await record(page, 'text', 'Write two sentences about timelines.');
+    await ended(page, 'cleanly');
+    const timeline = page.getByTestId('timeline');
+    const canvas = page.getByTestId('timeline-canvas');
+    const whole = await timeline.getAttribute('data-visible-range');
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(timeline).not.toHaveAttribute('data-visible-range', whole!);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await expect(timeline).toHaveAttribute('data-visible-range', whole!);
+
+    // A click selects the nearest event: the table and the inspector follow.
+    const box = (await canvas.boundingBox())!;
+    await canvas.click({ position: { x: box.width * 0.6, y: box.height / 2 } });
+    const selected = Number(await timeline.getAttribute('data-selected'));
+    expect(Number.isInteger(selected)).toBe(true);
+    await expect(page.locator(`[data-testid="event-row"][data-index="${selected}"]`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('raw-bytes')).toContainText('data:');
+
+    // Shift-drag from the start to the middle: the message is rebuilt as of the event under the pointer.
+    const asOf = page.getByTestId('message-panel').getByTestId('as-of');
+    await page.keyboard.down('Shift');
+    await page.mouse.move(box.x + 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    const scrubbed = Number(await timeline.getAttribute('data-selected'));
+    expect(scrubbed).toBeLessThan(selected);
+    await expect(asOf).toContainText(`as of event #${scrubbed},`);
+    const content = (await page.getByTestId('message-panel').getByTestId('content').textContent()) ?? '';
+    await page.keyboard.press('Escape');
+    await expect(asOf).toContainText('at the end of the stream');
+    const final = (await page.getByTestId('message-panel').getByTestId('content').textContent()) ?? '';
+    expect(final.startsWith(content.replace('(no content: no content delta carried text)', ''))).toBe(true);
+    expect(final.length).toBeGreaterThan(content.length);
     expect(problems).toEqual([]);
   });
 
