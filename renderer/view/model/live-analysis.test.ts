@@ -93,6 +93,23 @@ describe('a live analysis', () => {
     live.apply({ id: 1, firstRead: 4, reads: reads.slice(4, 5), events: [] });
     expect(live.analysis(FULL_ANALYSIS_EVERY_MS + 1).diagnostics).not.toBe(a.diagnostics);
   });
+
+  it('says when its diagnostics lag behind its events, and catches them up when asked, with nothing new', () => {
+    const reads = readsOf('openai-gpt4o-parallel-tool-calls.sse', 200);
+    const live = new LiveAnalysis(1);
+    const [first, second] = batches(reads, 2);
+    live.apply(first!);
+    live.analysis(0);
+    expect(live.staleFor(0)).toBeNull();
+    live.apply(second!);
+    const lagging = live.analysis(100);
+    expect(live.staleFor(100)).toBe(FULL_ANALYSIS_EVERY_MS - 100);
+    live.refresh();
+    const caughtUp = live.analysis(FULL_ANALYSIS_EVERY_MS);
+    expect(caughtUp).not.toBe(lagging);
+    expect(summary(caughtUp)).toEqual(summary(analyzeRecording(whole(reads.slice(0, 4)))));
+    expect(live.staleFor(FULL_ANALYSIS_EVERY_MS)).toBeNull();
+  });
 });
 
 describe('a live analysis that has ended', () => {

@@ -33,6 +33,8 @@ export class LiveAnalysis {
   private snapshot: Analysis | null = null;
   private fullAt = -Infinity;
   private ended: Analysis | null = null;
+  /** The snapshot reused older diagnostics and metrics. */
+  private partial = false;
 
   constructor(readonly id: number) {}
 
@@ -90,11 +92,27 @@ export class LiveAnalysis {
     if (previous === null || now - this.fullAt >= FULL_ANALYSIS_EVERY_MS) {
       this.snapshot = finishAnalysis(recording, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state);
       this.fullAt = now;
+      this.partial = false;
     } else {
       this.snapshot = { ...previous, recording, stats: analyzer.stats, choices: toChoices(analyzer.accumulator.state) };
+      this.partial = true;
     }
     this.snapshotAt = this.changes;
     return this.snapshot;
+  }
+
+  /**
+   * When the latest snapshot's diagnostics and metrics lag behind its events, how long until a
+   * snapshot works them out again (a view that got no new push meanwhile asks again then); null
+   * when they are up to date.
+   */
+  staleFor(now: number): number | null {
+    return this.partial ? Math.max(0, this.fullAt + FULL_ANALYSIS_EVERY_MS - now) : null;
+  }
+
+  /** Asks for a new snapshot even though nothing arrived (to bring stale diagnostics up to date). */
+  refresh(): void {
+    if (this.partial) this.changes++;
   }
 
   /**

@@ -36,6 +36,7 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
     let stored: StoredRecording | null = null;
     let unsubscribe = (): void => {};
     let quiet: ReturnType<typeof setInterval> | undefined;
+    let catchUp: ReturnType<typeof setTimeout> | undefined;
 
     const loadStored = async (): Promise<StoredRecording | null> => {
       const packed = await api.openRecording({ id });
@@ -77,7 +78,17 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
           settled = true;
           return setLoad({ status: 'ready', analysis: final, live: false, stored });
         }
-        setLoad({ status: 'ready', analysis: live.analysis(performance.now()), live: true, stored });
+        const now = performance.now();
+        setLoad({ status: 'ready', analysis: live.analysis(now), live: true, stored });
+        // Diagnostics and metrics lag behind the events: when no push comes to redraw, catch them up.
+        const stale = live.staleFor(now);
+        clearTimeout(catchUp);
+        if (stale !== null) {
+          catchUp = setTimeout(() => {
+            live.refresh();
+            redraw();
+          }, stale);
+        }
       };
       const redraw = (): void => {
         if (frame === null) frame = requestAnimationFrame(draw);
@@ -129,6 +140,7 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       current = false;
       unsubscribe();
       clearInterval(quiet);
+      clearTimeout(catchUp);
       if (frame !== null) cancelAnimationFrame(frame);
     };
   }, [id, registry]);
