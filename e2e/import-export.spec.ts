@@ -4,7 +4,8 @@
 // importable files imported again with the same body. Screenshots: e2e/screenshots/import-*.png
 // and export-*.png.
 
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -191,6 +192,31 @@ test.describe('Import', () => {
     expect(await bodyOf(request, id!)).toEqual(bytes);
     expect(page.url()).toContain(origin);
     expect(problems).toEqual([]);
+  });
+
+  test('shows a large file’s progress while it is read and sent, and stores it whole', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    // 32 MiB of real events: a long capture, as a user might pick one.
+    const events = readFileSync(join(realStreams, 'groq-llama33-text-x-groq.sse')).toString('utf8').replace(/data: \[DONE\]\n\n$/, '');
+    const big = Buffer.from(events.repeat(Math.ceil((32 * 1024 * 1024) / events.length)) + 'data: [DONE]\n\n');
+    const name = `long-${Date.now().toString(36)}.sse`;
+    // From a path, as a user's pick is (a buffer would cross to the browser as base64, slowly).
+    const path = join(mkdtempSync(join(tmpdir(), 'streamscope-e2e-import-')), name);
+    writeFileSync(path, big);
+    await page.goto(address);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import files…' }).click();
+    const started = Date.now();
+    await (await chooser).setFiles(path);
+    const line = page.getByTestId('import-line').filter({ hasText: name });
+    // Encoding and handing a large body to fetch can hold the page for seconds on a loaded machine.
+    await expect(line.getByRole('progressbar')).toBeVisible({ timeout: 20_000 });
+    await expect(line).toHaveAttribute('data-stage', /imported|failed/, { timeout: 60_000 });
+    const [id] = await linkedIds(page, name);
+    test.info().annotations.push({ type: 'figure', description: `${(big.length / 1024 / 1024).toFixed(1)} MiB from pick to imported in ${Date.now() - started} ms` });
+    const stored = await bodyOf(request, id!);
+    expect(stored.length).toBe(big.length);
+    expect(stored.equals(big)).toBe(true);
   });
 
   test('a drag that leaves the page takes the drop zone with it', async ({ page }) => {

@@ -83,12 +83,25 @@ async function importOne(key: number, file: File, dispatch: (action: ImportActio
     dispatch({ type: 'reading', key, loaded: 0 });
     const bytes = await readBytes(file, (loaded) => dispatch({ type: 'reading', key, loaded }));
     dispatch({ type: 'sending', key, bytes });
+    // Encoding a large file for the call holds the page for a moment: say "sending" first.
+    await painted();
     const { ids } = await api.importFile({ name: file.name, bytes });
     dispatch({ type: 'imported', key, ids });
     notifyImported(ids);
   } catch (error) {
     dispatch({ type: 'failed', key, message: errorMessage(error) });
   }
+}
+
+/** Resolves once the page has had a chance to draw (a hidden tab draws no frames: a timer stands in). */
+function painted(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
+  });
 }
 
 function ImportLine({ item }: { readonly item: ImportItem }) {
