@@ -61,7 +61,7 @@ async function expectMatching(page: Page, matching: number): Promise<void> {
 const row = (page: Page, id: number) => page.getByTestId(`recording-${id}`);
 
 test.describe('The history', () => {
-  test('finds a recording made from the simulator by search; renames and tags it, and both survive a reload', async ({ page }) => {
+  test('finds a recording made from the simulator by search; renames and tags it, and both survive a reload', async ({ page, request }) => {
     const problems = watchForErrors(page);
     await page.goto(address);
     await page.getByLabel('Scenario').selectOption('sim-crlf');
@@ -82,17 +82,28 @@ test.describe('The history', () => {
     await page.getByRole('textbox', { name: 'New name' }).press('Enter');
     await expect(row(page, id).getByRole('link', { name })).toBeVisible();
 
+    // Two tags at once, then one taken off again.
     const tag = unique('greeting');
+    const dropped = unique('dropped');
     await row(page, id).getByRole('button', { name: `Add a tag to ${name}` }).click();
-    await page.getByRole('textbox', { name: 'New tag' }).fill(tag);
+    await page.getByRole('textbox', { name: 'New tag' }).fill(`${tag}, ${dropped}`);
     await page.getByRole('textbox', { name: 'New tag' }).press('Enter');
-    await expect(row(page, id).getByRole('button', { name: `Remove tag ${tag} from ${name}` })).toBeVisible();
+    const editor = page.getByTestId('tag-editor');
+    await expect(editor.getByRole('button', { name: `Remove tag ${tag} from ${name}` })).toBeVisible();
+    await editor.getByRole('button', { name: `Remove tag ${dropped} from ${name}` }).click();
+    await expect(editor.getByRole('button', { name: /^Remove tag/ })).toHaveCount(1);
+    await page.getByTestId('history').screenshot({ path: join(screenshots, 'history-tags.png') });
+    await page.keyboard.press('Escape');
+    await expect(editor).toHaveCount(0);
+    await expect(row(page, id)).toContainText(tag);
+    await expect.poll(async () => (await call<ListResult>(request, 'listRecordings', { tag })).items[0]?.tags).toEqual([tag]);
 
     await page.reload();
     await search(page, tag);
     await expectMatching(page, 1);
     await expect(row(page, id).getByRole('link', { name })).toHaveAttribute('href', `#/recording/${id}`);
     await expect(row(page, id)).toContainText(tag);
+    await expect(row(page, id)).not.toContainText(dropped);
     await page.emulateMedia({ colorScheme: 'light' });
     await page.getByTestId('history').screenshot({ path: join(screenshots, 'history-search.png') });
 
@@ -127,6 +138,8 @@ test.describe('The history', () => {
     await openHistory(page);
     await search(page, tag);
     await expectMatching(page, 6);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByTestId('history').screenshot({ path: join(screenshots, 'history-light.png') });
 
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('timeout');
     await expectMatching(page, 1);
@@ -148,7 +161,7 @@ test.describe('The history', () => {
     const shown = page.getByTestId('history-rows').getByRole('row');
     await expect(shown).toHaveCount(1);
     await expect(shown.first()).toContainText('openai-gpt4o-length-truncated.sse');
-    await expect(shown.first()).toContainText('finish-length');
+    await expect(shown.first().getByTestId('row-codes')).toHaveAttribute('title', /\bfinish-length\b/);
     await expect(shown.first().locator('.history-badge')).toHaveText('Warning');
 
     await page.getByRole('combobox', { name: 'Outcome' }).selectOption('timeout');

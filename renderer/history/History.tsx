@@ -60,6 +60,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
   const [focusId, setFocusId] = useState<number | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [tagging, setTagging] = useState<number | null>(null);
+  const tagSaves = useRef(new Map<number, Promise<unknown>>());
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -204,15 +205,23 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
       setTagging(recording);
     },
     onTag: (recording, tags) => {
-      setTagging(null);
       const row = rows.find((candidate) => candidate.id === recording);
-      if (tags === null || !row || sameTags(tags, row.tags)) return focusGrid();
+      if (!row || sameTags(tags, row.tags)) return;
       setActionError(null);
-      api.tagRecording({ id: recording, tags }).then(
-        () => changeRow(recording, (current) => ({ ...current, tags })),
-        (failure: unknown) => setActionError(`Could not tag “${titleOf(row)}”: ${errorMessage(failure)}`),
-      );
-      focusGrid();
+      // Shown at once, so that the next tag is added to this list; saved in order, one call after the other.
+      changeRow(recording, (current) => ({ ...current, tags }));
+      const previous = tagSaves.current.get(recording) ?? Promise.resolve();
+      const saved = previous
+        .then(() => api.tagRecording({ id: recording, tags }))
+        .catch((failure: unknown) => {
+          setActionError(`Could not tag “${titleOf(row)}”: ${errorMessage(failure)}`);
+          reload();
+        });
+      tagSaves.current.set(recording, saved);
+    },
+    onEndTagging: (refocus) => {
+      setTagging(null);
+      if (refocus) focusGrid();
     },
     onDelete: (recording) => deleteRows(rows.filter((row) => row.id === recording)),
   };
@@ -345,7 +354,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
             </span>
           </div>
         </div>
-        <div className="history-body" role="rowgroup" ref={bodyRef} data-testid="history-rows">
+        <div className="history-body" role="rowgroup" ref={bodyRef} data-testid="history-rows" style={rows.length > 0 ? { height: rows.length * ROW_HEIGHT } : undefined}>
           {rows.length === 0 ? (
             <p className="history-empty" role="row">
               <span role="gridcell">

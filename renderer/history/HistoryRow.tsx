@@ -6,10 +6,12 @@ import type { KeyboardEvent } from 'react';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { formatCount, formatMs } from '../components/format.ts';
 import { routeHash } from '../route.ts';
-import { parseTags, withoutTags, withTags } from './tags.ts';
-import { badgeOf, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
+import { TagEditor } from './TagEditor.tsx';
+import { badgeOf, codesBySeverity, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
 
 export const ROW_HEIGHT = 52;
+/** Tags shown in the row; the editor shows them all. */
+const SHOWN_TAGS = 2;
 
 export interface RowHandlers {
   readonly onCheck: (id: number, range: boolean) => void;
@@ -18,7 +20,9 @@ export interface RowHandlers {
   /** undefined: cancelled; null: the name cleared. */
   readonly onRename: (id: number, name: string | null | undefined) => void;
   readonly onStartTagging: (id: number) => void;
-  readonly onTag: (id: number, tags: readonly string[] | null) => void;
+  readonly onTag: (id: number, tags: readonly string[]) => void;
+  /** The tag editor closed; `refocus`: by a key or its button (not by focus moving elsewhere). */
+  readonly onEndTagging: (refocus: boolean) => void;
   readonly onDelete: (id: number) => void;
 }
 
@@ -97,25 +101,26 @@ export function HistoryRow(props: HistoryRowProps) {
       <span role="gridcell" className="history-number">
         {formatMs(row.ttftMs)}
       </span>
-      <span role="gridcell" className="history-chips" title={row.codes.join(', ')}>
-        {row.codes.length === 0 ? <span className="muted">–</span> : row.codes.map((code) => <code key={code}>{code}</code>)}
+      <span role="gridcell" className="history-chips" title={codesBySeverity(row.codes).join(', ')} data-testid="row-codes">
+        {row.codes.length === 0 ? (
+          <span className="muted">–</span>
+        ) : (
+          <>
+            <code>{codesBySeverity(row.codes)[0]}</code>
+            {row.codes.length > 1 && <span className="history-more-codes">+{row.codes.length - 1}</span>}
+          </>
+        )}
       </span>
-      <span role="gridcell" className="history-chips history-tags">
-        {row.tags.map((tag) => (
+      <span role="gridcell" className="history-chips history-tags" title={row.tags.join(', ')}>
+        <button type="button" className="history-add-tag" tabIndex={tab} aria-label={`Add a tag to ${title}`} title="Edit tags" onClick={() => props.onStartTagging(row.id)}>
+          {row.tags.length === 0 ? '+ tag' : '+'}
+        </button>
+        {row.tags.slice(0, SHOWN_TAGS).map((tag) => (
           <span key={tag} className="history-tag">
-            {tag}
-            <button type="button" tabIndex={tab} aria-label={`Remove tag ${tag} from ${title}`} onClick={() => props.onTag(row.id, withoutTags(row.tags, [tag]))}>
-              ×
-            </button>
+            <span className="history-tag-text">{tag}</span>
           </span>
         ))}
-        {tagging ? (
-          <TagField onDone={(added) => props.onTag(row.id, added === null ? null : withTags(row.tags, added))} />
-        ) : (
-          <button type="button" className="history-add-tag" tabIndex={tab} aria-label={`Add a tag to ${title}`} onClick={() => props.onStartTagging(row.id)}>
-            + tag
-          </button>
-        )}
+        {row.tags.length > SHOWN_TAGS && <span className="history-more-codes">+{row.tags.length - SHOWN_TAGS}</span>}
       </span>
       <span role="gridcell" className="history-recorded">
         <time dateTime={row.createdAt}>{recorded.date}</time>
@@ -133,6 +138,7 @@ export function HistoryRow(props: HistoryRowProps) {
           </svg>
         </button>
       </span>
+      {tagging && <TagEditor title={title} tags={row.tags} onChange={(tags) => props.onTag(row.id, tags)} onClose={props.onEndTagging} />}
     </div>
   );
 }
@@ -163,35 +169,6 @@ function RenameField({ title, placeholder, onDone }: { readonly title: string; r
       onKeyDown={onKeyDown}
       onBlur={() => finish(value.trim() === '' ? null : value.trim())}
       onFocus={(event) => event.currentTarget.select()}
-    />
-  );
-}
-
-/** Enter adds the tags typed (commas between several), Escape cancels, leaving the field adds them. */
-function TagField({ onDone }: { readonly onDone: (added: string[] | null) => void }) {
-  const [value, setValue] = useState('');
-  const done = useRef(false);
-  function finish(added: string[] | null): void {
-    if (done.current) return;
-    done.current = true;
-    onDone(added !== null && added.length === 0 ? null : added);
-  }
-  function onKeyDown(event: KeyboardEvent<HTMLInputElement>): void {
-    event.stopPropagation();
-    if (event.key === 'Enter') finish(parseTags(value));
-    else if (event.key === 'Escape') finish(null);
-  }
-  return (
-    <input
-      className="history-field history-tag-field"
-      aria-label="New tag"
-      autoFocus
-      value={value}
-      placeholder="tag, tag"
-      maxLength={200}
-      onChange={(event) => setValue(event.target.value)}
-      onKeyDown={onKeyDown}
-      onBlur={() => finish(parseTags(value))}
     />
   );
 }

@@ -5,7 +5,7 @@ import { openStore } from '../../electron/backend/store/store.ts';
 import { tempDbPath } from '../../electron/backend/store/test-support.ts';
 import { parseSsrec } from '../../shared/formats/ssrec.ts';
 import { recordingFromSse } from '../../shared/formats/sse.ts';
-import { badgeOf, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
+import { badgeOf, codesBySeverity, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
 
 const realStreams = join(import.meta.dirname, '..', '..', 'shared', 'test', 'fixtures', 'real-streams');
 const store = openStore(tempDbPath());
@@ -50,6 +50,10 @@ describe('a row’s words', () => {
     const plain = summaryOf(store.importRecording(stream('openai-gpt4o-length-truncated.sse')));
     expect(outcomeWords(plain)).toBe('–');
     expect(statusWords(plain)).toBe('');
+  });
+
+  it('puts the most severe findings first, as the row can show only the first few', () => {
+    expect(codesBySeverity(['comment', 'usage-chunk', 'no-done', 'idle-gap', 'missing-finish-reason'])).toEqual(['missing-finish-reason', 'no-done', 'idle-gap', 'comment', 'usage-chunk']);
   });
 
   it('splits the time recorded into a date and a time of day', () => {

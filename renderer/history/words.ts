@@ -1,5 +1,7 @@
 // How a recording's row reads: its title, how it ended, its worst finding, when it was made.
 
+import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
+import type { DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { OUTCOME_WORDS } from './query.ts';
 
@@ -34,4 +36,12 @@ export function recordedWords(iso: string): { readonly date: string; readonly ti
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return { date: iso, time: '' };
   return { date: day.format(date), time: clock.format(date) };
+}
+
+const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
+
+/** The codes found, the most severe first (the row has room for the first few only). */
+export function codesBySeverity(codes: readonly DiagnosticCode[]): DiagnosticCode[] {
+  const rank = (code: DiagnosticCode): number => RANK[CATALOGUE[code]?.severity ?? 'info'];
+  return [...codes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 }
