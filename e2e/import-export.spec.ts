@@ -135,6 +135,9 @@ test.describe('Import', () => {
     await expect(refused.getByTestId('import-status')).toHaveText(/^not a format Streamscope reads \(no SSE field, no \.ssrec\.jsonl line, no HAR log, no curl trace line\); name it \.sse/);
     expect(await countNamed(request, notes)).toBe(0);
 
+    // The history lists what was imported without a reload.
+    await expect(page.getByTestId(`recording-${curlId}`)).toBeVisible();
+
     // The links open what was imported.
     await expect(page.getByTestId('import-line').nth(0)).toContainText(`imported as #${sseId}`);
     await page.getByTestId('import')

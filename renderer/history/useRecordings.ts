@@ -8,6 +8,7 @@ import { api } from '../api/index.ts';
 import { errorMessage } from '../components/format.ts';
 import { hasMore, NOTHING_LOADED, PAGE_SIZE, refreshLimit, withoutRows, withPage, withRow } from './pages.ts';
 import type { Loaded } from './pages.ts';
+import { onImported } from '../import/imported.ts';
 
 export interface Recordings {
   readonly loaded: Loaded;
@@ -44,6 +45,8 @@ export function useRecordings(filtersKey: string, refreshToken: number): Recordi
   }, [loaded]);
 
   useEffect(() => api.on('finished', () => setFinished((count) => count + 1)), []);
+  // Imported recordings are new rows too.
+  useEffect(() => onImported(() => setFinished((count) => count + 1)), []);
 
   useEffect(() => {
     const asked = JSON.parse(filtersKey) as ListQuery;
