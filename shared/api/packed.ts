@@ -19,19 +19,28 @@ export interface PackedRecording {
 
 export function packRecording(stored: StoredRecording): PackedRecording {
   const { reads, ...recording } = stored;
-  let size = 0;
-  for (const read of reads) size += read.bytes.length;
-  const body = new Uint8Array(size);
+  return { recording, ...packReads(reads) };
+}
+
+/** Reads (from any source: a recording, a database's rows) packed into one body, copied once. */
+export function packReads(reads: Iterable<{ readonly t: number | null; readonly bytes: Uint8Array }>): Omit<PackedRecording, 'recording'> {
+  const pieces: Uint8Array[] = [];
   const readTimes: (number | null)[] = [];
   const readLengths: number[] = [];
-  let at = 0;
-  for (const read of reads) {
-    body.set(read.bytes, at);
-    at += read.bytes.length;
-    readTimes.push(read.t);
-    readLengths.push(read.bytes.length);
+  let size = 0;
+  for (const { t, bytes } of reads) {
+    pieces.push(bytes);
+    readTimes.push(t);
+    readLengths.push(bytes.length);
+    size += bytes.length;
   }
-  return { recording, body, readTimes, readLengths };
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    body.set(piece, at);
+    at += piece.length;
+  }
+  return { body, readTimes, readLengths };
 }
 
 /** The stored recording again; its reads are views into the packed body. Null when the lengths do not add up to the body (a damaged message). */

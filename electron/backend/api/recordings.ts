@@ -2,7 +2,6 @@
 
 import type { StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { packRecording } from '../../../shared/api/packed.ts';
 import type { Store } from '../store/index.ts';
 
 type RecordingCalls = Pick<StreamscopeApi, 'listRecordings' | 'getRecording' | 'openRecording' | 'renameRecording' | 'tagRecording' | 'deleteRecording'>;
@@ -15,10 +14,7 @@ export function recordingCalls(store: Store, isLive: (id: number) => boolean): R
       if (!recording) return null;
       return { recording, events: store.events(id) ?? [] };
     },
-    openRecording: async ({ id }) => {
-      const recording = store.get(id);
-      return recording ? packRecording(recording) : null;
-    },
+    openRecording: async ({ id }) => store.packed(id),
     renameRecording: async ({ id, name }) => store.rename(id, name),
     tagRecording: async ({ id, tags }) => store.setTags(id, tags),
     deleteRecording: async ({ id }) => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording, recordingFromSse } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
 import { realStream } from '../../../shared/test/streams.ts';
+import { unpackRecording } from '../../../shared/api/packed.ts';
 import { openStore } from './store.ts';
 import { cleanBody, concat, contentChunk, rawConnection, roleChunk, stored, tempDbPath, timedRecording, utf8 } from './test-support.ts';
 
@@ -63,6 +64,9 @@ describe('importing and reading back a recording', () => {
     // Everything derived from the stored recording is what the original gives.
     const { request, response, reads, end, source, startedAt } = got;
     expect(analyzeRecording({ request, response, reads, end, source, startedAt }).diagnostics).toEqual(analyzeRecording(recording).diagnostics);
+    // Packed for the recording view, it is the same recording.
+    expect(unpackRecording(store.packed(id)!)).toEqual(got);
+    expect(store.packed(id + 1)).toBeNull();
     store.close();
   });
 

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckpointer } from './checkpointer.ts';
 import { migrate } from './migrations.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
@@ -248,6 +249,15 @@ function createStore(db: Database.Database, path: string, statements: Statements
       return recordingFromRow(row, reads);
     },
 
+    packed(id) {
+      const row = statements.selectRecording.get(checkId(id)) as unknown[] | undefined;
+      if (!row) return null;
+      const { reads: _none, ...recording } = recordingFromRow(row, []);
+      // Straight from the rows' buffers into one body: no byte array per read, no second copy.
+      const rows = statements.selectReads.iterate(id) as IterableIterator<[number | null, Buffer]>;
+      return { recording, ...packReads(mapRows(rows, ([t, bytes]) => ({ t, bytes }))) };
+    },
+
     events(id) {
       checkId(id);
       return db.transaction(() => {
@@ -324,6 +334,10 @@ function responseColumns(response: RecordedResponse | null) {
 function endColumns(end: RecordedEnd | null) {
   if (!end) return { outcome: null, endT: null, error: null };
   return { outcome: end.outcome, endT: end.t, error: end.error ?? null };
+}
+
+function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
+  for (const row of rows) yield map(row);
 }
 
 function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {

@@ -3,6 +3,7 @@
 import type { AnalyzedEvent, Diagnostic, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
 import type { Analysis } from '../../../shared/index.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
+import type { PackedRecording } from '../../../shared/api/packed.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
 export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
@@ -101,6 +102,8 @@ export interface Store {
   importRecordings(items: readonly { readonly recording: Recording; readonly options?: ImportOptions }[]): number[];
   list(query?: ListQuery): ListResult;
   get(id: number): StoredRecording | null;
+  /** The same recording packed for the recording view (its reads in one body: shared/api/packed.ts), copied once from the rows; null for an unknown id. */
+  packed(id: number): PackedRecording | null;
   /** The stored events in order; null for an unknown id. */
   events(id: number): StoredEvent[] | null;
   summary(id: number): RecordingSummary | null;
