@@ -8,7 +8,7 @@ import { createScrubber } from '../../shared/analysis/scrub.ts';
 import { toChoices } from '../../shared/chunks/message.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
-import { errorMessage } from '../components/format.ts';
+import { errorMessage, formatCount } from '../components/format.ts';
 import { HOME, navigate } from '../route.ts';
 import { EventsTable } from './events/EventsTable.tsx';
 import { EventInspector } from './inspector/EventInspector.tsx';
@@ -70,6 +70,12 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
         {load.status === 'loading' && (
           <p className="view-state" role="status">
             Loading recording #{id}…
+            {load.progress && load.progress.total > 0 && (
+              <>
+                {' '}
+                <progress max={load.progress.total} value={load.progress.loaded} aria-label="Reads loaded" /> {formatCount(load.progress.loaded)} of {formatCount(load.progress.total)} reads
+              </>
+            )}
           </p>
         )}
         {load.status === 'missing' && (

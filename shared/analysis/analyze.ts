@@ -4,7 +4,7 @@
 import type { StreamState } from '../chunks/accumulate.ts';
 import { toChoices } from '../chunks/message.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
-import type { Recording } from '../recording/types.ts';
+import type { RecordedRead, Recording } from '../recording/types.ts';
 import type { SsePartialEvent, SseStats } from '../sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
@@ -36,11 +36,38 @@ export interface Analysis {
 }
 
 export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> = {}): Analysis {
-  // The recording keeps its reads' bytes: events read their data from them instead of keeping it.
-  const analyzer = new Analyzer({}, recording.reads);
-  for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
-  const { partial, stats } = analyzer.end();
-  return finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);
+  const analysis = createRecordingAnalysis(recording);
+  for (const read of recording.reads) analysis.feed(read);
+  return analysis.end(options);
+}
+
+/** A stored recording analysed as its reads come in (from a store, a slice at a time). */
+export interface RecordingAnalysis {
+  /** Feeds the next read; its bytes must stay unchanged while the analysis lives (events read their data from them). */
+  feed(read: RecordedRead): void;
+  /** The analysis of the whole recording, once its last read was fed. */
+  end(options?: Partial<DiagnosticOptions>): Analysis;
+}
+
+/** `recording`: everything but its reads, which `feed` brings. */
+export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>): RecordingAnalysis {
+  const reads: RecordedRead[] = [];
+  // The analysis keeps the reads' bytes: events read their data from them instead of keeping a copy.
+  const analyzer = new Analyzer({}, reads);
+  let ended = false;
+  return {
+    feed(read) {
+      if (ended) throw new Error('createRecordingAnalysis: feed after end');
+      reads.push(read);
+      analyzer.feed(read.bytes, read.t);
+    },
+    end(options = {}) {
+      if (ended) throw new Error('createRecordingAnalysis: end called twice');
+      ended = true;
+      const { partial, stats } = analyzer.end();
+      return finishAnalysis({ ...recording, reads }, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);
+    },
+  };
 }
 
 /** Completes an analysis from a finished fold (also what the live recorder calls at the end). */

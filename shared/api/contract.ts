@@ -15,8 +15,12 @@ export interface StreamscopeApi {
   listRecordings(query: ListQuery): Promise<ListResult>;
   /** One recording with its events; null for an unknown id. */
   getRecording(input: { readonly id: number }): Promise<RecordingWithEvents | null>;
-  /** One recording packed for the recording view (its body in one piece: ./packed.ts); null for an unknown id. */
-  openRecording(input: { readonly id: number }): Promise<PackedRecording | null>;
+  /**
+   * One recording packed for the recording view (its body in one piece: ./packed.ts): all its
+   * reads, or `readLimit` of them from `fromRead` (a view loads a long one a slice at a time and
+   * analyses each slice while the next comes); null for an unknown id.
+   */
+  openRecording(input: { readonly id: number; readonly fromRead?: number; readonly readLimit?: number }): Promise<PackedRecording | null>;
   renameRecording(input: { readonly id: number; readonly name: string | null }): Promise<boolean>;
   tagRecording(input: { readonly id: number; readonly tags: readonly string[] }): Promise<boolean>;
   deleteRecording(input: { readonly id: number }): Promise<boolean>;

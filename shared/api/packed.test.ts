@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordingFromSse } from '../formats/sse.ts';
 import { realStream } from '../test/streams.ts';
-import { packRecording, unpackRecording } from './packed.ts';
+import { packReads, packRecording, unpackReads, unpackRecording } from './packed.ts';
 import type { StoredRecording } from './recordings.ts';
 import { decodeJson, encodeJson } from './codec.ts';
 
@@ -27,6 +27,14 @@ describe('a packed recording', () => {
     const original = { ...stored('openai-gpt4o-length-truncated.sse', 1000), reads: [{ t: 1, bytes: new Uint8Array(0) }] };
     expect(unpackRecording(packRecording(original))).toEqual(original);
     expect(unpackRecording(packRecording({ ...original, reads: [] }))).toEqual({ ...original, reads: [] });
+  });
+
+  it('holds a slice of the reads, which unpacks as reads but not as the whole recording', () => {
+    const original = stored('openai-gpt4o-parallel-tool-calls.sse', 37);
+    const { recording, ...whole } = packRecording(original);
+    const slice = { recording, ...packReads(original.reads.slice(5, 9)), fromRead: 5, readCount: whole.readCount };
+    expect(unpackReads(slice)).toEqual(original.reads.slice(5, 9));
+    expect(unpackRecording(slice)).toBeNull();
   });
 
   it('refuses lengths that do not add up to the body', () => {

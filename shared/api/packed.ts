@@ -4,11 +4,16 @@
 // packed, they are one array of bytes and two of numbers, and the view cuts the reads back out
 // of the body without copying.
 
+import type { RecordedRead } from '../recording/types.ts';
 import type { StoredRecording } from './recordings.ts';
 
 export interface PackedRecording {
   /** The stored recording without its reads. */
   readonly recording: Omit<StoredRecording, 'reads'>;
+  /** The index of the first read here: this holds reads fromRead, fromRead + 1, … */
+  readonly fromRead: number;
+  /** How many reads the recording has in all. */
+  readonly readCount: number;
   /** Every read's bytes, in order. */
   readonly body: Uint8Array;
   /** Each read's arrival time (null: untimed), in order. */
@@ -19,11 +24,11 @@ export interface PackedRecording {
 
 export function packRecording(stored: StoredRecording): PackedRecording {
   const { reads, ...recording } = stored;
-  return { recording, ...packReads(reads) };
+  return { recording, fromRead: 0, readCount: reads.length, ...packReads(reads) };
 }
 
 /** Reads (from any source: a recording, a database's rows) packed into one body, copied once. */
-export function packReads(reads: Iterable<{ readonly t: number | null; readonly bytes: Uint8Array }>): Omit<PackedRecording, 'recording'> {
+export function packReads(reads: Iterable<{ readonly t: number | null; readonly bytes: Uint8Array }>): Pick<PackedRecording, 'body' | 'readTimes' | 'readLengths'> {
   const pieces: Uint8Array[] = [];
   const readTimes: (number | null)[] = [];
   const readLengths: number[] = [];
@@ -43,11 +48,11 @@ export function packReads(reads: Iterable<{ readonly t: number | null; readonly 
   return { body, readTimes, readLengths };
 }
 
-/** The stored recording again; its reads are views into the packed body. Null when the lengths do not add up to the body (a damaged message). */
-export function unpackRecording(packed: PackedRecording): StoredRecording | null {
-  const { recording, body, readTimes, readLengths } = packed;
+/** The reads a pack holds, as views into its body; null when the lengths do not add up to the body (a damaged message). */
+export function unpackReads(packed: PackedRecording): RecordedRead[] | null {
+  const { body, readTimes, readLengths } = packed;
   if (readTimes.length !== readLengths.length) return null;
-  const reads: { t: number | null; bytes: Uint8Array }[] = [];
+  const reads: RecordedRead[] = [];
   let at = 0;
   for (let i = 0; i < readLengths.length; i++) {
     const length = readLengths[i]!;
@@ -55,6 +60,12 @@ export function unpackRecording(packed: PackedRecording): StoredRecording | null
     reads.push({ t: readTimes[i]!, bytes: body.subarray(at, at + length) });
     at += length;
   }
-  if (at !== body.length) return null;
-  return { ...recording, reads };
+  return at === body.length ? reads : null;
+}
+
+/** The stored recording again, from a pack of all its reads; null for a damaged pack or one that holds only some. */
+export function unpackRecording(packed: PackedRecording): StoredRecording | null {
+  const reads = unpackReads(packed);
+  if (!reads || packed.fromRead !== 0 || reads.length !== packed.readCount) return null;
+  return { ...packed.recording, reads };
 }

@@ -33,7 +33,7 @@ export const API_SCHEMAS = {
     })
     .strict(),
   getRecording: z.object({ id }).strict(),
-  openRecording: z.object({ id }).strict(),
+  openRecording: z.object({ id, fromRead: z.number().int().min(0).optional(), readLimit: z.number().int().min(1).optional() }).strict(),
   renameRecording: z.object({ id, name: text(500).nullable() }).strict(),
   tagRecording: z.object({ id, tags }).strict(),
   deleteRecording: z.object({ id }).strict(),

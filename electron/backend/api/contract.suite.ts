@@ -10,7 +10,7 @@ import { createApiClient } from '../../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../../shared/api/client.ts';
 import { encodeJson } from '../../../shared/api/codec.ts';
 import { API_CALLS } from '../../../shared/api/contract.ts';
-import { unpackRecording } from '../../../shared/api/packed.ts';
+import { unpackReads, unpackRecording } from '../../../shared/api/packed.ts';
 import type { ApiPush, LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import type { ApiReply } from '../../../shared/api/errors.ts';
 import { EXPORT_FORMATS } from '../../../shared/export/types.ts';
@@ -115,8 +115,12 @@ export function contractSuite(connect: Connect): void {
     it('opens a recording packed for the view: the same recording, its reads cut back out of one body', async () => {
       const id = await importFixture('openai-gpt4o-parallel-tool-calls.sse');
       const packed = await api.openRecording({ id });
-      expect(unpackRecording(packed!)).toEqual((await api.getRecording({ id }))!.recording);
+      const whole = (await api.getRecording({ id }))!.recording;
+      expect(unpackRecording(packed!)).toEqual(whole);
       expect(await api.openRecording({ id: 424242 })).toBeNull();
+      const slice = (await api.openRecording({ id, fromRead: 2, readLimit: 3 }))!;
+      expect([slice.fromRead, slice.readCount]).toEqual([2, whole.reads.length]);
+      expect(unpackReads(slice)).toEqual(whole.reads.slice(2, 5));
     });
 
     it('answers null for a recording it does not have', async () => {
@@ -305,6 +309,7 @@ export function contractSuite(connect: Connect): void {
       ['getRecording', { id: '1' }, /^getRecording: id: Invalid input: expected number, received string$/],
       ['getRecording', {}, /^getRecording: id: /],
       ['openRecording', { id: 1.5 }, /^openRecording: id: /],
+      ['openRecording', { id: 1, readLimit: 0 }, /^openRecording: readLimit: /],
       ['renameRecording', { id: 1, name: 7 }, /^renameRecording: name: /],
       ['tagRecording', { id: 1, tags: [''] }, /^tagRecording: tags\.0: /],
       ['deleteRecording', { id: -1 }, /^deleteRecording: id: /],

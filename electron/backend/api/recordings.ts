@@ -14,7 +14,7 @@ export function recordingCalls(store: Store, isLive: (id: number) => boolean): R
       if (!recording) return null;
       return { recording, events: store.events(id) ?? [] };
     },
-    openRecording: async ({ id }) => store.packed(id),
+    openRecording: async ({ id, fromRead, readLimit }) => store.packed(id, fromRead, readLimit),
     renameRecording: async ({ id, name }) => store.rename(id, name),
     tagRecording: async ({ id, tags }) => store.setTags(id, tags),
     deleteRecording: async ({ id }) => {

@@ -108,6 +108,7 @@ export function prepareStatements(db: Database.Database) {
     selectSummary: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
     /** (recording_id) → [t, bytes] in order */
     selectReads: db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw(),
+    selectReadRange: db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? AND seq >= ? ORDER BY seq LIMIT ?').raw(),
     /** (recording_id) → event rows in order */
     selectEvents: db
       .prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq')

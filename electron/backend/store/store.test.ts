@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording, recordingFromSse } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
 import { realStream } from '../../../shared/test/streams.ts';
-import { unpackRecording } from '../../../shared/api/packed.ts';
+import { unpackReads, unpackRecording } from '../../../shared/api/packed.ts';
 import { openStore } from './store.ts';
 import { cleanBody, concat, contentChunk, rawConnection, roleChunk, stored, tempDbPath, timedRecording, utf8 } from './test-support.ts';
 
@@ -67,6 +67,12 @@ describe('importing and reading back a recording', () => {
     // Packed for the recording view, it is the same recording.
     expect(unpackRecording(store.packed(id)!)).toEqual(got);
     expect(store.packed(id + 1)).toBeNull();
+    // Or a slice of its reads at a time.
+    const slice = store.packed(id, 1, 2)!;
+    expect([slice.fromRead, slice.readCount]).toEqual([1, 4]);
+    expect(unpackReads(slice)).toEqual(got.reads.slice(1, 3));
+    expect(unpackReads(store.packed(id, 3, 10)!)).toEqual(got.reads.slice(3));
+    expect(unpackReads(store.packed(id, 9, 10)!)).toEqual([]);
     store.close();
   });
 

@@ -249,13 +249,14 @@ function createStore(db: Database.Database, path: string, statements: Statements
       return recordingFromRow(row, reads);
     },
 
-    packed(id) {
+    packed(id, fromRead = 0, readLimit = Number.MAX_SAFE_INTEGER) {
       const row = statements.selectRecording.get(checkId(id)) as unknown[] | undefined;
       if (!row) return null;
+      if (!Number.isInteger(fromRead) || fromRead < 0 || !Number.isInteger(readLimit) || readLimit < 1) throw new TypeError('packed takes a read index >= 0 and a limit >= 1');
       const { reads: _none, ...recording } = recordingFromRow(row, []);
       // Straight from the rows' buffers into one body: no byte array per read, no second copy.
-      const rows = statements.selectReads.iterate(id) as IterableIterator<[number | null, Buffer]>;
-      return { recording, ...packReads(mapRows(rows, ([t, bytes]) => ({ t, bytes }))) };
+      const rows = statements.selectReadRange.iterate(id, fromRead, readLimit) as IterableIterator<[number | null, Buffer]>;
+      return { recording, fromRead, readCount: recording.summary.readCount, ...packReads(mapRows(rows, ([t, bytes]) => ({ t, bytes }))) };
     },
 
     events(id) {

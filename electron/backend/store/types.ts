@@ -102,8 +102,11 @@ export interface Store {
   importRecordings(items: readonly { readonly recording: Recording; readonly options?: ImportOptions }[]): number[];
   list(query?: ListQuery): ListResult;
   get(id: number): StoredRecording | null;
-  /** The same recording packed for the recording view (its reads in one body: shared/api/packed.ts), copied once from the rows; null for an unknown id. */
-  packed(id: number): PackedRecording | null;
+  /**
+   * The recording packed for the recording view (its reads in one body: shared/api/packed.ts),
+   * copied once from the rows: all its reads, or `readLimit` of them from `fromRead`; null for an unknown id.
+   */
+  packed(id: number, fromRead?: number, readLimit?: number): PackedRecording | null;
   /** The stored events in order; null for an unknown id. */
   events(id: number): StoredEvent[] | null;
   summary(id: number): RecordingSummary | null;

@@ -2,20 +2,22 @@
 // at most once a frame) until it ends, when the stored recording replaces the live picture.
 
 import { useEffect, useState } from 'react';
-import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
-import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import { unpackRecording } from '../../../shared/api/packed.ts';
+import { createRecordingAnalysis } from '../../../shared/analysis/analyze.ts';
+import type { Analysis, RecordingAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { StoredRecording } from '../../../shared/api/recordings.ts';
+import type { RecordedRead } from '../../../shared/recording/types.ts';
 import { api } from '../../api/index.ts';
 import { errorMessage } from '../../components/format.ts';
 import type { LiveAnalysis } from './live-analysis.ts';
 import type { LiveRegistry } from './live-registry.ts';
+import { loadInSlices, loadWhole } from './load-recording.ts';
+import type { Slice } from './load-recording.ts';
 
 /** How long a live recording may stay silent before the store is asked whether it ended. */
 const QUIET_MS = 2_000;
 
 export type RecordingLoad =
-  | { readonly status: 'loading' }
+  | { readonly status: 'loading'; readonly progress?: { readonly loaded: number; readonly total: number } }
   | { readonly status: 'missing' }
   | { readonly status: 'error'; readonly message: string }
   | {
@@ -38,16 +40,37 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
     let quiet: ReturnType<typeof setInterval> | undefined;
     let catchUp: ReturnType<typeof setTimeout> | undefined;
 
-    const loadStored = async (): Promise<StoredRecording | null> => {
-      const packed = await api.openRecording({ id });
-      if (!packed) return null;
-      const recording = unpackRecording(packed);
-      if (!recording) throw new Error('the backend sent a damaged recording (its read lengths do not add up to its body)');
-      return recording;
-    };
+    const loadStored = (): Promise<StoredRecording | null> => loadWhole(api.openRecording, id);
 
-    const showSaved = (recording: StoredRecording): void => {
-      if (current) setLoad({ status: 'ready', analysis: analyzeRecording(recording), live: false, stored: recording });
+    // A saved recording, analysed slice by slice as the slices come (the next one is on its way
+    // meanwhile); one that turns out to be still recording is followed live instead.
+    const loadSaved = async (): Promise<void> => {
+      let analysis: RecordingAnalysis | null = null;
+      let recording: Slice['recording'] | null = null;
+      const underWay: RecordedRead[] = [];
+      const found = await loadInSlices(api.openRecording, id, (slice) => {
+        if (!current) return;
+        if (recording === null) {
+          recording = slice.recording;
+          if (recording.end?.outcome !== 'recording') analysis = createRecordingAnalysis(recording);
+        }
+        if (analysis) for (const read of slice.reads) analysis.feed(read);
+        else for (const read of slice.reads) underWay.push(read);
+        setLoad({ status: 'loading', progress: { loaded: slice.loaded, total: slice.total } });
+      });
+      if (!current) return;
+      if (!found || recording === null) return setLoad({ status: 'missing' });
+      const meta: Slice['recording'] = recording;
+      if (analysis === null) {
+        // Opened while it is still being recorded: follow it from what the store has.
+        stored = { ...meta, reads: underWay };
+        const following = registry.follow(id);
+        following.backfill(stored);
+        follow(following);
+        return;
+      }
+      const done = (analysis as RecordingAnalysis).end();
+      setLoad({ status: 'ready', analysis: done, live: false, stored: { ...meta, reads: done.recording.reads } });
     };
 
     const fail = (failure: unknown): void => {
@@ -61,7 +84,7 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       settled = true;
       unsubscribe();
       clearInterval(quiet);
-      loadStored().then((recording) => (recording ? showSaved(recording) : current && setLoad({ status: 'missing' })), fail);
+      loadSaved().catch(fail);
     };
 
     // Follows a live recording; returns what redraws it.
@@ -104,7 +127,8 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       quiet = setInterval(() => {
         if (performance.now() - lastPush < QUIET_MS) return;
         lastPush = performance.now();
-        loadStored().then((recording) => recording?.end?.outcome !== 'recording' && current && settle(), fail);
+        // One read is enough to see how it stands.
+        api.openRecording({ id, fromRead: 0, readLimit: 1 }).then((packed) => packed?.recording.end?.outcome !== 'recording' && current && settle(), fail);
       }, QUIET_MS);
       draw();
       return redraw;
@@ -121,19 +145,7 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
         redraw();
       }, fail);
     } else {
-      loadStored().then((recording) => {
-        if (!current) return;
-        if (!recording) return setLoad({ status: 'missing' });
-        stored = recording;
-        // Opened while it is still being recorded: follow it from what the store has.
-        if (recording.end?.outcome === 'recording') {
-          const following = registry.follow(id);
-          following.backfill(recording);
-          follow(following);
-        } else {
-          showSaved(recording);
-        }
-      }, fail);
+      loadSaved().catch(fail);
     }
 
     return () => {
