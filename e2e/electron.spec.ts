@@ -75,7 +75,7 @@ test.describe('The desktop app', () => {
     const status = page.getByTestId('live-status');
     await page.getByLabel('Scenario').selectOption('sim-text');
     await page.getByLabel('Message').fill('Say hello from the desktop app.');
-    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(status).toHaveText('Ended: eof', { timeout: 20_000 });
     await expect(page.getByRole('list', { name: 'Latest events' })).toContainText('done');
     await expect(page.getByTestId('live-text')).not.toBeEmpty();

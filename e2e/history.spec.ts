@@ -66,7 +66,7 @@ test.describe('The history', () => {
     await page.goto(address);
     await page.getByLabel('Scenario').selectOption('sim-crlf');
     await page.getByLabel('Message').fill('Say hello in five words.');
-    await page.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page).toHaveURL(/#\/recording\/\d+$/);
     const id = Number(/(\d+)$/.exec(page.url())![1]);
     await expect(page.getByTestId('recording-status')).toContainText('cleanly', { timeout: 25_000 });

@@ -19,7 +19,7 @@ async function record(page: Page, scenario: string, message = 'Tell me about str
   await page.goto(address);
   await page.getByLabel('Scenario').selectOption(`sim-${scenario}`);
   await page.getByLabel('Message').fill(message);
-  await page.getByRole('button', { name: 'Record' }).click();
+  await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page).toHaveURL(/#\/recording\/\d+$/);
   await expect(page.getByTestId('recording-view')).toBeVisible();
   return Number(/(\d+)$/.exec(page.url())![1]);
