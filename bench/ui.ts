@@ -45,7 +45,7 @@ export interface FrameStats {
 
 export interface UiResults {
   readonly events: number;
-  readonly open: { readonly runsMs: number[]; readonly medianMs: number; readonly targetMs: number; readonly withinTarget: boolean };
+  readonly open: { readonly coldMs: number; readonly runsMs: number[]; readonly medianMs: number; readonly targetMs: number; readonly withinTarget: boolean };
   readonly scrollTable: FrameStats;
   readonly stepEvents: FrameStats & { readonly steps: number; readonly msPerStep: number };
   readonly scrubTimeline: FrameStats;
@@ -154,11 +154,16 @@ export async function runUiBenchmarks(selected: (name: string) => boolean): Prom
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
-    // Open: fresh page each run, so nothing of the previous analysis is kept.
+    // Open: a fresh page each run, so nothing of the previous analysis is kept. The first open is
+    // also the server's first (its code not yet optimised, SQLite's pages not yet cached): kept
+    // apart as the cold open; the median is of the runs after it.
+    const coldMs = await timeOpen(page, server.url, big, bigRecording.reads.length);
     const runsMs: number[] = [];
     for (let run = 0; run < OPEN_RUNS; run++) runsMs.push(await timeOpen(page, server.url, big, bigRecording.reads.length));
-    const open = { runsMs, medianMs: median(runsMs), targetMs: OPEN_TARGET_MS, withinTarget: median(runsMs) < OPEN_TARGET_MS };
-    console.log(`  open 100,000 events: median ${open.medianMs.toFixed(0)} ms (runs ${runsMs.map((ms) => ms.toFixed(0)).join(', ')}) ${open.withinTarget ? `< ${OPEN_TARGET_MS} ok` : `> ${OPEN_TARGET_MS} MISS`}`);
+    const open = { coldMs, runsMs, medianMs: median(runsMs), targetMs: OPEN_TARGET_MS, withinTarget: median(runsMs) < OPEN_TARGET_MS };
+    console.log(
+      `  open 100,000 events: median ${open.medianMs.toFixed(0)} ms (runs ${runsMs.map((ms) => ms.toFixed(0)).join(', ')}; the cold first open ${coldMs.toFixed(0)} ms) ${open.withinTarget ? `< ${OPEN_TARGET_MS} ok` : `> ${OPEN_TARGET_MS} MISS`}`,
+    );
 
     // Scroll the table: wheel events over three seconds.
     const table = page.getByTestId('events-table');

@@ -350,7 +350,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
             <span role="columnheader">Tags</span>
             <span role="columnheader">Recorded</span>
             <span role="columnheader">
-              <span className="history-visually-hidden">Actions</span>
+              <span className="visually-hidden">Actions</span>
             </span>
           </div>
         </div>

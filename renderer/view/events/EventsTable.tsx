@@ -188,7 +188,7 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
                       <KindLabel kind={row.kind} />
                     </span>
                     <span role="gridcell" className="annotation" title={row.annotation}>
-                      {isHighlighted && <span className="events-visually-hidden">Cited by the selected diagnostic. </span>}
+                      {isHighlighted && <span className="visually-hidden">Cited by the selected diagnostic. </span>}
                       {row.extensions.map((path) => (
                         <span key={path} className="event-extension" title={`Outside OpenAI's fields: ${path} (a provider extension)`}>
                           {path}

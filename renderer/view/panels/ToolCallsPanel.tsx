@@ -144,7 +144,8 @@ function ArgumentsWithError({ text, at }: { readonly text: string; readonly at: 
   return (
     <pre className="panel-text panel-code tool-json">
       {text.slice(0, at)}
-      <mark className="tool-json-error" aria-label={`JSON fails here, at character ${at}`}>
+      <mark className="tool-json-error">
+        <span className="visually-hidden">(JSON fails here, at character {at}:) </span>
         {at < text.length ? text[at] : ' '}
       </mark>
       {text.slice(at + 1)}

@@ -1,0 +1,42 @@
+// The recording view and the home page checked with axe-core (WCAG 2.1 A and AA rules) in
+// Debian's Chromium: roles, names, labels, contrast, in both themes.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { address, importFile, realStreams } from './support.ts';
+
+declare const window: { location: { hash: string } };
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    // The events table's scrolling body is scrolled from the keyboard through the grid around it,
+    // which takes the focus (arrows, Page Up/Down, Home, End move the selection and scroll): the
+    // ARIA grid pattern. axe looks for focus on the scrolling element itself.
+    .map((violation) => (violation.id === 'scrollable-region-focusable' ? { ...violation, nodes: violation.nodes.filter((node) => node.target.join(' ') !== '.events-body') } : violation))
+    .filter((violation) => violation.nodes.length > 0)
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the recording view breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page, request }) => {
+    const id = await importFile(request, 'openai-gpt4o-parallel-tool-calls.sse', readFileSync(join(realStreams, 'openai-gpt4o-parallel-tool-calls.sse')));
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(address);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/recording/${id}`);
+    await expect(page.getByTestId('recording-view')).toBeVisible();
+    await page.locator('[data-testid="event-row"][data-index="2"]').click();
+    await expect(page.getByTestId('raw-bytes')).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
+  test(`the home page breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(address);
+    await expect(page.getByRole('heading', { level: 1, name: 'Streamscope' })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+}
