@@ -11,6 +11,7 @@ import type { ViewedState } from './as-of.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';
 import { RequestView } from './RequestView.tsx';
 import './panels.css';
+import { LongText } from './LongText.tsx';
 
 export type MessagePanelProps = Pick<PanelProps, 'analysis' | 'live' | 'scrubbed'>;
 
@@ -54,7 +55,7 @@ function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonl
       {message.reasoning_content !== null && (
         <details className="message-reasoning" open data-testid="reasoning">
           <summary>Reasoning ({formatCount(message.reasoning_content.length)} characters)</summary>
-          <div className="panel-text">{message.reasoning_content}</div>
+          <LongText className="panel-text" text={message.reasoning_content} />
         </details>
       )}
       <h4>Content</h4>
@@ -63,9 +64,7 @@ function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonl
           (no content: no content delta carried text)
         </p>
       ) : (
-        <div className="panel-text message-content" data-testid="content">
-          {message.content}
-        </div>
+        <LongText className="panel-text message-content" testId="content" text={message.content} />
       )}
       {message.refusal !== null && (
         <div className="message-refusal" data-testid="refusal">
@@ -73,7 +72,7 @@ function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonl
             <span aria-hidden="true">⚠ </span>Refusal
           </h4>
           <p className="message-refusal-why">The model refused. A client that reads only content shows an empty answer here.</p>
-          <div className="panel-text">{message.refusal}</div>
+          <LongText className="panel-text" text={message.refusal} />
         </div>
       )}
       {calls.length > 0 && (
