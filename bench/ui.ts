@@ -45,7 +45,16 @@ export interface FrameStats {
 
 export interface UiResults {
   readonly events: number;
-  readonly open: { readonly coldMs: number; readonly runsMs: number[]; readonly medianMs: number; readonly targetMs: number; readonly withinTarget: boolean };
+  readonly open: {
+    readonly coldMs: number;
+    readonly runsMs: number[];
+    readonly medianMs: number;
+    /** Until the panels under the table are drawn too. */
+    readonly panelsMs: number[];
+    readonly panelsMedianMs: number;
+    readonly targetMs: number;
+    readonly withinTarget: boolean;
+  };
   readonly scrollTable: FrameStats;
   readonly stepEvents: FrameStats & { readonly steps: number; readonly msPerStep: number };
   readonly scrubTimeline: FrameStats;
@@ -104,18 +113,24 @@ async function stopFrames(page: Page): Promise<number[]> {
   });
 }
 
-/** Opens recording `id` from the home page and times it in the page: from the navigation to the first frame with rows and timeline drawn for all events. */
-async function timeOpen(page: Page, url: string, id: number, events: number): Promise<number> {
+/**
+ * Opens recording `id` from the home page and times it in the page: from the navigation to the
+ * first frame with rows and timeline drawn for all events (`drawn`), and to the first frame with
+ * the panels under them (message, tool calls, usage, diagnostics) drawn too (`panels`).
+ */
+async function timeOpen(page: Page, url: string, id: number, events: number): Promise<{ drawn: number; panels: number }> {
   await page.goto(url);
   await page.getByRole('heading', { name: 'Streamscope' }).waitFor();
   return page.evaluate(
     ({ id, events }) =>
-      new Promise<number>((resolve) => {
+      new Promise<{ drawn: number; panels: number }>((resolve) => {
         const start = performance.now();
+        let drawn = 0;
         const check = (): void => {
           const timeline = document.querySelector('[data-testid="timeline-canvas"]');
           const row = document.querySelector('[data-testid="event-row"]');
-          if (row && timeline?.getAttribute('data-drawn-events') === String(events)) resolve(performance.now() - start);
+          if (!drawn && row && timeline?.getAttribute('data-drawn-events') === String(events)) drawn = performance.now() - start;
+          if (drawn && document.querySelector('[data-testid="diagnostics-panel"]')) resolve({ drawn, panels: performance.now() - start });
           else requestAnimationFrame(check);
         };
         window.location.hash = `#/recording/${id}`;
@@ -157,12 +172,14 @@ export async function runUiBenchmarks(selected: (name: string) => boolean): Prom
     // Open: a fresh page each run, so nothing of the previous analysis is kept. The first open is
     // also the server's first (its code not yet optimised, SQLite's pages not yet cached): kept
     // apart as the cold open; the median is of the runs after it.
-    const coldMs = await timeOpen(page, server.url, big, bigRecording.reads.length);
-    const runsMs: number[] = [];
-    for (let run = 0; run < OPEN_RUNS; run++) runsMs.push(await timeOpen(page, server.url, big, bigRecording.reads.length));
-    const open = { coldMs, runsMs, medianMs: median(runsMs), targetMs: OPEN_TARGET_MS, withinTarget: median(runsMs) < OPEN_TARGET_MS };
+    const coldMs = (await timeOpen(page, server.url, big, bigRecording.reads.length)).drawn;
+    const runs: { drawn: number; panels: number }[] = [];
+    for (let run = 0; run < OPEN_RUNS; run++) runs.push(await timeOpen(page, server.url, big, bigRecording.reads.length));
+    const runsMs = runs.map((run) => run.drawn);
+    const panelsMs = runs.map((run) => run.panels);
+    const open = { coldMs, runsMs, medianMs: median(runsMs), panelsMs, panelsMedianMs: median(panelsMs), targetMs: OPEN_TARGET_MS, withinTarget: median(runsMs) < OPEN_TARGET_MS };
     console.log(
-      `  open 100,000 events: median ${open.medianMs.toFixed(0)} ms (runs ${runsMs.map((ms) => ms.toFixed(0)).join(', ')}; the cold first open ${coldMs.toFixed(0)} ms) ${open.withinTarget ? `< ${OPEN_TARGET_MS} ok` : `> ${OPEN_TARGET_MS} MISS`}`,
+      `  open 100,000 events: timeline and table drawn, median ${open.medianMs.toFixed(0)} ms (runs ${runsMs.map((ms) => ms.toFixed(0)).join(', ')}; the cold first open ${coldMs.toFixed(0)} ms) ${open.withinTarget ? `< ${OPEN_TARGET_MS} ok` : `> ${OPEN_TARGET_MS} MISS`}; every panel drawn, median ${open.panelsMedianMs.toFixed(0)} ms`,
     );
 
     // Scroll the table: wheel events over three seconds.
