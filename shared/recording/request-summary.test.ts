@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeRequest } from './request-summary.ts';
+import { summarizeRequestBody } from './request-summary.ts';
 
 // A tool-calling round trip as the OpenAI API reference shapes it: the second request of an agent.
 const ROUND_TRIP = {
@@ -17,7 +17,7 @@ const ROUND_TRIP = {
 
 describe('the summary of a request body', () => {
   it('gives the model, the streaming options, the tools and each message as role and text', () => {
-    expect(summarizeRequest(ROUND_TRIP)).toEqual({
+    expect(summarizeRequestBody(ROUND_TRIP)).toEqual({
       model: 'gpt-4o',
       stream: true,
       includeUsage: true,
@@ -32,15 +32,15 @@ describe('the summary of a request body', () => {
   });
 
   it('reads a body stored as JSON text the same', () => {
-    expect(summarizeRequest(JSON.stringify(ROUND_TRIP))).toEqual(summarizeRequest(ROUND_TRIP));
+    expect(summarizeRequestBody(JSON.stringify(ROUND_TRIP))).toEqual(summarizeRequestBody(ROUND_TRIP));
   });
 
   it('says what is absent rather than guessing it', () => {
-    expect(summarizeRequest({ prompt: 'Hi' })).toEqual({ model: null, stream: null, includeUsage: null, messages: null, tools: [] });
+    expect(summarizeRequestBody({ prompt: 'Hi' })).toEqual({ model: null, stream: null, includeUsage: null, messages: null, tools: [] });
   });
 
   it('takes the deprecated functions and function_call', () => {
-    const summary = summarizeRequest({ model: 'gpt-3.5-turbo', functions: [{ name: 'lookup' }], messages: [{ role: 'assistant', content: null, function_call: { name: 'lookup', arguments: '{}' } }, { role: 'function', name: 'lookup', content: 'found' }] });
+    const summary = summarizeRequestBody({ model: 'gpt-3.5-turbo', functions: [{ name: 'lookup' }], messages: [{ role: 'assistant', content: null, function_call: { name: 'lookup', arguments: '{}' } }, { role: 'function', name: 'lookup', content: 'found' }] });
     expect(summary?.tools).toEqual(['lookup']);
     expect(summary?.messages).toEqual([
       { role: 'assistant', text: '', notes: ['function_call: lookup'] },
@@ -50,14 +50,14 @@ describe('the summary of a request body', () => {
 
   it('does not throw on bodies of any other shape', () => {
     for (const body of [null, undefined, 42, 'not json', '[1]', [], { messages: [null, 7, { content: { odd: true } }] }, { tools: [null, {}], stream_options: 'x' }]) {
-      expect(() => summarizeRequest(body)).not.toThrow();
+      expect(() => summarizeRequestBody(body)).not.toThrow();
     }
-    expect(summarizeRequest('not json')).toBeNull();
-    expect(summarizeRequest([])).toBeNull();
-    expect(summarizeRequest({ messages: [null, { content: { odd: true } }] })?.messages).toEqual([
+    expect(summarizeRequestBody('not json')).toBeNull();
+    expect(summarizeRequestBody([])).toBeNull();
+    expect(summarizeRequestBody({ messages: [null, { content: { odd: true } }] })?.messages).toEqual([
       { role: '(not an object)', text: '', notes: ['null'] },
       { role: '(no role)', text: '', notes: ['content {"odd":true}'] },
     ]);
-    expect(summarizeRequest({ tools: [null, {}] })?.tools).toEqual(['(unnamed)', '(unnamed)']);
+    expect(summarizeRequestBody({ tools: [null, {}] })?.tools).toEqual(['(unnamed)', '(unnamed)']);
   });
 });

@@ -10,7 +10,7 @@ export interface RequestMessage {
   readonly notes: readonly string[];
 }
 
-export interface RequestSummary {
+export interface RequestBodySummary {
   readonly model: string | null;
   /** `stream` as sent; null when absent. */
   readonly stream: boolean | null;
@@ -27,7 +27,7 @@ type Json = Readonly<Record<string, unknown>>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The summary of a request body, or null when it is not a JSON object (or JSON text of one). */
-export function summarizeRequest(body: unknown): RequestSummary | null {
+export function summarizeRequestBody(body: unknown): RequestBodySummary | null {
   if (typeof body === 'string') {
     try {
       body = JSON.parse(body);

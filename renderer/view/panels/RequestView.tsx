@@ -3,7 +3,7 @@
 
 import { useId, useMemo } from 'react';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
-import { summarizeRequest } from '../../../shared/recording/request-summary.ts';
+import { summarizeRequestBody } from '../../../shared/recording/request-summary.ts';
 import type { RecordedRequest } from '../../../shared/recording/types.ts';
 import { formatCount } from '../../components/format.ts';
 import './panels.css';
@@ -15,7 +15,7 @@ export function RequestView({ request }: { readonly request: RecordedRequest | n
   const shown = useMemo(() => {
     if (!request) return null;
     const raw = typeof request.body === 'string' ? request.body : request.body == null ? null : JSON.stringify(request.body, null, 2);
-    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequest(request.body), raw };
+    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequestBody(request.body), raw };
   }, [request]);
 
   if (!shown || !request) {
