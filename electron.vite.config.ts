@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { relaxForDevServer } from './electron/main/csp.ts';
+import { allowReportStyle, relaxForDevServer } from './electron/main/csp.ts';
 
 const root = import.meta.dirname;
 
@@ -17,6 +17,12 @@ const devServerPolicy: Plugin = {
   apply: 'serve',
   // After every other plugin, so that the scripts they inject are in the page to be hashed.
   transformIndexHtml: { order: 'post', handler: (html) => relaxForDevServer(html) },
+};
+
+/** The HTML report's stylesheet, allowed by its hash in the page's policy (electron/main/csp.ts). */
+const reportStylePolicy: Plugin = {
+  name: 'streamscope:report-style-policy',
+  transformIndexHtml: { order: 'pre', handler: (html) => allowReportStyle(html) },
 };
 
 export default defineConfig({
@@ -39,7 +45,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react(), devServerPolicy],
+    plugins: [react(), reportStylePolicy, devServerPolicy],
     build: {
       outDir: resolve(root, 'out/renderer'),
       rolldownOptions: { input: { index: resolve(root, 'renderer/index.html') } },

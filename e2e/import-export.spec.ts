@@ -14,7 +14,8 @@ import { address, call, importFile, origin, realStreams, screenshots, watchForEr
 
 // The functions given to page.evaluate() run in the browser; tsconfig.node.json has no DOM lib.
 declare const window: { dispatchEvent(event: unknown): boolean; opener: unknown; location: { hash: string } };
-declare const document: { activeElement: unknown; querySelector(selector: string): { contains(node: unknown): boolean } | null };
+declare const document: { activeElement: unknown; body: unknown; querySelector(selector: string): { contains(node: unknown): boolean } | null };
+declare function getComputedStyle(element: unknown): { marginTop: string };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
 declare class DataTransfer {
   items: { add(file: unknown): void };
@@ -294,6 +295,8 @@ test.describe('Export', () => {
     expect(report.url()).toMatch(/^blob:/);
     await expect(report.locator('h1')).toBeVisible();
     expect(await report.evaluate(() => window.opener === null)).toBe(true);
+    // Its stylesheet applies (body margin 0): the app's policy, which the report inherits, allows it by its hash.
+    expect(await report.evaluate(() => getComputedStyle(document.body).marginTop)).toBe('0px');
     await report.screenshot({ path: join(screenshots, 'export-html-opened.png') });
     await report.close();
 

@@ -5,6 +5,7 @@
 // https://www.w3.org/TR/CSP3/ (§ 3.1 the header, § 3.3 the meta element).
 
 import { createHash } from 'node:crypto';
+import { reportStyleSource } from '../backend/report-style.ts';
 
 const META = /<meta\b[^>]*\bhttp-equiv\s*=\s*["']content-security-policy["'][^>]*>/i;
 const CONTENT = /\bcontent\s*=\s*(?:"([^"]*)"|'([^']*)')/i;
@@ -42,6 +43,13 @@ export function relaxForDevServer(html: string): string {
   const hashes = inlineScripts(html).map((script) => `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
   const relaxed = addSources(addSources(policy, 'style-src', ["'unsafe-inline'"]), 'script-src', hashes);
   return html.replace(META, (tag) => tag.replace(CONTENT, `content="${relaxed}"`));
+}
+
+/** The page with the HTML report's stylesheet allowed in its policy (../backend/report-style.ts), for the built app and the dev server. */
+export function allowReportStyle(html: string): string {
+  const policy = cspFromHtml(html);
+  if (policy === null) return html;
+  return html.replace(META, (tag) => tag.replace(CONTENT, `content="${addSources(policy, 'style-src', [reportStyleSource()])}"`));
 }
 
 /** The text of every <script> without a src, as the browser hashes it. */

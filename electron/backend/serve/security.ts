@@ -11,6 +11,7 @@
 
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { reportStyleSource } from '../report-style.ts';
 
 export function createToken(): string {
   return randomBytes(32).toString('base64url');
@@ -56,7 +57,8 @@ function isOwnOrigin(origin: string, hosts: ReadonlySet<string>): boolean {
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  // The HTML report opened from the app inherits this policy: its stylesheet is allowed by hash.
+  `style-src 'self' ${reportStyleSource()}`,
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
