@@ -19,9 +19,14 @@ const devServerPolicy: Plugin = {
   transformIndexHtml: { order: 'post', handler: (html) => relaxForDevServer(html) },
 };
 
-/** The HTML report's stylesheet, allowed by its hash in the page's policy (electron/main/csp.ts). */
+/**
+ * The HTML report's stylesheet, allowed by its hash in the built page's policy (electron/main/csp.ts).
+ * Not on the dev server: there styles are allowed by 'unsafe-inline', which a hash beside it would
+ * switch off (CSP3 § 6.7.3.3), and the report's style is allowed by it too.
+ */
 const reportStylePolicy: Plugin = {
   name: 'streamscope:report-style-policy',
+  apply: 'build',
   transformIndexHtml: { order: 'pre', handler: (html) => allowReportStyle(html) },
 };
 
