@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cspFromHtml, relaxForDevServer, withPolicyHeader } from './csp.ts';
+import { CONTENT_SECURITY_POLICY } from '../backend/serve/security.ts';
+import { recordingFromSse } from '../../shared/formats/sse.ts';
+import { renderHtmlReport } from '../../shared/export/html/page.ts';
+import { realStream } from '../../shared/test/streams.ts';
+import { allowReportStyle, cspFromHtml, relaxForDevServer, withPolicyHeader } from './csp.ts';
 
 const rendererHtml = readFileSync(join(import.meta.dirname, '../../renderer/index.html'), 'utf8');
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -69,5 +73,18 @@ describe('relaxForDevServer', () => {
 
   it('leaves a page without a policy alone', () => {
     expect(relaxForDevServer('<script>go()</script>')).toBe('<script>go()</script>');
+  });
+});
+
+describe('allowReportStyle', () => {
+  it('allows exactly the stylesheet an HTML report carries, by its hash, and nothing else', () => {
+    const report = renderHtmlReport(recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse')));
+    const hash = sha256(/<style>([\s\S]*?)<\/style>/.exec(report)![1]!);
+    const before = directives(cspFromHtml(rendererHtml));
+    const after = directives(cspFromHtml(allowReportStyle(rendererHtml)));
+    expect(after.get('style-src')).toEqual([...before.get('style-src')!, hash]);
+    expect(new Map([...after].filter(([name]) => name !== 'style-src'))).toEqual(new Map([...before].filter(([name]) => name !== 'style-src')));
+    // Serve mode's header says the same.
+    expect(directives(CONTENT_SECURITY_POLICY).get('style-src')).toEqual(["'self'", hash]);
   });
 });
