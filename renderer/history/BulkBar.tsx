@@ -29,7 +29,7 @@ export function BulkBar({ count, busy, onTag, onDelete, onClear }: BulkBarProps)
           if (tags.length > 0) tag(false);
         }}
       >
-        <input className="history-field" aria-label="Tag for the selected recordings" placeholder="tag, tag" maxLength={200} value={text} onChange={(event) => setText(event.target.value)} />
+        <input className="field" aria-label="Tag for the selected recordings" placeholder="tag, tag" maxLength={200} value={text} onChange={(event) => setText(event.target.value)} />
         <button type="submit" disabled={busy || tags.length === 0}>
           Add tag
         </button>

@@ -21,11 +21,11 @@ export function HistoryFilters({ id, filters, onChange, models, hosts }: History
     <form className="history-filters" role="search" aria-label="Search recordings" onSubmit={(event) => event.preventDefault()}>
       <label className="history-search">
         Search
-        <input type="search" value={filters.text} placeholder="Name, URL, model or tag" spellCheck={false} onChange={(event) => set('text', event.target.value)} />
+        <input type="search" className="field" value={filters.text} placeholder="Name, URL, model or tag" spellCheck={false} onChange={(event) => set('text', event.target.value)} />
       </label>
       <label>
         Model
-        <input type="search" list={`${id}-models`} value={filters.model} placeholder="Any model" spellCheck={false} onChange={(event) => set('model', event.target.value)} />
+        <input type="search" className="field" list={`${id}-models`} value={filters.model} placeholder="Any model" spellCheck={false} onChange={(event) => set('model', event.target.value)} />
       </label>
       <datalist id={`${id}-models`}>
         {models.map((model) => (
@@ -34,7 +34,7 @@ export function HistoryFilters({ id, filters, onChange, models, hosts }: History
       </datalist>
       <label>
         Host
-        <input type="search" list={`${id}-hosts`} value={filters.host} placeholder="Any host" spellCheck={false} onChange={(event) => set('host', event.target.value)} />
+        <input type="search" className="field" list={`${id}-hosts`} value={filters.host} placeholder="Any host" spellCheck={false} onChange={(event) => set('host', event.target.value)} />
       </label>
       <datalist id={`${id}-hosts`}>
         {hosts.map((host) => (

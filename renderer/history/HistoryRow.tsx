@@ -159,7 +159,7 @@ function RenameField({ title, placeholder, onDone }: { readonly title: string; r
   }
   return (
     <input
-      className="history-field"
+      className="field"
       aria-label="New name"
       autoFocus
       value={value}

@@ -66,7 +66,7 @@ export function TagEditor({ title, tags, onChange, onClose }: TagEditorProps) {
       ))}
       <input
         ref={field}
-        className="history-field history-tag-field"
+        className="field history-tag-field"
         aria-label="New tag"
         autoFocus
         value={text}
