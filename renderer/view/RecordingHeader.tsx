@@ -2,7 +2,7 @@
 // handful of figures a reader looks for first.
 
 import type { Analysis } from '../../shared/analysis/analyze.ts';
-import type { Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
+import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnostics/groups.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
 import { ExportButton } from '../export/ExportButton.tsx';
@@ -15,7 +15,6 @@ interface HeaderProps {
   readonly onCancel: () => void;
 }
 
-const SEVERITIES: readonly Severity[] = ['error', 'warning', 'info'];
 
 export function RecordingHeader({ id, analysis, live, stored, onCancel }: HeaderProps) {
   const { recording, events, metrics, identity, diagnostics, stats } = analysis;
@@ -23,7 +22,7 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
   const requestedModel = typeof requested === 'object' && requested !== null && 'model' in requested ? String(requested.model) : null;
   const title = stored?.name ?? identity.model ?? requestedModel ?? `Recording #${id}`;
   const end = live ? null : recording.end;
-  const counts = SEVERITIES.map((severity) => [severity, diagnostics.filter((found) => found.severity === severity).length] as const);
+  const groups = groupBySeverity(diagnostics).filter((group) => group.diagnostics.length > 0);
 
   return (
     <header className="recording-header">
@@ -65,15 +64,13 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
         <div>
           <dt>Findings</dt>
           <dd className="finding-counts">
-            {counts.every(([, count]) => count === 0)
+            {groups.length === 0
               ? 'none'
-              : counts
-                  .filter(([, count]) => count > 0)
-                  .map(([severity, count]) => (
-                    <span key={severity} className={`severity severity-${severity}`}>
-                      {count} {severity === 'info' ? 'info' : `${severity}${count === 1 ? '' : 's'}`}
-                    </span>
-                  ))}
+              : groups.map(({ severity, diagnostics: found }) => (
+                  <span key={severity} className={`severity severity-${severity}`}>
+                    {found.length} {SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}
+                  </span>
+                ))}
           </dd>
         </div>
       </dl>
