@@ -1,19 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bytes, realStreams } from '../test/streams.ts';
+import { bytes, mixedBytes, realStreams } from '../test/streams.ts';
 import { visibleBytes } from './visible-bytes.ts';
 import type { VisibleSegment } from './visible-bytes.ts';
-
-const of = (...parts: (string | number[])[]): Uint8Array => {
-  const chunks = parts.map((part) => (typeof part === 'string' ? bytes(part) : new Uint8Array(part)));
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-};
 
 /** The bytes a segment stands for, rebuilt from what it says. */
 function bytesOf(segment: VisibleSegment): number[] {
@@ -42,7 +31,7 @@ function expectFaithful(data: Uint8Array, max = Infinity): void {
 
 describe('visibleBytes', () => {
   it('keeps CRLF, CR and LF apart, each with its escape and offsets', () => {
-    expect(visibleBytes(of('a\r\nb\rc\n')).segments).toEqual([
+    expect(visibleBytes(mixedBytes('a\r\nb\rc\n')).segments).toEqual([
       { type: 'text', start: 0, end: 1, text: 'a' },
       { type: 'line-end', start: 1, end: 3, ending: '\r\n', escape: '\\r\\n' },
       { type: 'text', start: 3, end: 4, text: 'b' },
@@ -53,7 +42,7 @@ describe('visibleBytes', () => {
   });
 
   it('reads CR then LF across a blank line as one CRLF, and CR CR as two line endings', () => {
-    const endings = (text: string): string[] => visibleBytes(of(text)).segments.flatMap((segment) => (segment.type === 'line-end' ? [segment.escape] : []));
+    const endings = (text: string): string[] => visibleBytes(mixedBytes(text)).segments.flatMap((segment) => (segment.type === 'line-end' ? [segment.escape] : []));
     expect(endings('x\r\n\r\n')).toEqual(['\\r\\n', '\\r\\n']);
     expect(endings('x\r\r')).toEqual(['\\r', '\\r']);
     expect(endings('x\n\r')).toEqual(['\\n', '\\r']);
@@ -61,7 +50,7 @@ describe('visibleBytes', () => {
 
   it('names each byte outside a well-formed UTF-8 sequence instead of replacing it', () => {
     // An overlong NUL, an encoded surrogate, a byte no sequence starts with, a sequence cut by the end.
-    const { segments } = visibleBytes(of('a', [0xc0, 0x80], 'é', [0xed, 0xa0, 0x80], [0xf5], [0xe2, 0x82]));
+    const { segments } = visibleBytes(mixedBytes('a', [0xc0, 0x80], 'é', [0xed, 0xa0, 0x80], [0xf5], [0xe2, 0x82]));
     expect(segments.map((segment) => (segment.type === 'text' ? segment.text : segment.type === 'bad' ? segment.escape : '?'))).toEqual([
       'a',
       '\\xc0',
@@ -78,7 +67,7 @@ describe('visibleBytes', () => {
   });
 
   it('sets invisible characters apart with their JSON escape, and counts four-byte characters right', () => {
-    expect(visibleBytes(of('😀', [0], 'x\u202eé\u2028')).segments).toEqual([
+    expect(visibleBytes(mixedBytes('😀', [0], 'x\u202eé\u2028')).segments).toEqual([
       { type: 'text', start: 0, end: 4, text: '😀' },
       { type: 'invisible', start: 4, end: 5, text: '\0', escape: '\\u0000' },
       { type: 'text', start: 5, end: 6, text: 'x' },
@@ -89,8 +78,8 @@ describe('visibleBytes', () => {
   });
 
   it('cuts at `max` bytes, backing off to the start of a character', () => {
-    expect(visibleBytes(of('aé z'), 2)).toEqual({ segments: [{ type: 'text', start: 0, end: 1, text: 'a' }], shown: 1, total: 5 });
-    expect(visibleBytes(of('aé z'), 3)).toEqual({ segments: [{ type: 'text', start: 0, end: 3, text: 'aé' }], shown: 3, total: 5 });
+    expect(visibleBytes(mixedBytes('aé z'), 2)).toEqual({ segments: [{ type: 'text', start: 0, end: 1, text: 'a' }], shown: 1, total: 5 });
+    expect(visibleBytes(mixedBytes('aé z'), 3)).toEqual({ segments: [{ type: 'text', start: 0, end: 3, text: 'aé' }], shown: 3, total: 5 });
   });
 
   it('of no bytes is no segment', () => {
@@ -110,6 +99,6 @@ describe('visibleBytes', () => {
     );
     // Bytes that are mostly text, line endings and multi-byte characters, where a random array has few.
     const piece = fc.constantFrom('a', 'é', '😀', '\r', '\n', '\r\n', '\u202e', '\0', '\u00ff');
-    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(200), (pieces, max) => expectFaithful(of(pieces.join('')), max)));
+    fc.assert(fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(200), (pieces, max) => expectFaithful(mixedBytes(pieces.join('')), max)));
   });
 });

@@ -3,6 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { concatBytes } from '../formats/bytes.ts';
 import { recordingFromSse } from '../formats/sse.ts';
 import { parseSse } from '../sse/parser.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
@@ -22,6 +23,8 @@ export function realStream(name: string): Uint8Array {
 }
 
 export const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
+/** Text (as UTF-8) and raw byte values, one after the other: `mixedBytes('a', [0xff], '\r\n')`. */
+export const mixedBytes = (...parts: (string | number[])[]): Uint8Array => concatBytes(parts.map((part) => (typeof part === 'string' ? bytes(part) : new Uint8Array(part))));
 export const text = (data: Uint8Array): string => new TextDecoder().decode(data);
 
 /** A chat.completion.chunk with OpenAI's identity fields. */

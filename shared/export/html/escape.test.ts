@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, html, pre, raw, shown } from './escape.ts';
+import { mixedBytes } from '../../test/streams.ts';
 import { rawBytes } from './raw.ts';
 
 const UNPAIRED = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -58,36 +59,25 @@ describe('shown and pre', () => {
 });
 
 describe('rawBytes', () => {
-  const of = (...parts: (string | number[])[]): Uint8Array => {
-    const chunks = parts.map((part) => (typeof part === 'string' ? new TextEncoder().encode(part) : new Uint8Array(part)));
-    const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      out.set(chunk, at);
-      at += chunk.length;
-    }
-    return out;
-  };
-
   it('makes CRLF, CR and LF line endings visible, each kept as a line break', () => {
-    expect(rawBytes(of('data: a\r\n\r\ndata: b\r\rdata: c\n\n')).value).toBe(
+    expect(rawBytes(mixedBytes('data: a\r\n\r\ndata: b\r\rdata: c\n\n')).value).toBe(
       'data: a<span class="le">\\r\\n</span>\n<span class="le">\\r\\n</span>\ndata: b<span class="le">\\r</span>\n<span class="le">\\r</span>\ndata: c<span class="le">\\n</span>\n<span class="le">\\n</span>\n',
     );
   });
 
   it('shows bytes that are not UTF-8 as \\xNN instead of replacing them', () => {
     // An overlong NUL, an encoded surrogate, a byte no UTF-8 sequence starts with, a sequence cut by the end.
-    expect(rawBytes(of('a', [0xc0, 0x80], 'b', [0xed, 0xa0, 0x80], 'c', [0xf5], 'é', [0xe2, 0x82])).value).toBe(
+    expect(rawBytes(mixedBytes('a', [0xc0, 0x80], 'b', [0xed, 0xa0, 0x80], 'c', [0xf5], 'é', [0xe2, 0x82])).value).toBe(
       'a<span class="bad">\\xc0</span><span class="bad">\\x80</span>b<span class="bad">\\xed</span><span class="bad">\\xa0</span><span class="bad">\\x80</span>c<span class="bad">\\xf5</span>é<span class="bad">\\xe2</span><span class="bad">\\x82</span>',
     );
   });
 
   it('keeps every well-formed sequence, four-byte ones included, and marks NUL and markup', () => {
-    expect(rawBytes(of('😀 <x>', [0], '\u2028')).value).toBe('😀 &lt;x&gt;<span class="esc">\\u0000</span><span class="esc">\\u2028</span>');
+    expect(rawBytes(mixedBytes('😀 <x>', [0], '\u2028')).value).toBe('😀 &lt;x&gt;<span class="esc">\\u0000</span><span class="esc">\\u2028</span>');
   });
 
   it('cuts a long event at a character boundary and counts what it left out', () => {
-    expect(rawBytes(of('aé z'), 2).value).toBe('a<span class="cut">… 4 more bytes not shown</span>');
-    expect(rawBytes(of('aé z'), 3).value).toBe('aé<span class="cut">… 2 more bytes not shown</span>');
+    expect(rawBytes(mixedBytes('aé z'), 2).value).toBe('a<span class="cut">… 4 more bytes not shown</span>');
+    expect(rawBytes(mixedBytes('aé z'), 3).value).toBe('aé<span class="cut">… 2 more bytes not shown</span>');
   });
 });
