@@ -7,14 +7,15 @@ import { lowerBound } from './columns.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';
 import type { View } from './scale.ts';
 import { atOf, xOf } from './scale.ts';
+import { BURST_PER_MS } from '../../../shared/analysis/diagnostics/buffering.ts';
 
 export { LONG_GAP_MS };
 
 /**
- * Events closer than this to the one before belong to one burst: ten events a millisecond, far
- * above the fastest generation and what a flushed buffer delivers (buffered-delivery's BURST_PER_MS).
+ * Events closer than this to the one before belong to one burst: buffered-delivery's rate, far
+ * above the fastest generation and what a flushed buffer delivers.
  */
-export const BURST_GAP_MS = 0.1;
+export const BURST_GAP_MS = 1 / BURST_PER_MS;
 /** A run of at least this many such events is shaded as a burst. */
 export const BURST_MIN_EVENTS = 8;
 

@@ -25,7 +25,7 @@ const HELD_EVENTS = 4;
 const SILENCE_MS = 100;
 const MIN_EVENTS = 6;
 /** Far above the fastest generation (a few thousand tokens a second), far below a flushed buffer. */
-const BURST_PER_MS = 10;
+export const BURST_PER_MS = 10;
 
 interface Delivery {
   /** Its reads, first to last. */
