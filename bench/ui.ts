@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import type { Recording } from '../shared/index.ts';
+import { percentile } from '../shared/index.ts';
 import { openStore } from '../electron/backend/store/index.ts';
 import { startServeProcess } from '../e2e/serve-process.ts';
 import { openAiStream, readsPerEvent } from './inputs.ts';
@@ -85,8 +86,8 @@ function timedRecording(events: number, rate: number): Recording {
 
 function frameStats(intervals: readonly number[]): FrameStats {
   const sorted = [...intervals].sort((a, b) => a - b);
-  const at = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-  return { frames: sorted.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: sorted.at(-1) ?? 0, long: sorted.filter((ms) => ms > LONG_FRAME_MS).length };
+  const at = (p: number): number => percentile(sorted, p) ?? 0;
+  return { frames: sorted.length, p50Ms: at(50), p95Ms: at(95), maxMs: sorted.at(-1) ?? 0, long: sorted.filter((ms) => ms > LONG_FRAME_MS).length };
 }
 
 /** Starts collecting frame intervals in the page. */
