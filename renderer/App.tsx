@@ -4,9 +4,14 @@ import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
 import { History } from './history/History.tsx';
 import { ImportDrop } from './import/ImportDrop.tsx';
-import { navigate, useRoute } from './route.ts';
+import { HOME, navigate, useRoute } from './route.ts';
+import { AppBar } from './shell/AppBar.tsx';
+import type { AppBarEntry } from './shell/AppBar.tsx';
 import { LiveRegistry } from './view/model/live-registry.ts';
 import { RecordingView } from './view/RecordingView.tsx';
+
+/** The views in the app bar, in its order. */
+const ENTRIES: readonly AppBarEntry[] = [{ view: 'home', label: 'Recordings', route: HOME }];
 
 export function App() {
   const route = useRoute();
@@ -14,24 +19,23 @@ export function App() {
   const [registry] = useState(() => new LiveRegistry());
   useEffect(() => registry.connect(api), [registry]);
 
-  if (route.view === 'recording') {
-    return (
-      <>
-        <ConnectionNotice />
-        <RecordingView key={route.id} id={route.id} registry={registry} />
-      </>
-    );
-  }
   return (
-    <main className="home">
-      <header>
-        <h1>Streamscope</h1>
-        <p className="tagline">A flight recorder for streamed OpenAI-compatible chat completions.</p>
-      </header>
+    <>
+      <AppBar current={route.view} entries={ENTRIES} />
       <ConnectionNotice />
-      <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
-      <ImportDrop />
-      <History />
-    </main>
+      {route.view === 'recording' ? (
+        <RecordingView key={route.id} id={route.id} registry={registry} />
+      ) : (
+        <main className="home">
+          <header>
+            <h1>Streamscope</h1>
+            <p className="tagline">A flight recorder for streamed OpenAI-compatible chat completions.</p>
+          </header>
+          <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
+          <ImportDrop />
+          <History />
+        </main>
+      )}
+    </>
   );
 }

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { HOME, parseRoute, routeHash } from './route.ts';
+import type { Route } from './route.ts';
 
 describe('the route in the address’s fragment', () => {
-  it('names a recording by its id and goes home for anything else', () => {
+  it('names each view and the recordings it is about', () => {
     expect(parseRoute('#/recording/12')).toEqual({ view: 'recording', id: 12 });
-    for (const hash of ['', '#', '#/', '#/recording/', '#/recording/0', '#/recording/12x', '#/recording/-1', '#token=abc', '#/recording/1.5']) {
-      expect(parseRoute(hash), hash).toEqual(HOME);
-    }
+    expect(parseRoute('#/new')).toEqual({ view: 'new' });
+    expect(parseRoute('#/new/from/3')).toEqual({ view: 'new', from: 3 });
+    expect(parseRoute('#/compare/4/9')).toEqual({ view: 'compare', a: 4, b: 9 });
+    expect(parseRoute('#/mock')).toEqual({ view: 'mock' });
+    expect(parseRoute('#/mock/5')).toEqual({ view: 'mock', recording: 5 });
+  });
+
+  it('goes home for anything it does not know', () => {
+    const unknown = ['', '#', '#/', '#/recording/', '#/recording/0', '#/recording/12x', '#/recording/-1', '#token=abc', '#/recording/1.5', '#/new/from/', '#/compare/4', '#/compare/4/0', '#/mock/x', '#/new/'];
+    for (const hash of unknown) expect(parseRoute(hash), hash).toEqual(HOME);
   });
 
   it('writes back what it reads', () => {
-    for (const route of [HOME, { view: 'recording', id: 7 } as const]) expect(parseRoute(routeHash(route))).toEqual(route);
+    const routes: Route[] = [HOME, { view: 'recording', id: 7 }, { view: 'new' }, { view: 'new', from: 2 }, { view: 'compare', a: 1, b: 2 }, { view: 'mock' }, { view: 'mock', recording: 8 }];
+    for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
   });
 });
