@@ -7,7 +7,7 @@ export function ExportButton({ id }: { readonly id: number }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="export-open" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
+      <button type="button" className="secondary" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
         Export…
       </button>
       {open && <ExportDialog id={id} onClose={() => setOpen(false)} />}

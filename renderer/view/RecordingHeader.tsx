@@ -5,7 +5,7 @@ import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnostics/groups.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
-import { ExportButton } from '../export/ExportButton.tsx';
+import { RecordingActions } from './RecordingActions.tsx';
 
 interface HeaderProps {
   readonly id: number;
@@ -14,7 +14,6 @@ interface HeaderProps {
   readonly stored: StoredRecording | null;
   readonly onCancel: () => void;
 }
-
 
 export function RecordingHeader({ id, analysis, live, stored, onCancel }: HeaderProps) {
   const { recording, events, metrics, identity, diagnostics, stats } = analysis;
@@ -34,7 +33,7 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
           {recording.request ? `${recording.request.method} ${recording.request.url}` : `imported (${recording.source})`}
           {stored && stored.tags.length > 0 && <span className="tags"> · {stored.tags.join(', ')}</span>}
         </p>
-        <ExportButton id={id} />
+        <RecordingActions id={id} live={live} />
       </div>
       <p className="recording-status" data-testid="recording-status" role="status" aria-live="polite">
         {live ? (

@@ -1,0 +1,15 @@
+// What a user can do with the recording on screen, in one row under its title. Each action is a
+// component of the feature it belongs to (export, resend, serve as a mock endpoint, compare); this
+// row only places them. A live recording gets none until it ends: its request and bytes are not
+// whole yet.
+
+import { ExportButton } from '../export/ExportButton.tsx';
+
+export function RecordingActions({ id, live }: { readonly id: number; readonly live: boolean }) {
+  if (live) return null;
+  return (
+    <div className="recording-actions" role="group" aria-label="Recording actions">
+      <ExportButton id={id} />
+    </div>
+  );
+}
