@@ -6,6 +6,7 @@ import type { ReplayFaults, ReplayStall } from '../../../shared/replay/faults.ts
 import { describeFaults } from '../../../shared/replay/faults.ts';
 import { abbreviate, summarizeRecording } from '../../../shared/replay/match.ts';
 import { DEFAULT_UNTIMED_INTERVAL_MS } from '../../../shared/replay/plan.ts';
+import { replaySnippet, snippetRequest } from '../../../shared/replay/snippet.ts';
 import { startReplayServer } from '../replay/index.ts';
 import type { ReplayRequestLog, ReplayServer, ReplaySource } from '../replay/index.ts';
 import { parseCommandArgs } from './args.ts';
@@ -108,16 +109,8 @@ function describeSource({ recording }: ReplaySource, interval: number): string {
 
 /** A program that streams the first recording with the official SDK: its model and messages, so that it matches. */
 function snippet(baseUrl: string, sources: readonly ReplaySource[]): string[] {
-  const keyed = sources.find((source) => isObject(source.recording.request?.body));
-  const body = (keyed?.recording.request?.body ?? {}) as Record<string, unknown>;
-  const model = typeof body.model === 'string' ? body.model : (sources[0] && summarizeRecording(sources[0].recording).model) ?? 'replay';
-  const messages = Array.isArray(body.messages) ? body.messages : [{ role: 'user', content: 'Hello' }];
-  return [
-    "import OpenAI from 'openai';",
-    `const client = new OpenAI({ baseURL: ${JSON.stringify(baseUrl)}, apiKey: 'replay' });`,
-    `const stream = await client.chat.completions.create({ model: ${JSON.stringify(model)}, messages: ${JSON.stringify(messages)}, stream: true });`,
-    "for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.content ?? '');",
-  ];
+  const fallbackModel = sources[0] ? summarizeRecording(sources[0].recording).model : null;
+  return replaySnippet('typescript', baseUrl, snippetRequest(sources.map((source) => source.recording.request?.body), fallbackModel));
 }
 
 function requestLine(log: ReplayRequestLog, paint: Paint): string {
@@ -201,8 +194,4 @@ function stall(text: string): ReplayStall {
   const beforeEvent = Number(match?.[1]);
   if (!match || !Number.isSafeInteger(beforeEvent)) throw new CliError(`--stall-before-event takes N:MS (an event number and milliseconds, e.g. 3:500), not "${text}"`);
   return { beforeEvent, ms: Number(match[2]) };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
