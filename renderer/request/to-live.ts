@@ -1,0 +1,62 @@
+// A draft as the API's LiveRequest (shared/api/contract.ts), or every problem that stops it from
+// being sent: the editor shows them all at once, each by its field.
+
+import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
+import { rowMessage } from './draft.ts';
+import type { RequestDraft } from './draft.ts';
+import { checkMessages, parseExtra, parseHeaders, parseMessages, parseParams, parseTools } from './validate.ts';
+import type { Checked, Problem } from './validate.ts';
+
+/** `profile` is the draft's profile as listProfiles gave it (undefined while the list loads, or for an unknown name). */
+export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | undefined): Checked<LiveRequest> {
+  const problems: Problem[] = [...profileProblems(draft, profile)];
+  const collect = <T>(checked: Checked<T>): T | undefined => {
+    if (checked.ok) return checked.value;
+    problems.push(...checked.problems);
+    return undefined;
+  };
+
+  const messages = collect(draft.messagesText !== null ? parseMessages(draft.messagesText) : checkMessages(draft.messages.map(rowMessage)));
+  const tools = collect(parseTools(draft.tools));
+  const params = collect(parseParams(draft.params));
+  const extra = params && collect(parseExtra(draft.extra, params));
+  const headers = collect(parseHeaders(draft.headers));
+  if (problems.length > 0) return { ok: false, problems };
+
+  const body = { ...extra, ...params };
+  const request: LiveRequest = {
+    profile: draft.profile,
+    ...(draft.baseUrl.trim() !== '' ? { baseUrl: draft.baseUrl.trim() } : {}),
+    ...(draft.model.trim() !== '' ? { model: draft.model.trim() } : {}),
+    messages: messages!,
+    ...(tools !== undefined ? { tools } : {}),
+    ...(Object.keys(body).length > 0 ? { params: body } : {}),
+    includeUsage: draft.includeUsage,
+    ...(draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
+    ...(Object.keys(headers!).length > 0 ? { headers: headers! } : {}),
+  };
+  return { ok: true, value: request };
+}
+
+function profileProblems(draft: RequestDraft, profile: ProfileInfo | undefined): Problem[] {
+  if (profile === undefined) return [{ field: 'profile', message: `Profile: choose one (${draft.profile === '' ? 'none chosen' : `no profile named “${draft.profile}”`})` }];
+  const problems: Problem[] = [];
+  const baseUrl = draft.baseUrl.trim();
+  if (baseUrl !== '') {
+    if (!isHttpUrl(baseUrl)) problems.push({ field: 'baseUrl', message: 'Base URL: expected an http:// or https:// URL, up to the version path (…/v1)' });
+  } else if (profile.baseUrl === null && profile.name !== 'simulator') {
+    problems.push({ field: 'baseUrl', message: `Base URL: ${profile.label} has none of its own: give one` });
+  }
+  if (draft.model.trim() === '' && profile.defaultModel === null) problems.push({ field: 'model', message: `Model: ${profile.label} has no default model: give one` });
+  if (profile.needsKey && profile.key === null) problems.push({ field: 'key', message: `Key: ${profile.label} needs an API key: save one` });
+  return problems;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
