@@ -4,6 +4,7 @@ import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
 import { History } from './history/History.tsx';
 import { ImportDrop } from './import/ImportDrop.tsx';
+import { MockView } from './mock/MockView.tsx';
 import { HOME, navigate, useRoute } from './route.ts';
 import { AppBar } from './shell/AppBar.tsx';
 import type { AppBarEntry } from './shell/AppBar.tsx';
@@ -11,7 +12,10 @@ import { LiveRegistry } from './view/model/live-registry.ts';
 import { RecordingView } from './view/RecordingView.tsx';
 
 /** The views in the app bar, in its order. */
-const ENTRIES: readonly AppBarEntry[] = [{ view: 'home', label: 'Recordings', route: HOME }];
+const ENTRIES: readonly AppBarEntry[] = [
+  { view: 'home', label: 'Recordings', route: HOME },
+  { view: 'mock', label: 'Mock endpoints', route: { view: 'mock' } },
+];
 
 export function App() {
   const route = useRoute();
@@ -25,6 +29,8 @@ export function App() {
       <ConnectionNotice />
       {route.view === 'recording' ? (
         <RecordingView key={route.id} id={route.id} registry={registry} />
+      ) : route.view === 'mock' ? (
+        <MockView key={route.recording ?? 'none'} recording={route.recording} />
       ) : (
         <main className="home">
           <header>
