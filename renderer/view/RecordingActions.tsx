@@ -4,12 +4,14 @@
 // whole yet.
 
 import { ExportButton } from '../export/ExportButton.tsx';
+import { ServeLink } from '../mock/ServeLink.tsx';
 
 export function RecordingActions({ id, live }: { readonly id: number; readonly live: boolean }) {
   if (live) return null;
   return (
     <div className="recording-actions" role="group" aria-label="Recording actions">
       <ExportButton id={id} />
+      <ServeLink id={id} />
     </div>
   );
 }
