@@ -5,6 +5,7 @@
 
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { createScrubber } from '../../shared/analysis/scrub.ts';
+import { createAccumulator } from '../../shared/chunks/accumulate.ts';
 import { toChoices } from '../../shared/chunks/message.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
@@ -19,15 +20,24 @@ import { DiagnosticsPanel } from './panels/DiagnosticsPanel.tsx';
 import { MessagePanel } from './panels/MessagePanel.tsx';
 import { ToolCallsPanel } from './panels/ToolCallsPanel.tsx';
 import { UsagePanel } from './panels/UsagePanel.tsx';
+import { BEFORE_FIRST } from './replay/playback.ts';
+import { ReplayBar } from './replay/ReplayBar.tsx';
 import { Timeline } from './timeline/Timeline.tsx';
 import type { PanelProps, ScrubbedState } from './types.ts';
 import './view.css';
+
+/** The client state before any event: what a replay on screen shows until the first one is due. */
+const BEFORE_ANY: ScrubbedState = { event: BEFORE_FIRST, state: createAccumulator().state, choices: [] };
 
 /** Mounted once per recording (App keys it by id): a new recording starts with nothing selected. */
 export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
   const load = useRecording(id, registry);
   const [selected, setSelected] = useState<number | null>(null);
   const [highlighted, setHighlighted] = useState<readonly number[]>([]);
+  // A replay on screen standing before its first event: nothing is selected, and the panels show
+  // the empty state a client holds while it waits.
+  const [waiting, setWaiting] = useState(false);
+  const [replaying, setReplaying] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
 
   const analysis = load.status === 'ready' ? load.analysis : null;
@@ -38,8 +48,12 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
   // The panels that rebuild the client state follow the selection at a lower priority: while the
   // user drags along the timeline or holds an arrow key, the timeline and the table keep up and
   // the panels catch up when there is time (React renders the deferred value in the background).
-  const scrubbedAt = useDeferredValue(current);
+  // A replay on screen is the exception: its panels must move with it, so it is followed at once.
+  const target = waiting && current === null ? BEFORE_FIRST : current;
+  const deferred = useDeferredValue(target);
+  const scrubbedAt = replaying ? target : deferred;
   const scrubbed = useMemo((): ScrubbedState | null => {
+    if (scrubbedAt === BEFORE_FIRST) return BEFORE_ANY;
     if (scrubbedAt === null || !scrubber || events === null || scrubbedAt >= events.length) return null;
     const state = scrubber.at(scrubbedAt);
     return { event: scrubbedAt, state, choices: toChoices(state) };
@@ -47,13 +61,22 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
     // changes, but the scrubber's state object is reused, so this is worked out again per analysis.
   }, [scrubbedAt, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const onSelect = useCallback((event: number | null) => setSelected(event), []);
+  const onSelect = useCallback((event: number | null) => {
+    setWaiting(false);
+    setSelected(event);
+  }, []);
+  const onReplay = useCallback((position: number | null) => {
+    setReplaying(position !== null);
+    setWaiting(position === BEFORE_FIRST);
+    if (position !== null) setSelected(position === BEFORE_FIRST ? null : position);
+  }, []);
   const onHighlight = useCallback((found: readonly number[]) => setHighlighted(found), []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       if (event.key === 'Escape' && !(event.target instanceof HTMLInputElement)) {
         setSelected(null);
+        setWaiting(false);
         setHighlighted([]);
       }
     };
@@ -108,6 +131,7 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
       </nav>
       <RecordingHeader id={id} analysis={load.analysis} live={load.live} stored={load.stored} onCancel={() => void cancel()} />
       <ErrorLine message={cancelError} />
+      {!load.live && <ReplayBar events={load.analysis.events} selected={current} onPosition={onReplay} />}
       <Timeline {...props} />
       <div className="view-events">
         <EventsTable {...props} />

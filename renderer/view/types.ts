@@ -9,7 +9,10 @@ import type { ChoiceMessage } from '../../shared/chunks/message.ts';
 
 /** The client state as it stood after one event (what a client held at that moment). */
 export interface ScrubbedState {
-  /** Index into `analysis.events` (equal to the event's `sse.index`). */
+  /**
+   * Index into `analysis.events` (equal to the event's `sse.index`), or -1 (replay/playback.ts
+   * BEFORE_FIRST): a replay on screen waiting for the first event, with the empty state.
+   */
   readonly event: number;
   readonly state: StreamState;
   readonly choices: readonly ChoiceMessage[];

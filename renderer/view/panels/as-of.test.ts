@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
+import { createAccumulator } from '../../../shared/chunks/accumulate.ts';
 import { toChoices } from '../../../shared/chunks/message.ts';
 import { oneEventPerRead, realStream, untimed } from '../../../shared/test/streams.ts';
 import type { ScrubbedState } from '../types.ts';
@@ -36,6 +37,14 @@ describe('the state a panel shows', () => {
   it('has no time to give for an untimed recording', () => {
     const untimedAnalysis = analyzeRecording(untimed(realStream('openai-gpt4o-refusal-logprobs.sse')));
     expect(describeAsOf(viewedState(untimedAnalysis, scrubbedAt(untimedAnalysis, 2), 'selected').asOf!)).toBe('as of event #2');
+  });
+
+  it('is the empty state of a replay on screen still waiting for the first event', () => {
+    const waiting: ScrubbedState = { event: -1, state: createAccumulator().state, choices: [] };
+    const viewed = viewedState(analysis, waiting, 'selected');
+    expect(viewed.choices).toEqual([]);
+    expect(viewed.asOf).toEqual({ event: -1, t: null });
+    expect(describeViewed(viewed, false)).toBe('before the first event');
   });
 
   it('says where the end state stands', () => {

@@ -25,6 +25,7 @@ export function viewedState(analysis: Analysis, scrubbed: ScrubbedState | null, 
 
 /** `as of event #12, 340 ms`; `as of event #12` when the recording is untimed. */
 export function describeAsOf(asOf: NonNullable<ViewedState['asOf']>): string {
+  if (asOf.event < 0) return 'before the first event';
   return `as of event #${asOf.event}${asOf.t === null ? '' : `, ${formatMs(asOf.t)}`}`;
 }
 
