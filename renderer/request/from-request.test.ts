@@ -8,7 +8,7 @@ import type { LiveFinished, LiveRequest, ProfileInfo } from '../../shared/api/co
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { redactHeaders, redactUrl } from '../../shared/recording/redact.ts';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
-import { draftFromRequest } from './from-request.ts';
+import { draftFromRequest, resendRequest } from './from-request.ts';
 import { draftToLiveRequest } from './to-live.ts';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
@@ -42,8 +42,7 @@ async function record(live: LiveRequest): Promise<StoredRecording> {
 
 /** What Resend sends for a stored recording. */
 function resent(recording: StoredRecording): LiveRequest {
-  const { draft } = draftFromRequest(recording.request!, profiles);
-  const checked = draftToLiveRequest(draft, profiles.find((profile) => profile.name === draft.profile));
+  const checked = resendRequest(recording.request!, profiles);
   if (!checked.ok) throw new Error(checked.problems.map((problem) => problem.message).join('; '));
   return checked.value;
 }

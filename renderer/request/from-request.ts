@@ -3,11 +3,13 @@
 // the URL; what cannot be sent again (redacted secrets, the recorder's and the transport's own
 // headers) is left out, and each such choice is told in a note.
 
-import type { ProfileInfo } from '../../shared/api/contract.ts';
+import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import { isSecretHeader, REDACTED } from '../../shared/recording/redact.ts';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
 import { emptyDraft, messageRow, NO_PARAMS, PARAMS, rowKey } from './draft.ts';
 import type { HeaderRow, MessageRow, ParamName, RequestDraft, Tristate } from './draft.ts';
+import { draftToLiveRequest } from './to-live.ts';
+import type { Checked } from './validate.ts';
 
 export interface DraftFromRequest {
   readonly draft: RequestDraft;
@@ -202,4 +204,10 @@ function headerRows(headers: Readonly<Record<string, string>>, notes: string[]):
   if (secret.length > 0) notes.push(`Not resent (redacted when recorded): ${secret.join(', ')}. The profile's saved key is sent instead.`);
   if (transport.length > 0) notes.push(`Left to the HTTP client: ${transport.join(', ')}.`);
   return rows;
+}
+
+/** What Resend sends for a stored request: the draft made from it, checked as Send checks one. */
+export function resendRequest(request: RecordedRequest, profiles: readonly ProfileInfo[]): Checked<LiveRequest> {
+  const { draft } = draftFromRequest(request, profiles);
+  return draftToLiveRequest(draft, profiles.find((profile) => profile.name === draft.profile));
 }

@@ -1,0 +1,81 @@
+// Where the request goes: the provider profile, a base URL of the user's own instead of the
+// profile's, the model, and the profile's key.
+
+import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
+import type { RequestDraft } from './draft.ts';
+import { KeyField } from './KeyField.tsx';
+import { Problems } from './Problems.tsx';
+import type { Problem } from './validate.ts';
+
+// The backend's own example (electron/backend/api/live.ts): the deployment's URL with its api-version.
+const AZURE_EXAMPLE = 'https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT?api-version=2024-10-21';
+
+interface Props {
+  readonly draft: RequestDraft;
+  readonly profiles: readonly ProfileInfo[];
+  readonly scenarios: readonly ScenarioInfo[];
+  readonly problems: readonly Problem[];
+  readonly onChange: (change: Partial<RequestDraft>) => void;
+  readonly onKeyChanged: () => void;
+}
+
+export function ProfileFields({ draft, profiles, scenarios, problems, onChange, onKeyChanged }: Props) {
+  const profile = profiles.find((each) => each.name === draft.profile);
+  const simulator = draft.profile === 'simulator';
+  return (
+    <section aria-labelledby="request-endpoint">
+      <h2 id="request-endpoint">Endpoint</h2>
+      <div className="request-grid">
+        <label>
+          Profile
+          <select value={draft.profile} onChange={(event) => onChange({ profile: event.target.value, baseUrl: '', model: '' })}>
+            {profile === undefined && <option value={draft.profile}>{draft.profile || 'Choose a profile'}</option>}
+            {profiles.map((each) => (
+              <option key={each.name} value={each.name}>
+                {each.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Model
+          <input
+            className="field"
+            value={draft.model}
+            list={simulator ? 'request-scenario-models' : undefined}
+            placeholder={profile?.defaultModel ? `${profile.defaultModel} (the profile’s default)` : 'Required'}
+            spellCheck={false}
+            onChange={(event) => onChange({ model: event.target.value })}
+          />
+        </label>
+      </div>
+      {simulator && (
+        <datalist id="request-scenario-models">
+          {scenarios.map((scenario) => (
+            <option key={scenario.model} value={scenario.model}>
+              {scenario.description}
+            </option>
+          ))}
+        </datalist>
+      )}
+      <label>
+        Base URL
+        <input
+          className="field"
+          type="url"
+          value={draft.baseUrl}
+          placeholder={simulator ? 'The built-in simulator (started when needed)' : (profile?.baseUrl ?? (draft.profile === 'azure' ? AZURE_EXAMPLE : 'Required: up to the version path, e.g. https://example.com/v1'))}
+          spellCheck={false}
+          onChange={(event) => onChange({ baseUrl: event.target.value })}
+        />
+      </label>
+      <p className="muted request-hint">
+        {simulator
+          ? 'The simulator runs inside Streamscope and needs no key; its models are sim-<scenario>.'
+          : `/chat/completions is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
+      </p>
+      {profile?.needsKey && <KeyField profile={profile} onChanged={onKeyChanged} />}
+      <Problems problems={problems} fields={['profile', 'baseUrl', 'model', 'key']} />
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+// What the editor needs from the backend before it can be used: the profiles (with their keys'
+// suffixes), the simulator's scenarios, and for "edit and resend" the draft made from the stored
+// recording's request.
+
+import { useCallback, useEffect, useState } from 'react';
+import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
+import { api } from '../api/index.ts';
+import { errorMessage } from '../components/format.ts';
+import { emptyDraft } from './draft.ts';
+import type { RequestDraft } from './draft.ts';
+import { draftFromRequest } from './from-request.ts';
+
+export interface RequestSetup {
+  readonly profiles: readonly ProfileInfo[];
+  readonly scenarios: readonly ScenarioInfo[];
+  /** The first draft: empty, or the stored recording's request; null while loading. */
+  readonly initial: { readonly draft: RequestDraft; readonly notes: readonly string[] } | null;
+  readonly error: string | null;
+  /** Fetches the profiles again (after a key was saved or removed). */
+  readonly reloadProfiles: () => void;
+}
+
+export function useRequestSetup(from: number | undefined): RequestSetup {
+  const [profiles, setProfiles] = useState<readonly ProfileInfo[]>([]);
+  const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([]);
+  const [initial, setInitial] = useState<RequestSetup['initial']>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    const failed = (failure: unknown): void => {
+      if (current) setError(errorMessage(failure));
+    };
+    api.listScenarios({}).then((list) => current && setScenarios(list), failed);
+    void (async () => {
+      const list = await api.listProfiles({});
+      if (!current) return;
+      setProfiles(list);
+      if (from === undefined) return setInitial({ draft: emptyDraft(), notes: [] });
+      // One read is enough: the request is in the recording's head.
+      const stored = await api.openRecording({ id: from, readLimit: 1 });
+      if (!current) return;
+      if (stored === null) throw new Error(`There is no recording #${from}.`);
+      const request = stored.recording.request;
+      if (request === null) throw new Error(`Recording #${from} holds no request to resend (a response body imported on its own).`);
+      setInitial(draftFromRequest(request, list));
+    })().catch(failed);
+    return () => {
+      current = false;
+    };
+  }, [from]);
+
+  const reloadProfiles = useCallback(() => {
+    api.listProfiles({}).then(setProfiles, (failure: unknown) => setError(errorMessage(failure)));
+  }, []);
+
+  return { profiles, scenarios, initial, error, reloadProfiles };
+}
