@@ -5,6 +5,7 @@ import { RecordForm } from './components/RecordForm.tsx';
 import { History } from './history/History.tsx';
 import { ImportDrop } from './import/ImportDrop.tsx';
 import { MockView } from './mock/MockView.tsx';
+import { NewRequest } from './request/NewRequest.tsx';
 import { HOME, navigate, useRoute } from './route.ts';
 import { AppBar } from './shell/AppBar.tsx';
 import type { AppBarEntry } from './shell/AppBar.tsx';
@@ -14,6 +15,7 @@ import { RecordingView } from './view/RecordingView.tsx';
 /** The views in the app bar, in its order. */
 const ENTRIES: readonly AppBarEntry[] = [
   { view: 'home', label: 'Recordings', route: HOME },
+  { view: 'new', label: 'New request', route: { view: 'new' } },
   { view: 'mock', label: 'Mock endpoints', route: { view: 'mock' } },
 ];
 
@@ -29,6 +31,8 @@ export function App() {
       <ConnectionNotice />
       {route.view === 'recording' ? (
         <RecordingView key={route.id} id={route.id} registry={registry} />
+      ) : route.view === 'new' ? (
+        <NewRequest key={route.from ?? 'new'} from={route.from} />
       ) : route.view === 'mock' ? (
         <MockView key={route.recording ?? 'none'} recording={route.recording} />
       ) : (
