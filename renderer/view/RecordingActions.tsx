@@ -5,6 +5,7 @@
 
 import { ExportButton } from '../export/ExportButton.tsx';
 import { ServeLink } from '../mock/ServeLink.tsx';
+import { ResendActions } from '../request/ResendActions.tsx';
 
 export function RecordingActions({ id, live }: { readonly id: number; readonly live: boolean }) {
   if (live) return null;
@@ -12,6 +13,7 @@ export function RecordingActions({ id, live }: { readonly id: number; readonly l
     <div className="recording-actions" role="group" aria-label="Recording actions">
       <ExportButton id={id} />
       <ServeLink id={id} />
+      <ResendActions id={id} />
     </div>
   );
 }
