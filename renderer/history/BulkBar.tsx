@@ -1,7 +1,9 @@
-// What can be done to the selected recordings at once: tag, untag, delete.
+// What can be done to the selected recordings at once: tag, untag, delete; compare, when two are.
 
 import { useState } from 'react';
 import { formatCount } from '../components/format.ts';
+import { routeHash } from '../route.ts';
+import type { Route } from '../route.ts';
 import { parseTags } from './tags.ts';
 
 interface BulkBarProps {
@@ -10,9 +12,11 @@ interface BulkBarProps {
   readonly onTag: (tags: string[], remove: boolean) => void;
   readonly onDelete: () => void;
   readonly onClear: () => void;
+  /** The comparison of the two selected recordings; null unless exactly two are. */
+  readonly compare: Route | null;
 }
 
-export function BulkBar({ count, busy, onTag, onDelete, onClear }: BulkBarProps) {
+export function BulkBar({ count, busy, onTag, onDelete, onClear, compare }: BulkBarProps) {
   const [text, setText] = useState('');
   const tags = parseTags(text);
   function tag(remove: boolean): void {
@@ -22,6 +26,11 @@ export function BulkBar({ count, busy, onTag, onDelete, onClear }: BulkBarProps)
   return (
     <div className="history-bulk" role="toolbar" aria-label="Selected recordings" data-testid="bulk-bar">
       <strong>{formatCount(count)} selected</strong>
+      {compare && (
+        <a className="secondary" href={routeHash(compare)}>
+          Compare
+        </a>
+      )}
       <form
         className="history-bulk-tag"
         onSubmit={(event) => {

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { KeyboardEvent } from 'react';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
+import { compareRoute } from '../compare/sides.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';
 import { navigate } from '../route.ts';
@@ -282,7 +283,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
       </div>
       <HistoryFilters id={id} filters={filters} onChange={setFilters} models={suggestions.models} hosts={suggestions.hosts} />
       {selected > 0 && (
-        <BulkBar count={selected} busy={busy} onTag={(tags, remove) => void bulkTag(tags, remove)} onDelete={() => void bulkDelete()} onClear={() => setSelection(NOTHING_SELECTED)} />
+        <BulkBar count={selected} busy={busy} onTag={(tags, remove) => void bulkTag(tags, remove)} onDelete={() => void bulkDelete()} onClear={() => setSelection(NOTHING_SELECTED)} compare={selection.all ? null : compareRoute(selection.ids)} />
       )}
       {selected > 0 && !selection.all && selected < matching && (
         <p className="history-select-all">
