@@ -2,7 +2,6 @@
 // the two, so that the same millisecond falls on the same pixel in both rows and the longer
 // recording sets the scale. An untimed recording has no place on a time axis and is left out.
 
-import { GUTTER } from '../view/timeline/geometry.ts';
 import type { TimelineIndex } from '../view/timeline/lanes.ts';
 import { fitView, ticksOf, xOf } from '../view/timeline/scale.ts';
 import type { Domain, View } from '../view/timeline/scale.ts';
@@ -22,11 +21,11 @@ export function sharedView(indexes: readonly (TimelineIndex | null)[]): View | n
 
 export interface AxisTick {
   readonly label: string;
-  /** CSS pixels from the left edge of a row (the lane labels' gutter included), as the rows' canvases place it. */
+  /** CSS pixels from the plot's left edge (the rows' canvases start their plot after the lane labels' gutter). */
   readonly left: number;
 }
 
-/** The shared axis's ticks for rows whose plot is `plotWidth` pixels wide after the lane labels' gutter. */
+/** The shared axis's ticks for rows whose plot is `plotWidth` pixels wide. */
 export function axisTicks(view: View, plotWidth: number): AxisTick[] {
-  return ticksOf(view, plotWidth, true).map((tick) => ({ label: tick.label, left: GUTTER + xOf(view, plotWidth, tick.at) }));
+  return ticksOf(view, plotWidth, true).map((tick) => ({ label: tick.label, left: xOf(view, plotWidth, tick.at) }));
 }
