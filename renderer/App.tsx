@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from './api/index.ts';
+import { CompareView } from './compare/CompareView.tsx';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
 import { History } from './history/History.tsx';
@@ -33,6 +34,8 @@ export function App() {
         <RecordingView key={route.id} id={route.id} registry={registry} />
       ) : route.view === 'new' ? (
         <NewRequest key={route.from ?? 'new'} from={route.from} />
+      ) : route.view === 'compare' ? (
+        <CompareView key={`${route.a}/${route.b}`} a={route.a} b={route.b} registry={registry} />
       ) : route.view === 'mock' ? (
         <MockView key={route.recording ?? 'none'} recording={route.recording} />
       ) : (
