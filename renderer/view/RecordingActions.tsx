@@ -3,6 +3,7 @@
 // row only places them. A live recording gets none until it ends: its request and bytes are not
 // whole yet.
 
+import { CompareWithButton } from '../compare/CompareWithDialog.tsx';
 import { ExportButton } from '../export/ExportButton.tsx';
 import { ServeLink } from '../mock/ServeLink.tsx';
 import { ResendActions } from '../request/ResendActions.tsx';
@@ -14,6 +15,7 @@ export function RecordingActions({ id, live }: { readonly id: number; readonly l
       <ExportButton id={id} />
       <ServeLink id={id} />
       <ResendActions id={id} />
+      <CompareWithButton id={id} />
     </div>
   );
 }
