@@ -24,8 +24,10 @@ import '../view/timeline/timeline.css';
 export interface TimelineSide {
   readonly name: SideName;
   readonly title: string;
-  /** Null until the recording is loaded (the view says why meanwhile). */
+  /** Null until the recording is loaded. */
   readonly analysis: Analysis | null;
+  /** What the row says while there is no analysis: loading, missing, failed. */
+  readonly waiting: string;
 }
 
 interface Hover {
@@ -69,7 +71,7 @@ export function CompareTimelines({ sides }: { readonly sides: readonly [Timeline
               {index && <span className="muted"> · {summaryOf(index)}</span>}
             </p>
             {!side.analysis || !index ? (
-              <p className="compare-timeline-empty muted">Loading…</p>
+              <p className="compare-timeline-empty muted">{side.waiting}</p>
             ) : !index.timed ? (
               <p className="compare-timeline-empty muted" data-testid={`compare-untimed-${side.name}`}>
                 This recording has no arrival times (a plain body, imported without timing): it has no place on the time axis.
@@ -96,7 +98,8 @@ export function CompareTimelines({ sides }: { readonly sides: readonly [Timeline
             ms since request
           </span>
           {ticks.map((tick) => (
-            <span key={tick.left} className="compare-tick" style={{ left: `${tick.left}px` }}>
+            // Labels are centred on their tick, except at the ends, where they would stick out.
+            <span key={tick.left} className={`compare-tick${tick.left < 24 ? ' compare-tick-first' : tick.left > plotWidth - 24 ? ' compare-tick-last' : ''}`} style={{ left: `${tick.left}px` }}>
               {tick.label}
             </span>
           ))}

@@ -52,8 +52,8 @@ export function CompareView({ a, b, registry }: CompareViewProps) {
         <h2 id="compare-timelines-title">Timelines</h2>
         <CompareTimelines
           sides={[
-            { name: 'A', title: sideTitle(a, loadA), analysis: readyA?.analysis ?? null },
-            { name: 'B', title: sideTitle(b, loadB), analysis: readyB?.analysis ?? null },
+            { name: 'A', title: sideTitle(a, loadA), analysis: readyA?.analysis ?? null, waiting: WAITING[loadA.status] },
+            { name: 'B', title: sideTitle(b, loadB), analysis: readyB?.analysis ?? null, waiting: WAITING[loadB.status] },
           ]}
         />
       </section>
@@ -84,6 +84,14 @@ export function CompareView({ a, b, registry }: CompareViewProps) {
     </main>
   );
 }
+
+/** What a timeline row says while its recording is not there. */
+const WAITING: Readonly<Record<RecordingLoad['status'], string>> = {
+  loading: 'Loading…',
+  missing: 'No such recording: nothing to draw.',
+  error: 'The recording could not be loaded (the error is above).',
+  ready: '',
+};
 
 function sideTitle(id: number, load: RecordingLoad): string {
   return load.status === 'ready' && load.stored ? titleOf(load.stored.summary) : `Recording #${id}`;

@@ -20,6 +20,7 @@ type Found = { readonly state: 'loading' } | { readonly state: 'error'; readonly
 
 export function CompareWithDialog({ id, onClose }: { readonly id: number; readonly onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const search = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), 200);
@@ -30,6 +31,8 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
     if (!element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!element.open) element.showModal();
+    // The search box first, not the Close button showModal would pick: typing finds a recording.
+    search.current?.focus();
     return () => {
       element.close();
       opener?.focus();
@@ -85,7 +88,7 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
           placeholder="Search by name, URL, model or tag"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          autoFocus
+          ref={search}
         />
         <div aria-live="polite" aria-busy={found.state === 'loading'}>
           {found.state === 'loading' && <p className="muted">Loading the recordings…</p>}

@@ -38,7 +38,7 @@ export function MetricsColumns({ a, b }: { readonly a: Analysis; readonly b: Ana
               <td className={`compare-number${row.winner === 'a' ? ' compare-better' : ''}`}>{valueOf(row, row.a)}</td>
               <td className={`compare-number${row.winner === 'b' ? ' compare-better' : ''}`}>{valueOf(row, row.b)}</td>
               <td className="compare-number">{row.delta === null ? '–' : signed(row, row.delta)}</td>
-              <td>{winnerWords(row)}</td>
+              <td className="compare-winner">{winnerWords(row)}</td>
             </tr>
           ))}
         </tbody>
