@@ -39,4 +39,15 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading', { level: 1, name: 'Streamscope' })).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
+
+  test(`the compare view, its message diff highlighted, breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page, request }) => {
+    const a = await importFile(request, 'openai-gpt4o-parallel-tool-calls.sse', readFileSync(join(realStreams, 'openai-gpt4o-parallel-tool-calls.sse')));
+    const b = await importFile(request, 'openai-gpt4o-parallel-tool-calls-empty-args.sse', readFileSync(join(realStreams, 'openai-gpt4o-parallel-tool-calls-empty-args.sse')));
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(address);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${a}/${b}`);
+    await expect(page.getByTestId('compare-diagnostics').locator('tr[data-code="obfuscation"]')).toContainText('only in B');
+    await expect(page.getByTestId('compare-messages').locator('ins').first()).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
 }
