@@ -20,16 +20,16 @@ export function FaultFields({ form, read, onChange }: Props) {
       <legend>Faults</legend>
       <p className="muted mock-hint">Event numbers are the # column of the recording view, from 0. Leave a field empty for no such fault.</p>
       <div className="mock-fault-grid">
-        <NumberField label="Cut the connection after event" hint="The bytes up to the end of that event, then the connection is destroyed." value={form.cutAfterEvent} error={read.errors.cutAfterEvent} onChange={(value) => set('cutAfterEvent', value)} />
-        <NumberField label="Cut the connection after byte" hint="Counted on the body bytes sent." value={form.cutAfterByte} error={read.errors.cutAfterByte} onChange={(value) => set('cutAfterByte', value)} />
-        <NumberField label="Corrupt event" hint="Its data is cut in half: invalid JSON." value={form.corruptEvent} error={read.errors.corruptEvent} onChange={(value) => set('corruptEvent', value)} />
+        <NumberField label="Cut after event" hint="Sends up to the end of that event, then drops the connection." value={form.cutAfterEvent} error={read.errors.cutAfterEvent} onChange={(value) => set('cutAfterEvent', value)} />
+        <NumberField label="Cut after byte" hint="Drops the connection after that many body bytes." value={form.cutAfterByte} error={read.errors.cutAfterByte} onChange={(value) => set('cutAfterByte', value)} />
+        <NumberField label="Corrupt event" hint="Cuts its data in half: invalid JSON." value={form.corruptEvent} error={read.errors.corruptEvent} onChange={(value) => set('corruptEvent', value)} />
       </div>
 
       <div className="mock-checks">
         <Check label="Leave out data: [DONE]" checked={form.dropDone} onChange={(value) => set('dropDone', value)} />
         <Check label="Leave out every finish_reason" checked={form.dropFinish} onChange={(value) => set('dropFinish', value)} />
         <Check label="Leave out the usage chunk" checked={form.dropUsage} onChange={(value) => set('dropUsage', value)} />
-        <Check label="Hold everything until the end (a buffering proxy)" checked={form.bufferAll} onChange={(value) => set('bufferAll', value)} />
+        <Check label="Hold it all until the end (a buffering proxy)" checked={form.bufferAll} onChange={(value) => set('bufferAll', value)} />
       </div>
 
       <div className="mock-stalls">

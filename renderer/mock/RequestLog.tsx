@@ -1,5 +1,6 @@
 // The requests a server answered, newest first, as they come; a long log is virtualised (only
-// the rows in view are drawn).
+// the rows in view are drawn). A row is one line but for its faults, which wrap: what a fault did
+// (`cut after event 3 (byte 1187)`) is the point of the line.
 
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -8,6 +9,7 @@ import { formatBytes, formatCount, formatMs } from '../components/format.ts';
 import { logRow } from './log.ts';
 import type { ServerLog } from './log.ts';
 
+/** A row of one line: the virtualiser's first guess, before it measures. */
 const ROW_HEIGHT = 32;
 const COLUMNS = ['Time', 'Request', 'Model', 'Answered by', 'Status', 'Bytes', 'Outcome', 'Faults', 'Took'] as const;
 
@@ -38,7 +40,7 @@ export function RequestLog({ log, unseen, label }: { readonly log: ServerLog; re
           <div className="mock-log-body" ref={bodyRef} role="rowgroup" tabIndex={0} aria-label={`${label}, newest first`}>
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {virtualizer.getVirtualItems().map((item) => (
-                <LogLine key={log.entries[item.index]!.id} entry={log.entries[item.index]!} index={item.index} top={item.start} />
+                <LogLine key={log.entries[item.index]!.id} entry={log.entries[item.index]!} index={item.index} top={item.start} measure={virtualizer.measureElement} />
               ))}
             </div>
           </div>
@@ -53,18 +55,27 @@ export function RequestLog({ log, unseen, label }: { readonly log: ServerLog; re
   );
 }
 
-function LogLine({ entry, index, top }: { readonly entry: ReplayLogEntry; readonly index: number; readonly top: number }) {
+interface LineProps {
+  readonly entry: ReplayLogEntry;
+  readonly index: number;
+  readonly top: number;
+  readonly measure: (element: HTMLElement | null) => void;
+}
+
+function LogLine({ entry, index, top, measure }: LineProps) {
   const row = logRow(entry);
   const failed = entry.status === null || entry.status >= 400;
   return (
     <div
       className="mock-log-row"
       role="row"
+      ref={measure}
+      data-index={index}
       aria-rowindex={index + 2}
       data-testid="mock-log-row"
       data-status={entry.status ?? ''}
       data-outcome={entry.outcome}
-      style={{ position: 'absolute', top, left: 0, right: 0, height: ROW_HEIGHT }}
+      style={{ position: 'absolute', top, left: 0, right: 0, minHeight: ROW_HEIGHT }}
     >
       <span role="cell" className="mock-mono">{row.time}</span>
       <span role="cell" className="mock-mono" title={row.request}>{row.request}</span>
@@ -73,7 +84,9 @@ function LogLine({ entry, index, top }: { readonly entry: ReplayLogEntry; readon
       <span role="cell" className={failed ? 'mock-bad' : 'mock-good'}>{row.status}</span>
       <span role="cell" className="mock-number">{formatBytes(entry.bytes)}</span>
       <span role="cell" className={entry.outcome === 'complete' ? 'mock-good' : 'mock-bad'}>{row.outcome}</span>
-      <span role="cell" title={row.faults}>{row.faults || '–'}</span>
+      <span role="cell" className="mock-log-faults">
+        {row.faults || '–'}
+      </span>
       <span role="cell" className="mock-number">{formatMs(entry.ms)}</span>
     </div>
   );

@@ -61,9 +61,10 @@ describe('the fault form as ReplayFaults', () => {
       cutAfterByte: '1e3',
       corruptEvent: '2.5',
       stalls: [
-        { event: '', ms: '' },
+        { event: '', ms: '20' },
         { event: 'x', ms: '-5' },
         { event: '4', ms: String(MAX_STALL_MS + 1) },
+        { event: '2', ms: ' ' },
       ],
       statusCode: '99',
     });
@@ -73,12 +74,16 @@ describe('the fault form as ReplayFaults', () => {
       cutAfterByte: 'Takes a byte count: a whole number, 0 or more, not “1e3”.',
       corruptEvent: 'Takes an event number: a whole number, 0 or more, not “2.5”.',
       'stalls.0.event': 'Which event waits? Give its number.',
-      'stalls.0.ms': 'How long? Give milliseconds.',
       'stalls.1.event': 'Takes an event number: a whole number, 0 or more, not “x”.',
       'stalls.1.ms': 'Takes milliseconds, 0 or more, not “-5”.',
       'stalls.2.ms': 'At most 3,600,000 ms (an hour).',
+      'stalls.3.ms': 'How long? Give milliseconds.',
       statusCode: 'Takes an HTTP status from 200 to 599, not “99”.',
     });
+  });
+
+  it('passes over a pause row left empty (just added), and reads the others', () => {
+    expect(readFaultForm({ ...NO_FAULTS, stalls: [{ event: ' ', ms: '' }, { event: '2', ms: '30' }] })).toEqual({ faults: { stalls: [{ beforeEvent: 2, ms: 30 }] }, errors: {}, notes: [] });
   });
 
   it('takes a number too large to count exactly as not reading', () => {

@@ -78,6 +78,8 @@ export function readFaultForm(form: FaultForm): ReadFaults {
 
   const stalls: ReplayStall[] = [];
   form.stalls.forEach((row, index) => {
+    // A row just added and left empty asks for nothing yet.
+    if (row.event.trim() === '' && row.ms.trim() === '') return;
     const eventField = `stalls.${index}.event` as const;
     const msField = `stalls.${index}.ms` as const;
     const beforeEvent = whole(eventField, row.event, EVENT_WORDS);
