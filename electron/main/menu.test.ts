@@ -19,44 +19,47 @@ function clicks(items: readonly MenuItemConstructorOptions[]): Map<string, () =>
   return found;
 }
 
-const actions = { showDataFolder: () => {}, copyVersions: () => {} };
+const actions = { showDataFolder: () => {}, copyVersions: () => {}, command: () => {} };
 
 describe('the application menu', () => {
   it('on macOS: the app menu first, Close in File, About left to the app menu', () => {
     expect(outline(menuTemplate({ platform: 'darwin', isPackaged: true, ...actions }))).toEqual([
       'appMenu',
-      { File: ['Show Data Folder', '-', 'close'] },
+      { File: ['New Request', 'Export…', '-', 'Show Data Folder', '-', 'close'] },
       'editMenu',
+      { Go: ['Recordings', 'Mock Endpoints', 'Back', 'Find'] },
       { View: ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
       'windowMenu',
-      { help: ['Copy Version Information'] },
+      { help: ['Keyboard Shortcuts', 'Copy Version Information'] },
     ]);
   });
 
   it('on Windows and Linux: Quit in File, About in Help, no app menu', () => {
     for (const platform of ['win32', 'linux'] as const) {
       expect(outline(menuTemplate({ platform, isPackaged: true, ...actions }))).toEqual([
-        { '&File': ['Show Data Folder', '-', 'quit'] },
+        { '&File': ['New Request', 'Export…', '-', 'Show Data Folder', '-', 'quit'] },
         'editMenu',
+        { '&Go': ['Recordings', 'Mock Endpoints', 'Back', 'Find'] },
         { '&View': ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
         'windowMenu',
-        { help: ['Copy Version Information', '-', 'about'] },
+        { help: ['Keyboard Shortcuts', 'Copy Version Information', '-', 'about'] },
       ]);
     }
   });
 
   it('offers reload and the developer tools only in a development build', () => {
-    const [, , view] = menuTemplate({ platform: 'linux', isPackaged: false, ...actions });
+    const [, , , view] = menuTemplate({ platform: 'linux', isPackaged: false, ...actions });
     expect(outline([view!])).toEqual([{ '&View': ['reload', 'forceReload', 'toggleDevTools', '-', 'resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] }]);
   });
 
-  it('runs the given actions from its own items', () => {
+  it('runs the given actions from its own items, and sends the page its commands with their accelerators', () => {
     const called: string[] = [];
-    const template = menuTemplate({ platform: 'linux', isPackaged: true, showDataFolder: () => called.push('data folder'), copyVersions: () => called.push('versions') });
+    const template = menuTemplate({ platform: 'linux', isPackaged: true, showDataFolder: () => called.push('data folder'), copyVersions: () => called.push('versions'), command: (id) => called.push(id) });
     const items = clicks(template);
-    expect([...items.keys()]).toEqual(['Show Data Folder', 'Copy Version Information']);
-    items.get('Show Data Folder')!();
-    items.get('Copy Version Information')!();
-    expect(called).toEqual(['data folder', 'versions']);
+    expect([...items.keys()]).toEqual(['New Request', 'Export…', 'Show Data Folder', 'Recordings', 'Mock Endpoints', 'Back', 'Find', 'Keyboard Shortcuts', 'Copy Version Information']);
+    for (const label of items.keys()) items.get(label)!();
+    expect(called).toEqual(['new-request', 'export', 'data folder', 'go-recordings', 'go-mock', 'go-back', 'find', 'shortcuts', 'versions']);
+    const file = template[0]!.submenu as MenuItemConstructorOptions[];
+    expect(file.slice(0, 2).map((item) => item.accelerator)).toEqual(['CmdOrCtrl+N', 'CmdOrCtrl+E']);
   });
 });

@@ -3,6 +3,8 @@
 // and keeps Quit there, other platforms quit from File.
 
 import type { MenuItemConstructorOptions } from 'electron';
+import { COMMANDS } from '../../shared/commands.ts';
+import type { Command, CommandId } from '../../shared/commands.ts';
 
 export interface MenuOptions {
   readonly platform: NodeJS.Platform;
@@ -12,6 +14,8 @@ export interface MenuOptions {
   readonly showDataFolder: () => void;
   /** Copies the app's, Electron's and the OS's versions, for a bug report. */
   readonly copyVersions: () => void;
+  /** Sends one of the page's commands (shared/commands.ts) to the window. */
+  readonly command: (id: CommandId) => void;
 }
 
 export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
@@ -19,14 +23,20 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   // `&` marks the Alt-key mnemonic on Windows and Linux; macOS has none.
   const label = (text: string) => (mac ? text.replace('&', '') : text);
   const separator: MenuItemConstructorOptions = { type: 'separator' };
+  // The page's commands in a menu, with their accelerators (the page handles the same commands' single keys).
+  const commands = (menu: Command['menu']): MenuItemConstructorOptions[] =>
+    (COMMANDS as readonly Command[])
+      .filter((command) => command.menu === menu)
+      .map((command) => ({ label: command.label, accelerator: command.accelerator, click: () => options.command(command.id) }));
   const development: MenuItemConstructorOptions[] = options.isPackaged ? [] : [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, separator];
   return [
     ...(mac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
     {
       label: label('&File'),
-      submenu: [{ label: 'Show Data Folder', click: () => options.showDataFolder() }, separator, mac ? { role: 'close' } : { role: 'quit' }],
+      submenu: [...commands('file'), separator, { label: 'Show Data Folder', click: () => options.showDataFolder() }, separator, mac ? { role: 'close' } : { role: 'quit' }],
     },
     { role: 'editMenu' },
+    { label: label('&Go'), submenu: commands('go') },
     {
       label: label('&View'),
       submenu: [...development, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, separator, { role: 'togglefullscreen' }],
@@ -35,7 +45,7 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
     {
       role: 'help',
       // macOS shows About in the app menu.
-      submenu: [{ label: 'Copy Version Information', click: () => options.copyVersions() }, ...(mac ? [] : [separator, { role: 'about' } as const])],
+      submenu: [...commands('help'), { label: 'Copy Version Information', click: () => options.copyVersions() }, ...(mac ? [] : [separator, { role: 'about' } as const])],
     },
   ];
 }

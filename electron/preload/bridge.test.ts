@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiClient } from '../../shared/api/client.ts';
+import { COMMAND_CHANNEL } from '../../shared/commands.ts';
 import type { ApiPush, LiveBatch } from '../../shared/api/contract.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -54,9 +55,9 @@ function wire() {
 }
 
 describe('the preload bridge', () => {
-  it('exposes exactly call and onPush, frozen', () => {
+  it('exposes exactly call, onPush and onCommand, frozen', () => {
     const { bridge } = wire();
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'onPush']);
+    expect(Object.keys(bridge).sort()).toEqual(['call', 'onCommand', 'onPush']);
     expect(Object.isFrozen(bridge)).toBe(true);
   });
 
@@ -83,6 +84,18 @@ describe('the preload bridge', () => {
     contents.send(IPC_PUSH_CHANNEL, 'finished', { id: 4 });
     expect(seen).toEqual([['finished', { id: 3 }]]);
     expect(emitter.listenerCount(IPC_PUSH_CHANNEL)).toBe(0);
+  });
+
+  it('delivers the menu’s commands, without the IPC event, until unsubscribed', () => {
+    const { bridge, contents, emitter } = wire();
+    const seen: unknown[][] = [];
+    const unsubscribe = bridge.onCommand((...args) => void seen.push(args));
+    contents.send(COMMAND_CHANNEL, 'export');
+    unsubscribe();
+    contents.send(COMMAND_CHANNEL, 'new-request');
+    expect(seen).toEqual([['export']]);
+    expect(emitter.listenerCount(COMMAND_CHANNEL)).toBe(0);
+    expect(() => bridge.onCommand(null as never)).toThrow('streamscope.onCommand: the listener must be a function');
   });
 
   it('carries the whole API for the client the renderer builds: a live recording from the simulator, then the stored one', async () => {

@@ -1,4 +1,4 @@
-// The preload's whole surface: `call` and `onPush` over IPC, nothing else. The renderer never gets
+// The preload's whole surface: `call`, `onPush` and the menu's `onCommand` over IPC, nothing else. The renderer never gets
 // ipcRenderer, an IPC event object or a way to pick a channel (Electron's context-isolation
 // guide: https://www.electronjs.org/docs/latest/tutorial/context-isolation#security-considerations).
 
@@ -6,6 +6,7 @@ import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import type { PreloadBridge } from '../../shared/api/bridge.ts';
 import type { ApiPush } from '../../shared/api/contract.ts';
 import type { ApiReply } from '../../shared/api/errors.ts';
+import { COMMAND_CHANNEL } from '../../shared/commands.ts';
 
 /** The part of Electron's ipcRenderer the bridge uses. */
 export interface BridgeIpc {
@@ -22,15 +23,24 @@ export function createPreloadBridge(ipc: BridgeIpc): PreloadBridge {
     },
     onPush(listener: (push: ApiPush, payload: unknown) => void): () => void {
       if (typeof listener !== 'function') throw new TypeError('streamscope.onPush: the listener must be a function');
-      // The event object stays here: it would hand the page `sender`, i.e. ipcRenderer itself.
-      const relay = (_event: unknown, push: unknown, payload: unknown) => listener(push as ApiPush, payload);
-      ipc.on(IPC_PUSH_CHANNEL, relay);
-      let subscribed = true;
-      return () => {
-        if (!subscribed) return;
-        subscribed = false;
-        ipc.removeListener(IPC_PUSH_CHANNEL, relay);
-      };
+      return listen(ipc, IPC_PUSH_CHANNEL, (push, payload) => listener(push as ApiPush, payload));
+    },
+    onCommand(listener: (command: unknown) => void): () => void {
+      if (typeof listener !== 'function') throw new TypeError('streamscope.onCommand: the listener must be a function');
+      return listen(ipc, COMMAND_CHANNEL, (command) => listener(command));
     },
   });
+}
+
+/** Subscribes to a channel; the returned function unsubscribes once. */
+function listen(ipc: BridgeIpc, channel: string, listener: (...args: unknown[]) => void): () => void {
+  // The event object stays here: it would hand the page `sender`, i.e. ipcRenderer itself.
+  const relay = (_event: unknown, ...args: unknown[]) => listener(...args);
+  ipc.on(channel, relay);
+  let subscribed = true;
+  return () => {
+    if (!subscribed) return;
+    subscribed = false;
+    ipc.removeListener(channel, relay);
+  };
 }

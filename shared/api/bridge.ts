@@ -15,4 +15,6 @@ export interface PreloadBridge {
   call(call: string, input: unknown): Promise<ApiReply>;
   /** Every push until the returned function is called. */
   onPush(listener: (push: ApiPush, payload: unknown) => void): () => void;
+  /** The application menu's commands (shared/commands.ts: COMMAND_CHANNEL), until the returned function is called. */
+  onCommand(listener: (command: unknown) => void): () => void;
 }

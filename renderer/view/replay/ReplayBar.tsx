@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { formatCount, formatMs } from '../../components/format.ts';
+import { useCommand } from '../../shell/commands.ts';
 import { BEFORE_FIRST, PACE_MS, SPEEDS } from './playback.ts';
 import { usePlayback } from './use-playback.ts';
 import './replay.css';
@@ -28,18 +29,9 @@ export function ReplayBar({ events, selected, onPosition }: ReplayBarProps) {
     }
   }, [selected]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
-      const act = { p: controls.toggle, '.': () => controls.stepBy(1), ',': () => controls.stepBy(-1) }[event.key];
-      if (act) {
-        event.preventDefault();
-        act();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useCommand('replay-toggle', controls.toggle);
+  useCommand('replay-back', () => controls.stepBy(-1));
+  useCommand('replay-forward', () => controls.stepBy(1));
 
   if (events.length === 0) return null;
   const where = position === null ? null : position === BEFORE_FIRST ? 'before the first event' : `event ${formatCount(position + 1)} of ${formatCount(events.length)}`;
@@ -78,8 +70,4 @@ export function ReplayBar({ events, selected, onPosition }: ReplayBarProps) {
       )}
     </section>
   );
-}
-
-function typingIn(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }

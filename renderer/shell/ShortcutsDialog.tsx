@@ -1,0 +1,75 @@
+// "Keyboard shortcuts" (`?`): every command with its key, and its menu shortcut in the desktop
+// app, from the one list in shared/commands.ts.
+
+import { useEffect, useId, useRef } from 'react';
+import { COMMANDS } from '../../shared/commands.ts';
+import type { CommandScope } from '../../shared/commands.ts';
+import { trapTab } from '../export/trap-tab.ts';
+
+const SCOPES: readonly { readonly scope: CommandScope; readonly title: string }[] = [
+  { scope: 'app', title: 'Anywhere' },
+  { scope: 'recording', title: 'In a recording' },
+];
+
+/** How a key reads on a key cap. */
+const KEY_NAMES: Readonly<Record<string, string>> = { Backspace: '⌫ Backspace', ',': ', (comma)', '.': '. (full stop)' };
+
+export function ShortcutsDialog({ onClose, desktop }: { readonly onClose: () => void; readonly desktop: boolean }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    return () => {
+      element.close();
+      opener?.focus();
+    };
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="shortcuts-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => trapTab(event.nativeEvent, event.currentTarget)}
+    >
+      <header>
+        <h2 id={titleId}>Keyboard shortcuts</h2>
+        <button type="button" className="secondary" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <p className="muted">Single keys work anywhere but in a text field.{desktop ? ' The menu shortcuts work everywhere.' : ''}</p>
+      {SCOPES.map(({ scope, title }) => (
+        <table key={scope} className="shortcuts-table">
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Command</th>
+              <th scope="col">Key</th>
+              {desktop && <th scope="col">Menu</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {COMMANDS.filter((command) => command.scope === scope).map((command) => (
+              <tr key={command.id}>
+                <td>{command.label.replace('…', '')}</td>
+                <td>
+                  <kbd>{KEY_NAMES[command.key] ?? command.key}</kbd>
+                </td>
+                {desktop && <td>{'accelerator' in command ? <kbd>{command.accelerator.replace('CmdOrCtrl', navigator.platform.startsWith('Mac') ? '⌘' : 'Ctrl')}</kbd> : '–'}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </dialog>
+  );
+}
