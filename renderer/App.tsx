@@ -9,6 +9,8 @@ import { MockView } from './mock/MockView.tsx';
 import { NewRequest } from './request/NewRequest.tsx';
 import { HOME, navigate, useRoute } from './route.ts';
 import { AppBar } from './shell/AppBar.tsx';
+import { AppCommands } from './shell/AppCommands.tsx';
+import { rememberRoute } from './shell/remember.ts';
 import type { AppBarEntry } from './shell/AppBar.tsx';
 import { LiveRegistry } from './view/model/live-registry.ts';
 import { RecordingView } from './view/RecordingView.tsx';
@@ -25,10 +27,12 @@ export function App() {
   // Every live recording is followed from the page's start, whichever view is open.
   const [registry] = useState(() => new LiveRegistry());
   useEffect(() => registry.connect(api), [registry]);
+  useEffect(() => rememberRoute(route), [route]);
 
   return (
     <>
       <AppBar current={route.view} entries={ENTRIES} />
+      <AppCommands />
       <ConnectionNotice />
       {route.view === 'recording' ? (
         <RecordingView key={route.id} id={route.id} registry={registry} />

@@ -11,6 +11,7 @@ import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';
 import { HOME, navigate } from '../route.ts';
+import { lastSelection, rememberSelection } from '../shell/remember.ts';
 import { EventsTable } from './events/EventsTable.tsx';
 import { EventInspector } from './inspector/EventInspector.tsx';
 import { RecordingHeader } from './RecordingHeader.tsx';
@@ -32,7 +33,9 @@ const BEFORE_ANY: ScrubbedState = { event: BEFORE_FIRST, state: createAccumulato
 /** Mounted once per recording (App keys it by id): a new recording starts with nothing selected. */
 export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
   const load = useRecording(id, registry);
-  const [selected, setSelected] = useState<number | null>(null);
+  // The event selected when the app last showed this recording (shell/remember.ts).
+  const [selected, setSelected] = useState<number | null>(() => lastSelection(id));
+  useEffect(() => rememberSelection(id, selected), [id, selected]);
   const [highlighted, setHighlighted] = useState<readonly number[]>([]);
   // A replay on screen standing before its first event: nothing is selected, and the panels show
   // the empty state a client holds while it waits.
