@@ -96,7 +96,7 @@ function ChatRows({ rows, onChange }: { readonly rows: readonly MessageRow[]; re
       <ol className="request-messages">
         {rows.map((row, index) => {
           const n = index + 1;
-          const others = Object.keys(row.message).filter((name) => name !== 'role' && (name !== 'content' || row.text !== null));
+          const others = Object.keys(row.message).filter((name) => name !== 'role' && name !== 'content');
           return (
             <li key={row.key} className="request-message" data-testid="message-row">
               <div className="request-message-head">

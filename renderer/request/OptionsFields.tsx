@@ -28,7 +28,7 @@ const HINTS: Readonly<Record<ParamName, string>> = {
   top_p: '0 to 1',
   n: 'choices',
   seed: 'whole number',
-  tool_choice: 'auto, none, required or a name',
+  tool_choice: 'auto, none, required, name',
 };
 
 export function ToolsField({ draft, problems, onChange }: Props) {
