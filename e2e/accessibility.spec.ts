@@ -40,6 +40,15 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(await violations(page)).toEqual([]);
   });
 
+  test(`the new-request editor, a tools problem shown, breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(address);
+    await page.evaluate((hash) => (window.location.hash = hash), '#/new');
+    await page.getByLabel('Tools JSON').fill('[{"type": "retrieval"}]');
+    await expect(page.getByText('Tool 1: type must be "function"', { exact: false })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
   test(`the compare view, its message diff highlighted, breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page, request }) => {
     const a = await importFile(request, 'openai-gpt4o-parallel-tool-calls.sse', readFileSync(join(realStreams, 'openai-gpt4o-parallel-tool-calls.sse')));
     const b = await importFile(request, 'openai-gpt4o-parallel-tool-calls-empty-args.sse', readFileSync(join(realStreams, 'openai-gpt4o-parallel-tool-calls-empty-args.sse')));
