@@ -24,11 +24,13 @@ async function openEditor(page: Page): Promise<void> {
   await expect(page.getByTestId('request-send')).toContainText('Ready');
 }
 
-/** The whole page, with the viewport as tall as the page so that the sticky Send bar sits at its foot. */
-async function shootPage(page: Page, name: string): Promise<void> {
+/** The whole page, or one section of it by its heading, with the viewport as tall as the page so that the sticky Send bar sits at its foot. */
+async function shootPage(page: Page, name: string, section?: string): Promise<void> {
   const size = page.viewportSize()!;
   await page.setViewportSize({ width: size.width, height: await page.evaluate(() => document.documentElement.scrollHeight) });
-  await page.screenshot({ path: join(screenshots, `new-request-${name}.png`) });
+  const path = join(screenshots, `new-request-${name}.png`);
+  if (section === undefined) await page.screenshot({ path });
+  else await page.getByTestId('new-request').locator('section', { has: page.getByRole('heading', { name: section, exact: true }) }).screenshot({ path });
   await page.setViewportSize(size);
 }
 
@@ -101,7 +103,7 @@ test.describe('The new-request editor', () => {
     await expect(page.getByText("Messages JSON: line 10, column 3: expected ',' or ']'")).toBeVisible();
     await expect(send(page)).toBeDisabled();
     await expect(page.getByTestId('request-send')).toContainText('1 problem to fix before sending');
-    await page.getByTestId('new-request').locator('section', { has: page.getByRole('heading', { name: 'Messages' }) }).screenshot({ path: join(screenshots, 'new-request-json-error.png') });
+    await shootPage(page, 'json-error', 'Messages');
     await page.getByRole('tab', { name: 'Chat' }).click();
     await expect(page.getByRole('button', { name: 'Discard the JSON edits' })).toBeVisible();
     await page.getByRole('tab', { name: 'Raw JSON' }).click();
@@ -129,7 +131,7 @@ test.describe('The new-request editor', () => {
     await expect(page.getByText('Tool 1 (get weather): function.name must be 1 to 64 letters, digits, _ or -')).toBeVisible();
     await expect(page.getByText('Tool 2: type must be "function" (it is "retrieval")')).toBeVisible();
     await expect(send(page)).toBeDisabled();
-    await page.getByTestId('new-request').locator('section', { has: page.getByRole('heading', { name: 'Tools' }) }).screenshot({ path: join(screenshots, 'new-request-tools-error.png') });
+    await shootPage(page, 'tools-error', 'Tools');
     // The closing bracket missing: the error is just past the last character.
     const unclosed = '[{"type": "function", "function": {"name": "get_weather", "parameters": {"type": "object", "properties": {"city": {"type": "string"}}}}}';
     await tools.fill(unclosed);
@@ -177,7 +179,7 @@ test.describe('The new-request editor', () => {
     await page.getByRole('button', { name: 'Save key' }).click();
     await expect(page.getByTestId('key-state')).toContainText(`Key …${key.slice(-4)} — kept in the server’s memory until it stops`);
     await expect(page.getByLabel('Replace the key')).toHaveValue('');
-    await page.getByTestId('new-request').locator('section', { has: page.getByRole('heading', { name: 'Endpoint' }) }).screenshot({ path: join(screenshots, 'new-request-key.png') });
+    await shootPage(page, 'key', 'Endpoint');
     // Nowhere whole: not in the page's text, its DOM (attribute values included), the address, or the page's storage.
     expect(await page.locator('body').innerText()).not.toContain(key);
     expect(await page.content()).not.toContain(key.slice(8));
