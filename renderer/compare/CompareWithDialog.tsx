@@ -11,6 +11,8 @@ import { trapTab } from '../export/trap-tab.ts';
 import { useDebounced } from '../history/useDebounced.ts';
 import { outcomeWords, recordedWords, titleOf } from '../history/words.ts';
 import { navigate } from '../route.ts';
+// The export dialog's frame (backdrop, header, close button), at this dialog's own size.
+import '../export/export.css';
 import './compare.css';
 
 /** Recordings listed: enough to find a recent one; the search box finds any other. */
@@ -63,7 +65,7 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
   return (
     <dialog
       ref={dialog}
-      className="compare-dialog"
+      className="export-dialog compare-dialog"
       aria-modal="true"
       aria-labelledby={titleId}
       data-testid="compare-dialog"
@@ -74,9 +76,9 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
       }}
       onKeyDown={(event) => trapTab(event.nativeEvent, event.currentTarget)}
     >
-      <header className="compare-dialog-header">
+      <header className="export-header">
         <h2 id={titleId}>Compare #{id} with…</h2>
-        <button type="button" className="compare-dialog-close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="export-close" aria-label="Close" onClick={onClose}>
           ×
         </button>
       </header>
