@@ -33,4 +33,5 @@ export * from './replay/faults.ts';
 export * from './replay/plan.ts';
 export * from './replay/match.ts';
 export * from './replay/headers.ts';
+export * from './replay/snippet.ts';
 export * from './export/types.ts';
