@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage, ROLES } from './draft.ts';
 import type { MessageRow, RequestDraft } from './draft.ts';
+import { JsonText } from './JsonText.tsx';
 import { Problems } from './Problems.tsx';
 import { parseMessages } from './validate.ts';
 import type { Problem } from './validate.ts';
@@ -64,16 +65,7 @@ export function MessagesEditor({ draft, problems, onChange }: Props) {
       </div>
       <div id={`request-panel-${tab}`} role="tabpanel" aria-labelledby={`request-tab-${tab}`}>
         {tab === 'json' ? (
-          <label>
-            <span className="visually-hidden">Messages JSON</span>
-            <textarea
-              className="request-code"
-              rows={Math.min(24, Math.max(6, (draft.messagesText ?? messagesJson(draft.messages)).split('\n').length + 1))}
-              spellCheck={false}
-              value={draft.messagesText ?? messagesJson(draft.messages)}
-              onChange={(event) => editJson(event.target.value)}
-            />
-          </label>
+          <JsonText label="Messages JSON" value={draft.messagesText ?? messagesJson(draft.messages)} minRows={6} maxRows={24} onChange={editJson} />
         ) : jsonBroken ? (
           <div className="notice request-broken">
             <p>The raw JSON has a problem (below): fix it in the Raw JSON tab, or go back to the last messages that were valid.</p>

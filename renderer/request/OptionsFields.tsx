@@ -3,6 +3,7 @@
 
 import { PARAMS } from './draft.ts';
 import type { ParamName, RequestDraft, Tristate } from './draft.ts';
+import { JsonText } from './JsonText.tsx';
 import { Problems } from './Problems.tsx';
 import type { Problem } from './validate.ts';
 
@@ -42,17 +43,14 @@ export function ToolsField({ draft, problems, onChange }: Props) {
           </button>
         )}
       </div>
-      <label>
-        <span className="visually-hidden">Tools JSON</span>
-        <textarea
-          className="request-code"
-          rows={Math.min(20, Math.max(3, draft.tools.split('\n').length + 1))}
-          spellCheck={false}
-          value={draft.tools}
-          placeholder="None. A JSON array of {&quot;type&quot;: &quot;function&quot;, &quot;function&quot;: {&quot;name&quot;: …, &quot;parameters&quot;: …}}"
-          onChange={(event) => onChange({ tools: event.target.value })}
-        />
-      </label>
+      <JsonText
+        label="Tools JSON"
+        value={draft.tools}
+        minRows={3}
+        maxRows={20}
+        placeholder='None. A JSON array of {"type": "function", "function": {"name": …, "parameters": …}}'
+        onChange={(tools) => onChange({ tools })}
+      />
       <Problems problems={problems} fields={['tools']} />
     </section>
   );
@@ -101,17 +99,15 @@ export function ParamsFields({ draft, problems, onChange }: Props) {
           </select>
         </label>
       </fieldset>
-      <label>
-        Extra body fields
-        <textarea
-          className="request-code"
-          rows={Math.min(16, Math.max(2, draft.extra.split('\n').length + 1))}
-          spellCheck={false}
-          value={draft.extra}
-          placeholder='None. A JSON object, e.g. {"user": "me", "response_format": {"type": "json_object"}}'
-          onChange={(event) => onChange({ extra: event.target.value })}
-        />
-      </label>
+      <JsonText
+        label="Extra body fields"
+        showLabel
+        value={draft.extra}
+        minRows={2}
+        maxRows={16}
+        placeholder='None. A JSON object, e.g. {"user": "me", "response_format": {"type": "json_object"}}'
+        onChange={(extra) => onChange({ extra })}
+      />
       <Problems problems={problems} fields={['params', 'extra']} />
     </section>
   );
