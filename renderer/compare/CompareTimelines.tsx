@@ -9,14 +9,14 @@ import type { PointerEvent } from 'react';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../shared/analysis/diagnostics/context.ts';
 import { ms } from '../../shared/export/html/format.ts';
-import { describeMark, describeSpan, summaryOf } from '../view/timeline/describe.ts';
+import { summaryOf } from '../view/timeline/describe.ts';
 import type { TooltipText } from '../view/timeline/describe.ts';
 import { drawTimeline } from '../view/timeline/draw.ts';
-import { GUTTER, geometryOf, markAt, rowAt, spanAtPointer } from '../view/timeline/geometry.ts';
-import type { Geometry } from '../view/timeline/geometry.ts';
+import { GUTTER, geometryOf } from '../view/timeline/geometry.ts';
 import { indexTimeline } from '../view/timeline/lanes.ts';
 import type { Lane, TimelineIndex } from '../view/timeline/lanes.ts';
 import type { View } from '../view/timeline/scale.ts';
+import { Tooltip, tooltipAt } from '../view/timeline/Tooltip.tsx';
 import { axisTicks, sharedView } from './shared-axis.ts';
 import type { SideName } from './sides.ts';
 import '../view/timeline/timeline.css';
@@ -183,30 +183,7 @@ function SideCanvas({ side, analysis, index, view, width, hover, onHover }: Side
         onPointerMove={move}
         onPointerLeave={() => onHover(null)}
       />
-      {hover?.side === side && hover.text && <Tooltip hover={hover} text={hover.text} width={geometry.width} />}
-    </div>
-  );
-}
-
-/** What is under the pointer: a mark, else a burst or a silence in the lanes. */
-function tooltipAt(analysis: Analysis, index: TimelineIndex, view: View, geometry: Geometry, x: number, y: number): TooltipText | null {
-  const mark = markAt(index, view, geometry, x, y);
-  if (mark) return describeMark(analysis, mark);
-  if (rowAt(geometry, index.lanes.length, y) < 0) return null;
-  const burst = spanAtPointer(index.bursts, view, geometry, x);
-  if (burst) return describeSpan(burst, true);
-  const gap = spanAtPointer(index.gaps, view, geometry, x);
-  return gap ? describeSpan(gap, false) : null;
-}
-
-function Tooltip({ hover, text, width }: { readonly hover: Hover; readonly text: TooltipText; readonly width: number }) {
-  const flip = hover.x > width * 0.6;
-  const style = flip ? { right: `${width - hover.x + 12}px`, top: `${hover.y + 14}px` } : { left: `${hover.x + 12}px`, top: `${hover.y + 14}px` };
-  return (
-    <div className="timeline-tooltip" role="tooltip" data-testid="compare-tooltip" style={style}>
-      <div>{text.title}</div>
-      {text.annotation !== null && <div className="timeline-annotation">{text.annotation}</div>}
-      {text.more !== null && <div className="timeline-count">{text.more}</div>}
+      {hover?.side === side && hover.text && <Tooltip x={hover.x} y={hover.y} text={hover.text} width={geometry.width} testId="compare-tooltip" />}
     </div>
   );
 }

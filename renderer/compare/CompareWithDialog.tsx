@@ -7,7 +7,7 @@ import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';
-import { trapTab } from '../export/trap-tab.ts';
+import { Modal } from '../components/Modal.tsx';
 import { useDebounced } from '../history/useDebounced.ts';
 import { outcomeWords, recordedWords, titleOf } from '../history/words.ts';
 import { navigate } from '../route.ts';
@@ -21,25 +21,11 @@ const SHOWN = 30;
 type Found = { readonly state: 'loading' } | { readonly state: 'error'; readonly message: string } | { readonly state: 'ready'; readonly rows: readonly RecordingSummary[]; readonly total: number };
 
 export function CompareWithDialog({ id, onClose }: { readonly id: number; readonly onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), 200);
   const [found, setFound] = useState<Found>({ state: 'loading' });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    // The search box first, not the Close button showModal would pick: typing finds a recording.
-    search.current?.focus();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, []);
 
   useEffect(() => {
     let current = true;
@@ -63,19 +49,7 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="export-dialog compare-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      data-testid="compare-dialog"
-      onCancel={(event) => {
-        // Escape: the owner unmounts the dialog, which closes it.
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => trapTab(event.nativeEvent, event.currentTarget)}
-    >
+    <Modal className="export-dialog compare-dialog" labelledBy={titleId} onClose={onClose} initialFocus={search} testId="compare-dialog">
       <header className="export-header">
         <h2 id={titleId}>Compare #{id} with…</h2>
         <button type="button" className="export-close" aria-label="Close" onClick={onClose}>
@@ -122,7 +96,7 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
           </ul>
         )}
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

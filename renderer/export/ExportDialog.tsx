@@ -11,7 +11,7 @@ import { errorMessage, formatBytes } from '../components/format.ts';
 import { copyText, openInBrowser, saveFile } from './deliver.ts';
 import { previewExtent, previewOf } from './preview.ts';
 import type { ExportPreview } from './preview.ts';
-import { trapTab } from './trap-tab.ts';
+import { Modal } from '../components/Modal.tsx';
 import './export.css';
 
 interface ExportDialogProps {
@@ -28,24 +28,12 @@ type Exported =
   | { readonly state: 'ready'; readonly format: ExportFormat; readonly file: ExportedFile; readonly preview: ExportPreview };
 
 export function ExportDialog({ id, onClose }: ExportDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const [formats, setFormats] = useState<Formats>({ state: 'loading' });
   const [exported, setExported] = useState<Exported>({ state: 'none' });
   const [copied, setCopied] = useState<string | null>(null);
   // Only the last format picked may show: an earlier, slower export is dropped when it comes.
   const latest = useRef(0);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, []);
 
   useEffect(() => {
     let current = true;
@@ -71,19 +59,7 @@ export function ExportDialog({ id, onClose }: ExportDialogProps) {
   const chosen = exported.state === 'none' ? null : exported.format;
 
   return (
-    <dialog
-      ref={dialog}
-      className="export-dialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      data-testid="export-dialog"
-      onCancel={(event) => {
-        // Escape: the owner unmounts the dialog, which closes it.
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => trapTab(event.nativeEvent, event.currentTarget)}
-    >
+    <Modal className="export-dialog" labelledBy={titleId} onClose={onClose} testId="export-dialog">
       <header className="export-header">
         <h2 id={titleId}>Export recording #{id}</h2>
         <button type="button" className="export-close" aria-label="Close" onClick={onClose}>
@@ -115,7 +91,7 @@ export function ExportDialog({ id, onClose }: ExportDialogProps) {
           {exported.state === 'ready' && <ExportedView file={exported.file} format={exported.format} preview={exported.preview} copied={copied} onCopied={setCopied} />}
         </div>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 

@@ -1,10 +1,10 @@
 // "Keyboard shortcuts" (`?`): every command with its key, and its menu shortcut in the desktop
 // app, from the one list in shared/commands.ts.
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { COMMANDS } from '../../shared/commands.ts';
 import type { CommandScope } from '../../shared/commands.ts';
-import { trapTab } from '../export/trap-tab.ts';
+import { Modal } from '../components/Modal.tsx';
 
 const SCOPES: readonly { readonly scope: CommandScope; readonly title: string }[] = [
   { scope: 'app', title: 'Anywhere' },
@@ -15,31 +15,10 @@ const SCOPES: readonly { readonly scope: CommandScope; readonly title: string }[
 const KEY_NAMES: Readonly<Record<string, string>> = { Backspace: '⌫ Backspace', ',': ', (comma)', '.': '. (full stop)' };
 
 export function ShortcutsDialog({ onClose, desktop }: { readonly onClose: () => void; readonly desktop: boolean }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!element.open) element.showModal();
-    return () => {
-      element.close();
-      opener?.focus();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialog}
-      className="shortcuts-dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onKeyDown={(event) => trapTab(event.nativeEvent, event.currentTarget)}
-    >
+    <Modal className="shortcuts-dialog" labelledBy={titleId} onClose={onClose}>
       <header>
         <h2 id={titleId}>Keyboard shortcuts</h2>
         <button type="button" className="secondary" onClick={onClose}>
@@ -70,6 +49,6 @@ export function ShortcutsDialog({ onClose, desktop }: { readonly onClose: () => 
           </tbody>
         </table>
       ))}
-    </dialog>
+    </Modal>
   );
 }

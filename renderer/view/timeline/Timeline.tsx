@@ -11,16 +11,17 @@ import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../../shared/analysis/diagnostics
 import { LONG_GAP_MS } from '../../../shared/analysis/timeline-layout.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
-import { describeMark, describeSpan, eventLine, summaryOf } from './describe.ts';
+import { eventLine, summaryOf } from './describe.ts';
 import type { TooltipText } from './describe.ts';
 import { drawTimeline } from './draw.ts';
-import { eventAtClick, eventAtScrub, geometryOf, inAxisStrip, markAt, rowAt, spanAtPointer } from './geometry.ts';
+import { eventAtClick, eventAtScrub, geometryOf, inAxisStrip, rowAt } from './geometry.ts';
 import type { Geometry } from './geometry.ts';
 import { indexTimeline } from './lanes.ts';
 import type { TimelineIndex } from './lanes.ts';
 import { clampView, fitView, isFit, panBy, revealIn, zoomAt } from './scale.ts';
 import type { View } from './scale.ts';
 import { spanCount } from './spans.ts';
+import { Tooltip, tooltipAt } from './Tooltip.tsx';
 import './timeline.css';
 
 export type TimelineProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted'>;
@@ -269,7 +270,7 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
           onPointerLeave={() => setHover(null)}
           onKeyDown={onKeyDown}
         />
-        {hover?.text && !dragMode && <Tooltip hover={hover} text={hover.text} width={width} />}
+        {hover?.text && !dragMode && <Tooltip x={hover.x} y={hover.y} text={hover.text} width={width} />}
       </div>
       <p className="timeline-status" data-testid="timeline-selected">
         {selectedLine ? (
@@ -315,29 +316,6 @@ function fitCanvas(canvas: HTMLCanvasElement, geometry: Geometry): CanvasRenderi
   const context = canvas.getContext('2d');
   context?.setTransform(ratio, 0, 0, ratio, 0, 0);
   return context;
-}
-
-function tooltipAt(analysis: Analysis, index: TimelineIndex, view: View, geometry: Geometry, x: number, y: number): TooltipText | null {
-  const mark = markAt(index, view, geometry, x, y);
-  if (mark) return describeMark(analysis, mark);
-  if (rowAt(geometry, index.lanes.length, y) < 0) return null;
-  const burst = spanAtPointer(index.bursts, view, geometry, x);
-  if (burst) return describeSpan(burst, true);
-  const gap = spanAtPointer(index.gaps, view, geometry, x);
-  return gap ? describeSpan(gap, false) : null;
-}
-
-function Tooltip({ hover, text, width }: { readonly hover: Hover; readonly text: TooltipText; readonly width: number }) {
-  // Right of the pointer, or left of it in the right part of the plot.
-  const flip = hover.x > width * 0.6;
-  const style = flip ? { right: `${width - hover.x + 12}px`, top: `${hover.y + 14}px` } : { left: `${hover.x + 12}px`, top: `${hover.y + 14}px` };
-  return (
-    <div className="timeline-tooltip" role="tooltip" data-testid="timeline-tooltip" style={style}>
-      <div>{text.title}</div>
-      {text.annotation !== null && <div className="timeline-annotation">{text.annotation}</div>}
-      {text.more !== null && <div className="timeline-count">{text.more}</div>}
-    </div>
-  );
 }
 
 function Legend({ index, highlighted }: { readonly index: TimelineIndex; readonly highlighted: number }) {
