@@ -11,6 +11,7 @@ import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../shared/analysis/diagnostics/co
 import { ms } from '../../shared/export/html/format.ts';
 import { summaryOf } from '../view/timeline/describe.ts';
 import type { TooltipText } from '../view/timeline/describe.ts';
+import { useWidth } from '../components/use-width.ts';
 import { drawTimeline } from '../view/timeline/draw.ts';
 import { GUTTER, geometryOf } from '../view/timeline/geometry.ts';
 import { indexTimeline } from '../view/timeline/lanes.ts';
@@ -44,17 +45,8 @@ export function CompareTimelines({ sides }: { readonly sides: readonly [Timeline
   const indexA = useMemo(() => (analysisA ? indexTimeline(analysisA) : null), [analysisA]);
   const indexB = useMemo(() => (analysisB ? indexTimeline(analysisB) : null), [analysisB]);
   const view = useMemo(() => sharedView([indexA, indexB]), [indexA, indexB]);
-  const [width, setWidth] = useState(0);
   const [hover, setHover] = useState<Hover | null>(null);
-  const plotRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const element = plotRef.current;
-    if (!element) return;
-    const observer = new ResizeObserver((entries) => setWidth(Math.floor(entries[0]!.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const [plotRef, width] = useWidth<HTMLDivElement>();
 
   const plotWidth = geometryOf(width, 1).plotWidth;
   const ticks = view && width > 0 ? axisTicks(view, plotWidth) : [];

@@ -10,6 +10,7 @@ import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../../shared/analysis/diagnostics/context.ts';
 import { LONG_GAP_MS } from '../../../shared/analysis/timeline-layout.ts';
 import { formatCount } from '../../components/format.ts';
+import { useWidth } from '../../components/use-width.ts';
 import type { PanelProps } from '../types.ts';
 import { eventLine, summaryOf } from './describe.ts';
 import type { TooltipText } from './describe.ts';
@@ -48,17 +49,16 @@ interface Hover {
 export function Timeline({ analysis, live, selected, onSelect, highlighted }: TimelineProps) {
   const index = useTimelineIndex(analysis);
   const { domain } = index;
+  const [plotRef, width] = useWidth<HTMLDivElement>();
   // The view the user chose; null: the whole recording, following it as it grows.
   const [chosen, setChosen] = useState<View | null>(null);
   const view = useMemo(() => (chosen ? clampView(chosen, domain) : fitView(domain)), [chosen, domain]);
-  const [width, setWidth] = useState(0);
   const geometry = useMemo(() => geometryOf(width, index.lanes.length), [width, index.lanes.length]);
   const highlightedAt = useMemo(() => positionsOf(index, highlighted), [index, highlighted]);
   const [hover, setHover] = useState<Hover | null>(null);
   const [dragMode, setDragMode] = useState<Drag['mode'] | null>(null);
   const drag = useRef<Drag | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const plotRef = useRef<HTMLDivElement>(null);
   const [theme, setTheme] = useState(0);
   const hintId = useId();
 
@@ -73,14 +73,6 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
       if (next !== view) setChosen(next);
     }
   }
-
-  useEffect(() => {
-    const element = plotRef.current;
-    if (!element) return;
-    const observer = new ResizeObserver((entries) => setWidth(Math.floor(entries[0]!.contentRect.width)));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
 
   useEffect(() => {
     const media = window.matchMedia('(prefers-color-scheme: dark)');
