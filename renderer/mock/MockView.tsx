@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { api } from '../api/index.ts';
 import { formatCount } from '../components/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
+import { EMPTY_LOG, servedCount } from './log.ts';
 import { forgetReplay, useReplayLogs } from './log-store.ts';
 import { ServerCard } from './ServerCard.tsx';
 import { StartForm } from './StartForm.tsx';
@@ -22,7 +23,9 @@ export function MockView({ recording }: { readonly recording: number | undefined
     await api.stopReplay({ id });
     forgetReplay(id);
     replays.refresh();
-    if (info) setNotice(`Stopped ${info.baseUrl} after ${formatCount(info.requests)} ${info.requests === 1 ? 'request' : 'requests'}.`);
+    if (!info) return;
+    const served = servedCount(info, logs.get(id) ?? EMPTY_LOG);
+    setNotice(`Stopped ${info.baseUrl} after ${formatCount(served)} ${served === 1 ? 'request' : 'requests'}.`);
   };
 
   return (

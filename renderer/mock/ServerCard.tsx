@@ -9,7 +9,7 @@ import { ErrorLine } from '../components/ErrorLine.tsx';
 import { routeHash } from '../route.ts';
 import { titleOf } from '../history/words.ts';
 import { CopyButton } from './CopyButton.tsx';
-import { EMPTY_LOG, unseenRequests } from './log.ts';
+import { EMPTY_LOG, servedCount, unseenRequests } from './log.ts';
 import type { ServerLog } from './log.ts';
 import { useRecordingInfos } from './recording-info.ts';
 import { RequestLog } from './RequestLog.tsx';
@@ -26,7 +26,7 @@ export function ServerCard({ info, log = EMPTY_LOG, onStop }: { readonly info: R
   // The snippet waits for the recordings' bodies: asked with a wrong model and messages, it would get a 404.
   const request = info.recordings.every((id) => infos.has(id)) ? snippetRequest(known.map((each) => each.body), known[0]?.summary.model ?? null) : null;
   const unseen = unseenRequests(info, log);
-  const served = Math.max(info.requests, log.entries.length + log.dropped);
+  const served = servedCount(info, log);
   const title = `Mock endpoint ${info.id}`;
 
   const stop = (): void => {

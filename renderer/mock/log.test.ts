@@ -4,7 +4,7 @@ import { recordingFromSse } from '../../shared/formats/sse.ts';
 import { realStream } from '../../shared/test/streams.ts';
 import { startReplayServer } from '../../electron/backend/replay/index.ts';
 import { wireRequest } from '../../electron/backend/replay/test-client.ts';
-import { clockTime, EMPTY_LOG, logRow, unseenRequests, withoutServer, withRequest } from './log.ts';
+import { clockTime, EMPTY_LOG, logRow, servedCount, unseenRequests, withoutServer, withRequest } from './log.ts';
 import type { ReplayLogs } from './log.ts';
 
 // Real log entries, in the order a replay server pushes them: a streamed answer (paced, so it
@@ -75,6 +75,12 @@ describe('the request log', () => {
     const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, faults: [], requests: 5 };
     expect(unseenRequests(info, { entries: pushed, dropped: 1 })).toBe(1);
     expect(unseenRequests({ ...info, requests: 2 }, { entries: pushed, dropped: 0 })).toBe(0);
+  });
+
+  it('counts the requests served from the lines pushed since the server was last listed (regression: "Stopped … after 0 requests" with one in the log)', () => {
+    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, faults: [], requests: 0 };
+    expect(servedCount(info, { entries: pushed, dropped: 1 })).toBe(pushed.length + 1);
+    expect(servedCount({ ...info, requests: 9 }, { entries: pushed, dropped: 0 })).toBe(9);
   });
 });
 

@@ -45,6 +45,11 @@ export function withoutServer(logs: ReplayLogs, replay: number): ReplayLogs {
   return next;
 }
 
+/** Requests the server has answered: its count as last listed, or the lines pushed since, whichever is newer. */
+export function servedCount(info: ReplayInfo, log: ServerLog): number {
+  return Math.max(info.requests, log.entries.length + log.dropped);
+}
+
 /** Requests the server answered that the page has no line for: served before it was opened (the log lives in the page). */
 export function unseenRequests(info: ReplayInfo, log: ServerLog): number {
   return Math.max(0, info.requests - log.entries.length - log.dropped);
