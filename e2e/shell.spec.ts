@@ -49,12 +49,25 @@ test.describe('Shortcuts and the app bar', () => {
     expect(problems).toEqual([]);
   });
 
-  test('open the export dialog from a recording with "e"', async ({ page }) => {
-    await recordText(page);
+  test('act on a recording: "e" exports, "c" compares with another, "s" serves it as a mock endpoint', async ({ page }) => {
+    const id = await recordText(page);
     await page.keyboard.press('e');
     await expect(page.getByTestId('export-dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('export-dialog')).toBeHidden();
+    await page.keyboard.press('c');
+    await expect(page.getByTestId('compare-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('compare-dialog')).toBeHidden();
+    await page.keyboard.press('s');
+    await expect(page).toHaveURL(new RegExp(`#/mock/${id}$`));
+  });
+
+  test('open the file dialog to import with "i" on the recordings page', async ({ page }) => {
+    await page.goto(address);
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('i');
+    expect((await chooser).isMultiple()).toBe(true);
   });
 });
 

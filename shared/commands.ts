@@ -29,12 +29,15 @@ export const COMMANDS = [
   { id: 'go-recordings', label: 'Recordings', scope: 'app', key: 'r', accelerator: 'CmdOrCtrl+1', menu: 'go' },
   { id: 'go-mock', label: 'Mock Endpoints', scope: 'app', key: 'm', accelerator: 'CmdOrCtrl+2', menu: 'go' },
   { id: 'go-back', label: 'Back', scope: 'app', key: 'Backspace', accelerator: 'Alt+Left', menu: 'go' },
+  { id: 'import', label: 'Import Files…', scope: 'app', key: 'i' },
   { id: 'find', label: 'Find', scope: 'app', key: '/', accelerator: 'CmdOrCtrl+F', menu: 'go' },
   { id: 'shortcuts', label: 'Keyboard Shortcuts', scope: 'app', key: '?', accelerator: 'CmdOrCtrl+/', menu: 'help' },
   { id: 'replay-toggle', label: 'Replay or Pause', scope: 'recording', key: 'p' },
   { id: 'replay-back', label: 'Step Back One Event', scope: 'recording', key: ',' },
   { id: 'replay-forward', label: 'Step Forward One Event', scope: 'recording', key: '.' },
   { id: 'export', label: 'Export…', scope: 'recording', key: 'e', accelerator: 'CmdOrCtrl+E', menu: 'file' },
+  { id: 'compare-with', label: 'Compare With…', scope: 'recording', key: 'c' },
+  { id: 'serve-mock', label: 'Serve as Mock Endpoint', scope: 'recording', key: 's' },
 ] as const satisfies readonly CommandShape[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

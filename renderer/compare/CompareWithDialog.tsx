@@ -11,6 +11,7 @@ import { Modal } from '../components/Modal.tsx';
 import { useDebounced } from '../history/useDebounced.ts';
 import { outcomeWords, recordedWords, titleOf } from '../history/words.ts';
 import { navigate } from '../route.ts';
+import { useCommand } from '../shell/commands.ts';
 // The export dialog's frame (backdrop, header, close button), at this dialog's own size.
 import '../export/export.css';
 import './compare.css';
@@ -103,9 +104,10 @@ export function CompareWithDialog({ id, onClose }: { readonly id: number; readon
 /** The action in a recording's row of actions. */
 export function CompareWithButton({ id }: { readonly id: number }) {
   const [open, setOpen] = useState(false);
+  useCommand('compare-with', () => setOpen(true));
   return (
     <>
-      <button type="button" className="secondary" aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen((was) => !was)}>
+      <button type="button" className="secondary" aria-haspopup="dialog" aria-expanded={open} aria-keyshortcuts="c" onClick={() => setOpen((was) => !was)}>
         Compare with…
       </button>
       {open && <CompareWithDialog id={id} onClose={() => setOpen(false)} />}

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { api } from '../api/index.ts';
 import { errorMessage } from '../components/format.ts';
 import { routeHash } from '../route.ts';
+import { useCommand } from '../shell/commands.ts';
 import { notifyImported } from './imported.ts';
 import { importReducer, isDone, progressWords } from './import-state.ts';
 import type { ImportAction, ImportItem } from './import-state.ts';
@@ -19,6 +20,7 @@ export function ImportDrop() {
   const input = useRef<HTMLInputElement>(null);
   // One file at a time: a few large captures are not all held in memory at once, and ids come in the order picked.
   const queue = useRef<Promise<void>>(Promise.resolve());
+  useCommand('import', () => input.current?.click());
 
   const start = useCallback((files: readonly File[]) => {
     if (files.length === 0) return;
@@ -33,7 +35,7 @@ export function ImportDrop() {
     <section className="import" aria-labelledby="import-heading" data-testid="import">
       <h2 id="import-heading">Import</h2>
       <div className="import-actions">
-        <button type="button" onClick={() => input.current?.click()}>
+        <button type="button" onClick={() => input.current?.click()} aria-keyshortcuts="i">
           Import files…
         </button>
         <p className="muted">
