@@ -3,7 +3,7 @@ import { packReads, packRecording } from '../../../shared/api/packed.ts';
 import type { StoredRecording } from '../../../shared/api/recordings.ts';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
 import { realStream } from '../../../shared/test/streams.ts';
-import { loadInSlices, loadWhole } from './load-recording.ts';
+import { loadInSlices, loadWhole, SLICES_AHEAD } from './load-recording.ts';
 import type { OpenRecording, Slice } from './load-recording.ts';
 
 function stored(): StoredRecording {
@@ -24,7 +24,7 @@ function backend(recording: StoredRecording, calls: { fromRead: number; readLimi
 }
 
 describe('loading a recording in slices', () => {
-  it('hands over every read once, in order, asking for the next slice before handing over the last', async () => {
+  it('hands over every read once, in order, with the next SLICES_AHEAD slices asked for before it hands one over', async () => {
     const recording = stored();
     const calls: { fromRead: number; readLimit: number }[] = [];
     const open = backend(recording, calls);
@@ -36,8 +36,9 @@ describe('loading a recording in slices', () => {
     }, 10)).toBe(true);
     expect(slices.flatMap((slice) => slice.reads)).toEqual(recording.reads);
     expect(slices.map((slice) => [slice.loaded, slice.total])).toEqual(slices.map((_, i) => [Math.min((i + 1) * 10, recording.reads.length), recording.reads.length]));
-    // When a slice is handed over, the one after it has been asked for already.
-    expect(asked.slice(0, -1)).toEqual(asked.slice(0, -1).map((_, i) => i + 2));
+    // When a slice is handed over, the ones after it (up to SLICES_AHEAD, and no further than the recording goes) have been asked for already.
+    expect(slices.length).toBeGreaterThan(SLICES_AHEAD + 1);
+    expect(asked).toEqual(slices.map((_, i) => Math.min(i + 1 + SLICES_AHEAD, slices.length)));
     expect(calls.map((call) => call.fromRead)).toEqual(slices.map((_, i) => i * 10));
   });
 
@@ -52,6 +53,21 @@ describe('loading a recording in slices', () => {
     expect(await loadInSlices(backend(stored(), []), 5, () => {})).toBe(false);
     const damaged: OpenRecording = async () => ({ ...packRecording(stored()), readLengths: [1] });
     await expect(loadInSlices(damaged, 4, () => {})).rejects.toThrow('damaged');
+  });
+
+  it('fails with the first slice that fails, leaving no failure of a later slice unhandled', async () => {
+    const recording = stored();
+    const failing: OpenRecording = async (input) => {
+      if (input.fromRead > 0) throw new Error(`slice from ${input.fromRead} failed`);
+      return backend(recording, [])(input);
+    };
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    await expect(loadInSlices(failing, 4, () => {}, 10)).rejects.toThrow('slice from 10 failed');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', listener);
+    expect(unhandled).toEqual([]);
   });
 
   it('takes an exact multiple of the slice size, ending on an empty slice', async () => {
