@@ -30,7 +30,7 @@ import './view.css';
 /** The client state before any event: what a replay on screen shows until the first one is due. */
 const BEFORE_ANY: ScrubbedState = { event: BEFORE_FIRST, state: createAccumulator().state, choices: [] };
 
-/** Mounted once per recording (App keys it by id): a new recording starts with nothing selected. */
+/** Mounted once per recording (App keys it by id): it opens with nothing selected, or with the event selected when the app last showed it. */
 export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
   const load = useRecording(id, registry);
   // The event selected when the app last showed this recording (shell/remember.ts).
