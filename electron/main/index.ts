@@ -9,7 +9,7 @@ import { release } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, safeStorage, session, shell } from 'electron';
-import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
 import { COMMAND_CHANNEL } from '../../shared/commands.ts';
 import { createBackend } from '../backend/api/index.ts';
@@ -21,6 +21,7 @@ import { forwardPushes, ipcCallHandler } from './ipc.ts';
 import type { Encryptor } from './keychain.ts';
 import { KEYS_FILE, safeStorageKeyVault } from './keychain.ts';
 import { menuTemplate } from './menu.ts';
+import { openReportHandler } from './open-report.ts';
 import { isAppPage, isTrustedSender } from './security.ts';
 import { WINDOW_STATE_FILE } from './window-state.ts';
 import { createMainWindow, guardContents } from './window.ts';
@@ -56,6 +57,15 @@ async function ready(): Promise<void> {
   if (!backend) return;
   const dispatch = createApiDispatcher(backend.api);
   ipcMain.handle(IPC_CALL_CHANNEL, ipcCallHandler(dispatch, (frame) => isTrustedSender(frame, appUrl)));
+  ipcMain.handle(
+    IPC_OPEN_REPORT_CHANNEL,
+    openReportHandler({
+      exportHtml: (id) => backend.api.exportRecording({ id, format: 'html' }),
+      folder: join(app.getPath('temp'), 'streamscope-reports'),
+      openPath: (path) => shell.openPath(path),
+      isTrusted: (frame) => isTrustedSender(frame, appUrl),
+    }),
+  );
 
   let window: BrowserWindow | null = null;
   const openWindow = () => {

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiClient } from '../../shared/api/client.ts';
 import { COMMAND_CHANNEL } from '../../shared/commands.ts';
 import type { ApiPush, LiveBatch } from '../../shared/api/contract.ts';
@@ -55,9 +55,9 @@ function wire() {
 }
 
 describe('the preload bridge', () => {
-  it('exposes exactly call, onPush and onCommand, frozen', () => {
+  it('exposes exactly call, onPush, onCommand and openReport, frozen', () => {
     const { bridge } = wire();
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'onCommand', 'onPush']);
+    expect(Object.keys(bridge).sort()).toEqual(['call', 'onCommand', 'onPush', 'openReport']);
     expect(Object.isFrozen(bridge)).toBe(true);
   });
 
@@ -84,6 +84,13 @@ describe('the preload bridge', () => {
     contents.send(IPC_PUSH_CHANNEL, 'finished', { id: 4 });
     expect(seen).toEqual([['finished', { id: 3 }]]);
     expect(emitter.listenerCount(IPC_PUSH_CHANNEL)).toBe(0);
+  });
+
+  it('asks the main side to open a recording’s report by its id alone, and refuses anything else before sending', async () => {
+    const { bridge, invoked } = wire();
+    await bridge.openReport(7);
+    await expect(bridge.openReport('7' as unknown as number)).rejects.toThrow('streamscope.openReport: the recording id must be a number');
+    expect(invoked).toEqual([[IPC_OPEN_REPORT_CHANNEL, 7]]);
   });
 
   it('delivers the menu’s commands, without the IPC event, until unsubscribed', () => {

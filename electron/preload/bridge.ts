@@ -1,8 +1,8 @@
-// The preload's whole surface: `call`, `onPush` and the menu's `onCommand` over IPC, nothing else. The renderer never gets
+// The preload's whole surface: `call`, `onPush`, the menu's `onCommand` and `openReport` over IPC, nothing else. The renderer never gets
 // ipcRenderer, an IPC event object or a way to pick a channel (Electron's context-isolation
 // guide: https://www.electronjs.org/docs/latest/tutorial/context-isolation#security-considerations).
 
-import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import type { PreloadBridge } from '../../shared/api/bridge.ts';
 import type { ApiPush } from '../../shared/api/contract.ts';
 import type { ApiReply } from '../../shared/api/errors.ts';
@@ -24,6 +24,10 @@ export function createPreloadBridge(ipc: BridgeIpc): PreloadBridge {
     onPush(listener: (push: ApiPush, payload: unknown) => void): () => void {
       if (typeof listener !== 'function') throw new TypeError('streamscope.onPush: the listener must be a function');
       return listen(ipc, IPC_PUSH_CHANNEL, (push, payload) => listener(push as ApiPush, payload));
+    },
+    openReport(id: number): Promise<ApiReply> {
+      if (typeof id !== 'number') return Promise.reject(new TypeError('streamscope.openReport: the recording id must be a number'));
+      return ipc.invoke(IPC_OPEN_REPORT_CHANNEL, id) as Promise<ApiReply>;
     },
     onCommand(listener: (command: unknown) => void): () => void {
       if (typeof listener !== 'function') throw new TypeError('streamscope.onCommand: the listener must be a function');

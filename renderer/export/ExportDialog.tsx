@@ -88,7 +88,7 @@ export function ExportDialog({ id, onClose }: ExportDialogProps) {
           {exported.state === 'none' && <p className="muted export-empty">Pick a format to see the file it makes.</p>}
           {exported.state === 'loading' && <p className="muted export-empty">Exporting as {exported.format}…</p>}
           {exported.state === 'error' && <ErrorLine message={exported.message} />}
-          {exported.state === 'ready' && <ExportedView file={exported.file} format={exported.format} preview={exported.preview} copied={copied} onCopied={setCopied} />}
+          {exported.state === 'ready' && <ExportedView id={id} file={exported.file} format={exported.format} preview={exported.preview} copied={copied} onCopied={setCopied} />}
         </div>
       </div>
     </Modal>
@@ -96,6 +96,8 @@ export function ExportDialog({ id, onClose }: ExportDialogProps) {
 }
 
 interface ExportedViewProps {
+  /** The recording exported. */
+  readonly id: number;
   readonly file: ExportedFile;
   readonly format: ExportFormat;
   readonly preview: ExportPreview;
@@ -103,7 +105,7 @@ interface ExportedViewProps {
   readonly onCopied: (words: string) => void;
 }
 
-function ExportedView({ file, format, preview, copied, onCopied }: ExportedViewProps) {
+function ExportedView({ id, file, format, preview, copied, onCopied }: ExportedViewProps) {
   return (
     <>
       <p className="export-file" data-testid="export-file">
@@ -138,7 +140,7 @@ function ExportedView({ file, format, preview, copied, onCopied }: ExportedViewP
           </button>
         )}
         {format === 'html' && (
-          <button type="button" className="secondary" onClick={() => openInBrowser(file)}>
+          <button type="button" className="secondary" onClick={() => openInBrowser(file, id).catch((error: unknown) => onCopied(`Could not open it: ${errorMessage(error)}`))}>
             Open in browser
           </button>
         )}

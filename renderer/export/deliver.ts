@@ -3,6 +3,7 @@
 // revoked once the browser has taken the content.
 
 import type { ExportedFile } from '../../shared/api/contract.ts';
+import { preloadBridge } from '../api/ipc.ts';
 
 /** Long enough for the browser to start reading the blob (a download, a new window's load). */
 const REVOKE_AFTER_MS = 60_000;
@@ -24,9 +25,19 @@ export function saveFile(file: ExportedFile): void {
   link.click();
 }
 
-/** Opens the file (the HTML report) in a new window that cannot reach back to this page. */
-export function openInBrowser(file: ExportedFile): void {
-  window.open(blobUrl(file), '_blank', 'noopener');
+/**
+ * Opens recording `id`'s HTML report (`file`) in a browser: in a new window that cannot reach back
+ * to this page, or, in the desktop app, where a page's blob: URL means nothing to the system
+ * browser, as a file the main process writes and opens (electron/main/open-report.ts).
+ */
+export async function openInBrowser(file: ExportedFile, id: number): Promise<void> {
+  const bridge = preloadBridge(window);
+  if (!bridge) {
+    window.open(blobUrl(file), '_blank', 'noopener');
+    return;
+  }
+  const reply = await bridge.openReport(id);
+  if (!reply.ok) throw new Error(reply.error.message);
 }
 
 /** Puts the text on the clipboard; rejects when the page may not (no permission, no focus). */

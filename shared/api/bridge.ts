@@ -10,11 +10,15 @@ export const PRELOAD_GLOBAL = 'streamscope';
 /** IPC channels: calls go renderer → main with invoke; pushes main → renderer with send. */
 export const IPC_CALL_CHANNEL = 'streamscope:call';
 export const IPC_PUSH_CHANNEL = 'streamscope:push';
+/** The desktop app's "Open in browser" for a recording's HTML report (electron/main/open-report.ts). */
+export const IPC_OPEN_REPORT_CHANNEL = 'streamscope:open-report';
 
 export interface PreloadBridge {
   call(call: string, input: unknown): Promise<ApiReply>;
   /** Every push until the returned function is called. */
   onPush(listener: (push: ApiPush, payload: unknown) => void): () => void;
+  /** Writes recording `id`'s HTML report to a file and opens it in the system browser; the value is the file's path. */
+  openReport(id: number): Promise<ApiReply>;
   /** The application menu's commands (shared/commands.ts: COMMAND_CHANNEL), until the returned function is called. */
   onCommand(listener: (command: unknown) => void): () => void;
 }
