@@ -220,6 +220,17 @@ test.describe('The history', () => {
     expect(problems).toEqual([]);
   });
 
+  test('carries out a deletion still in its undo window when the tab is closed', async ({ page, request }) => {
+    const tag = unique('closed');
+    const doomed = await importTagged(request, `doomed-${tag}.ssrec.jsonl`, tinyRecording('eof'), [tag]);
+    await openHistory(page);
+    await search(page, tag);
+    await row(page, doomed).getByRole('button', { name: `Delete doomed-${tag}.ssrec.jsonl` }).click();
+    await expect(page.getByTestId('undo-offer')).toBeVisible();
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(async () => (await call<ListResult>(request, 'listRecordings', { tag })).total, { timeout: 5_000 }).toBe(0);
+  });
+
   test('says why a recording still recording cannot be deleted, and keeps it', async ({ page, request }) => {
     // Twelve seconds of silence mid-stream: long enough to try.
     const name = unique('still-recording');
