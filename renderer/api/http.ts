@@ -10,7 +10,7 @@
 import { API_PUSHES } from '../../shared/api/contract.ts';
 import type { ApiCall, ApiPush } from '../../shared/api/contract.ts';
 import type { ApiTransport } from '../../shared/api/client.ts';
-import { decodeFrame, decodeJson, encodeJson, FRAME_TYPE } from '../../shared/api/codec.ts';
+import { decodeFrame, decodeJson, encodeFrame, FRAME_TYPE } from '../../shared/api/codec.ts';
 import type { ApiErrorCode, ApiReply } from '../../shared/api/errors.ts';
 import { createSseParser } from '../../shared/sse/parser.ts';
 
@@ -62,8 +62,9 @@ export function httpTransport(options: HttpTransportOptions): HttpTransport {
     try {
       response = await send(`${options.origin}/api/call/${name}`, {
         method: 'POST',
-        headers: { authorization, 'content-type': 'application/json', accept: `${FRAME_TYPE}, application/json` },
-        body: encodeJson(input),
+        // Both ways as frames: a file's bytes go as they are, not as base64 in JSON.
+        headers: { authorization, 'content-type': FRAME_TYPE, accept: `${FRAME_TYPE}, application/json` },
+        body: encodeFrame(input),
       });
     } catch (error) {
       return failure('unavailable', `the Streamscope server cannot be reached (${error instanceof Error ? error.message : String(error)})`);

@@ -35,7 +35,7 @@ export const FRAME_TYPE = 'application/x-streamscope-frame';
  * A framed reply: a 4-byte big-endian length, that many bytes of UTF-8 JSON, then the blobs the
  * JSON's `{"$blob": [offset, length]}` values point into (offsets from the end of the JSON).
  */
-export function encodeFrame(value: unknown): Uint8Array {
+export function encodeFrame(value: unknown): Uint8Array<ArrayBuffer> {
   const blobs: Uint8Array[] = [];
   let blobBytes = 0;
   const json = utf8.encode(

@@ -4,7 +4,7 @@
 
 import type { IncomingMessage } from 'node:http';
 
-export type BodyResult = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly tooLarge: true };
+export type BodyResult = { readonly ok: true; readonly bytes: Buffer } | { readonly ok: false; readonly tooLarge: true };
 
 export function readBody(request: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
@@ -24,7 +24,7 @@ export function readBody(request: IncomingMessage, limit: number): Promise<BodyR
       chunks.length = 0;
       resolve({ ok: false, tooLarge: true });
     });
-    request.on('end', () => resolve({ ok: true, text: Buffer.concat(chunks, size).toString('utf8') }));
+    request.on('end', () => resolve({ ok: true, bytes: Buffer.concat(chunks, size) }));
     request.on('error', reject);
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../shared/api/client.ts';
+import { encodeFrame, FRAME_TYPE } from '../../../shared/api/codec.ts';
 import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import { httpTransport } from '../../../renderer/api/http.ts';
 import type { HttpTransport } from '../../../renderer/api/http.ts';
@@ -17,7 +18,7 @@ describe('the serve-mode bridge refuses', () => {
   let backend: Backend;
   let server: ServeServer;
   let own: Record<string, string>;
-  const call = (headers: Record<string, string>, body = '{}', path = '/api/call/listScenarios') => rawRequest(server.port, { method: 'POST', path, headers, body });
+  const call = (headers: Record<string, string>, body: string | Buffer = '{}', path = '/api/call/listScenarios') => rawRequest(server.port, { method: 'POST', path, headers, body });
 
   beforeAll(async () => {
     backend = createBackend({ dbPath: tempDbPath(), keys: memoryKeyVault(), env: {} });
@@ -114,6 +115,18 @@ describe('the serve-mode bridge refuses', () => {
     const streamed = await call({ ...own, 'transfer-encoding': 'chunked' }, big, '/api/call/importFile');
     expect(streamed.status).toBe(413);
     expect((await call(own)).status).toBe(200);
+  });
+
+  it('a frame, whose bytes are taken as they are (an import of bytes that are not UTF-8), and a damaged frame with 400', async () => {
+    const bytes = new Uint8Array([0x64, 0x61, 0x74, 0x61, 0x3a, 0x20, 0xff, 0x00, 0xc3, 0x0a, 0x0a]);
+    const framed = { ...own, 'content-type': FRAME_TYPE };
+    const imported = await call(framed, Buffer.from(encodeFrame({ name: 'odd.sse', bytes })), '/api/call/importFile');
+    expect(imported.status).toBe(200);
+    // Asked without `accept`, the reply is JSON.
+    const { ids } = (JSON.parse(imported.body) as { value: { ids: number[] } }).value;
+    const stored = await backend.api.getRecording({ id: ids[0]! });
+    expect(Buffer.concat(stored!.recording.reads.map((read) => read.bytes))).toEqual(Buffer.from(bytes));
+    expect(await call(framed, 'not a frame')).toMatchObject({ status: 400, body: '{"ok":false,"error":{"code":"invalid-argument","message":"listScenarios: the argument is not a bridge frame"}}' });
   });
 
   it('a body that is not JSON with 400, and a wrong method or path with 405 or 404, never with CORS headers', async () => {

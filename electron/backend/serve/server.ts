@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { decodeJson, encodeFrame, encodeJson, FRAME_TYPE } from '../../../shared/api/codec.ts';
+import { decodeFrame, decodeJson, encodeFrame, encodeJson, FRAME_TYPE } from '../../../shared/api/codec.ts';
 import { createApiDispatcher } from '../../../shared/api/dispatch.ts';
 import type { ApiErrorCode, ApiReply } from '../../../shared/api/errors.ts';
 import type { Backend } from '../api/index.ts';
@@ -88,16 +88,20 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   }
 
   async function call(request: IncomingMessage, response: ServerResponse, name: string): Promise<void> {
-    // Only JSON: a form or a text/plain POST (which a page may send without asking first) is not a call.
-    if (!/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) {
-      return reply(response, 415, failure('invalid-argument', `${name}: send the argument as application/json`));
+    // Only bridge JSON or a frame: a form or a text/plain POST (which a page may send without
+    // asking first) is not a call. Either type needs a CORS preflight, which this server never answers.
+    const type = request.headers['content-type'] ?? '';
+    const framed = type === FRAME_TYPE;
+    if (!framed && !/^application\/json\s*(;|$)/i.test(type)) {
+      return reply(response, 415, failure('invalid-argument', `${name}: send the argument as application/json or ${FRAME_TYPE}`));
     }
     const body = await readBody(request, maxBodyBytes);
     if (!body.ok) {
       return reply(response, 413, failure('invalid-argument', `${name}: the request is larger than ${Math.round(maxBodyBytes / 1024 / 1024)} MiB`));
     }
-    const input = decodeJson(body.text);
-    if (!input) return reply(response, 400, failure('invalid-argument', `${name}: the argument is not bridge JSON`));
+    // A frame carries bytes as they are (a file to import): no base64 to make in the page and read back here.
+    const input = framed ? decodeFrame(body.bytes) : decodeJson(body.bytes.toString('utf8'));
+    if (!input) return reply(response, 400, failure('invalid-argument', `${name}: the argument is not ${framed ? 'a bridge frame' : 'bridge JSON'}`));
     const answer = await dispatch(name, input.value);
     // The page asks for frames: bytes (a recording's body) then cross without base64.
     if ((request.headers.accept ?? '').includes(FRAME_TYPE)) return replyFrame(response, answer);
