@@ -2,10 +2,11 @@
 // as `{"$bytes": base64}`. A caller's own object that happens to have a `$bytes`, `$blob` or
 // `$object` key is wrapped in `{"$object": …}`, so no value is ever mistaken for bytes.
 //
-// Replies can also travel as a frame (FRAME_TYPE), for a client that asks for one: the JSON with
-// each byte array replaced by `{"$blob": [offset, length]}`, followed by the bytes themselves. A
-// recording's 26 MB body then crosses as it is, with no base64 to make and read back (about half
-// a second each way) and a JSON text a thirtieth the size.
+// A call's argument, and the reply for a client that asks for one, can also travel as a frame
+// (FRAME_TYPE): the JSON with each byte array replaced by `{"$blob": [offset, length]}`, followed
+// by the bytes themselves. A recording's 26 MB body (or a file to import) then crosses as it is,
+// with no base64 to make and read back (about half a second each way) and a JSON text a
+// thirtieth the size.
 
 import { fromBase64, toBase64 } from '../formats/bytes.ts';
 
@@ -28,11 +29,11 @@ export function decodeJson(text: string): { readonly value: unknown } | null {
   }
 }
 
-/** The media type of a framed reply. */
+/** The media type of a frame (a call's argument or its reply). */
 export const FRAME_TYPE = 'application/x-streamscope-frame';
 
 /**
- * A framed reply: a 4-byte big-endian length, that many bytes of UTF-8 JSON, then the blobs the
+ * A frame: a 4-byte big-endian length, that many bytes of UTF-8 JSON, then the blobs the
  * JSON's `{"$blob": [offset, length]}` values point into (offsets from the end of the JSON).
  */
 export function encodeFrame(value: unknown): Uint8Array<ArrayBuffer> {
