@@ -19,7 +19,7 @@ interface CommandShape {
   /** The desktop menu's accelerator (Electron syntax), where the item has one. */
   readonly accelerator?: string;
   /** The desktop menu it sits in; none for a view's own keys. */
-  readonly menu?: 'file' | 'go' | 'help';
+  readonly menu?: 'file' | 'go' | 'recording' | 'help';
 }
 
 export type Command = CommandShape & { readonly id: CommandId };
@@ -32,12 +32,12 @@ export const COMMANDS = [
   { id: 'import', label: 'Import Files…', scope: 'app', key: 'i' },
   { id: 'find', label: 'Find', scope: 'app', key: '/', accelerator: 'CmdOrCtrl+F', menu: 'go' },
   { id: 'shortcuts', label: 'Keyboard Shortcuts', scope: 'app', key: '?', accelerator: 'CmdOrCtrl+/', menu: 'help' },
-  { id: 'replay-toggle', label: 'Replay or Pause', scope: 'recording', key: 'p' },
-  { id: 'replay-back', label: 'Step Back One Event', scope: 'recording', key: ',' },
-  { id: 'replay-forward', label: 'Step Forward One Event', scope: 'recording', key: '.' },
-  { id: 'export', label: 'Export…', scope: 'recording', key: 'e', accelerator: 'CmdOrCtrl+E', menu: 'file' },
-  { id: 'compare-with', label: 'Compare With…', scope: 'recording', key: 'c' },
-  { id: 'serve-mock', label: 'Serve as Mock Endpoint', scope: 'recording', key: 's' },
+  { id: 'replay-toggle', label: 'Replay or Pause', scope: 'recording', key: 'p', accelerator: 'CmdOrCtrl+P', menu: 'recording' },
+  { id: 'replay-back', label: 'Step Back One Event', scope: 'recording', key: ',', accelerator: 'CmdOrCtrl+[', menu: 'recording' },
+  { id: 'replay-forward', label: 'Step Forward One Event', scope: 'recording', key: '.', accelerator: 'CmdOrCtrl+]', menu: 'recording' },
+  { id: 'export', label: 'Export…', scope: 'recording', key: 'e', accelerator: 'CmdOrCtrl+E', menu: 'recording' },
+  { id: 'compare-with', label: 'Compare With…', scope: 'recording', key: 'c', accelerator: 'CmdOrCtrl+K', menu: 'recording' },
+  { id: 'serve-mock', label: 'Serve as Mock Endpoint', scope: 'recording', key: 's', accelerator: 'CmdOrCtrl+Shift+M', menu: 'recording' },
 ] as const satisfies readonly CommandShape[];
 
 export type CommandId = (typeof COMMANDS)[number]['id'];

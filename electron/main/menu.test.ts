@@ -19,15 +19,18 @@ function clicks(items: readonly MenuItemConstructorOptions[]): Map<string, () =>
   return found;
 }
 
+const RECORDING_ITEMS = ['Replay or Pause', 'Step Back One Event', 'Step Forward One Event', 'Export…', 'Compare With…', 'Serve as Mock Endpoint'];
+
 const actions = { showDataFolder: () => {}, copyVersions: () => {}, command: () => {} };
 
 describe('the application menu', () => {
   it('on macOS: the app menu first, Close in File, About left to the app menu', () => {
     expect(outline(menuTemplate({ platform: 'darwin', isPackaged: true, ...actions }))).toEqual([
       'appMenu',
-      { File: ['New Request', 'Export…', '-', 'Show Data Folder', '-', 'close'] },
+      { File: ['New Request', '-', 'Show Data Folder', '-', 'close'] },
       'editMenu',
       { Go: ['Recordings', 'Mock Endpoints', 'Back', 'Find'] },
+      { Recording: RECORDING_ITEMS },
       { View: ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
       'windowMenu',
       { help: ['Keyboard Shortcuts', 'Copy Version Information'] },
@@ -37,9 +40,10 @@ describe('the application menu', () => {
   it('on Windows and Linux: Quit in File, About in Help, no app menu', () => {
     for (const platform of ['win32', 'linux'] as const) {
       expect(outline(menuTemplate({ platform, isPackaged: true, ...actions }))).toEqual([
-        { '&File': ['New Request', 'Export…', '-', 'Show Data Folder', '-', 'quit'] },
+        { '&File': ['New Request', '-', 'Show Data Folder', '-', 'quit'] },
         'editMenu',
         { '&Go': ['Recordings', 'Mock Endpoints', 'Back', 'Find'] },
+        { '&Recording': RECORDING_ITEMS },
         { '&View': ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
         'windowMenu',
         { help: ['Keyboard Shortcuts', 'Copy Version Information', '-', 'about'] },
@@ -48,7 +52,7 @@ describe('the application menu', () => {
   });
 
   it('offers reload and the developer tools only in a development build', () => {
-    const [, , , view] = menuTemplate({ platform: 'linux', isPackaged: false, ...actions });
+    const [, , , , view] = menuTemplate({ platform: 'linux', isPackaged: false, ...actions });
     expect(outline([view!])).toEqual([{ '&View': ['reload', 'forceReload', 'toggleDevTools', '-', 'resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] }]);
   });
 
@@ -56,10 +60,19 @@ describe('the application menu', () => {
     const called: string[] = [];
     const template = menuTemplate({ platform: 'linux', isPackaged: true, showDataFolder: () => called.push('data folder'), copyVersions: () => called.push('versions'), command: (id) => called.push(id) });
     const items = clicks(template);
-    expect([...items.keys()]).toEqual(['New Request', 'Export…', 'Show Data Folder', 'Recordings', 'Mock Endpoints', 'Back', 'Find', 'Keyboard Shortcuts', 'Copy Version Information']);
+    expect([...items.keys()]).toEqual(['New Request', 'Show Data Folder', 'Recordings', 'Mock Endpoints', 'Back', 'Find', ...RECORDING_ITEMS, 'Keyboard Shortcuts', 'Copy Version Information']);
     for (const label of items.keys()) items.get(label)!();
-    expect(called).toEqual(['new-request', 'export', 'data folder', 'go-recordings', 'go-mock', 'go-back', 'find', 'shortcuts', 'versions']);
-    const file = template[0]!.submenu as MenuItemConstructorOptions[];
-    expect(file.slice(0, 2).map((item) => item.accelerator)).toEqual(['CmdOrCtrl+N', 'CmdOrCtrl+E']);
+    expect(called).toEqual(['new-request', 'data folder', 'go-recordings', 'go-mock', 'go-back', 'find', 'replay-toggle', 'replay-back', 'replay-forward', 'export', 'compare-with', 'serve-mock', 'shortcuts', 'versions']);
+  });
+
+  it('gives every item it sends to the page an accelerator of its own, none that a role’s item uses', () => {
+    const accelerators = (items: readonly MenuItemConstructorOptions[]): string[] =>
+      items.flatMap((item) => [...(item.accelerator ? [String(item.accelerator)] : []), ...(Array.isArray(item.submenu) ? accelerators(item.submenu) : [])]);
+    const all = accelerators(menuTemplate({ platform: 'linux', isPackaged: false, ...actions }));
+    expect(all).toHaveLength(new Set(all).size);
+    // The roles' own: reload, developer tools, zoom, full screen, edit, minimise, close, quit.
+    const roles = ['CmdOrCtrl+R', 'CmdOrCtrl+Shift+R', 'CmdOrCtrl+Shift+I', 'CmdOrCtrl+0', 'CmdOrCtrl+Plus', 'CmdOrCtrl+-', 'F11', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'CmdOrCtrl+Y', 'CmdOrCtrl+X', 'CmdOrCtrl+C', 'CmdOrCtrl+V', 'CmdOrCtrl+A', 'CmdOrCtrl+M', 'CmdOrCtrl+W', 'CmdOrCtrl+Q'];
+    expect(all.filter((accelerator) => roles.includes(accelerator))).toEqual([]);
+    expect(all).toContain('CmdOrCtrl+E');
   });
 });

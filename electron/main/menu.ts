@@ -37,6 +37,8 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
     },
     { role: 'editMenu' },
     { label: label('&Go'), submenu: commands('go') },
+    // What the recording on screen offers; outside a recording's view these items do nothing.
+    { label: label('&Recording'), submenu: commands('recording') },
     {
       label: label('&View'),
       submenu: [...development, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, separator, { role: 'togglefullscreen' }],
