@@ -3,7 +3,7 @@
 // METRIC_DEFINITIONS, each with B − A and which of the two did better.
 
 import type { Analysis } from '../../shared/analysis/analyze.ts';
-import { toContract } from '../../shared/analysis/contract.ts';
+import { countsOf } from '../../shared/analysis/contract.ts';
 import { METRIC_DEFINITIONS } from '../../shared/analysis/metric-definitions.ts';
 import type { Metrics } from '../../shared/analysis/metrics.ts';
 
@@ -42,8 +42,8 @@ const COUNTS: readonly { readonly key: 'events' | 'chunks' | 'reads' | 'bytes'; 
  * metric neither has, such as the first refusal of two answers without one, is left out).
  */
 export function metricRows(a: Analysis, b: Analysis): MetricRow[] {
-  const countsA = toContract(a).counts;
-  const countsB = toContract(b).counts;
+  const countsA = countsOf(a);
+  const countsB = countsOf(b);
   const rows = COUNTS.map(({ key, label, definition }) => row(key, label, definition, countsA[key], countsB[key]));
   for (const { key, label, definition } of METRIC_DEFINITIONS) {
     const valueA = a.metrics?.[key] ?? null;

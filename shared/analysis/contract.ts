@@ -18,18 +18,18 @@ export interface AnalysisContract {
   diagnostics: { code: string; severity: Severity; message: string; hint: string; events: number[]; reads?: number[] }[];
 }
 
+/** The counts every recording has: events (comments included), chunks (events whose data is a JSON chunk), reads, body bytes. */
+export function countsOf({ events, stats }: Pick<Analysis, 'events' | 'stats'>): AnalysisContract['counts'] {
+  return { events: events.length, chunks: events.filter((event) => event.interpretation.meta !== null).length, reads: stats.reads, bytes: stats.bytes };
+}
+
 export function toContract(analysis: Analysis): AnalysisContract {
-  const { identity, events, stats } = analysis;
+  const { identity } = analysis;
   return {
     ...identity,
     choices: analysis.choices,
     usage: analysis.state.usage ? { ...analysis.state.usage } : null,
-    counts: {
-      events: events.length,
-      chunks: events.filter((event) => event.interpretation.meta !== null).length,
-      reads: stats.reads,
-      bytes: stats.bytes,
-    },
+    counts: countsOf(analysis),
     metrics: analysis.metrics,
     diagnostics: analysis.diagnostics.map((diagnostic) => ({
       code: diagnostic.code,
