@@ -3,6 +3,7 @@
 // beside it, never an exception: the form says what it takes, and Start waits until it reads.
 
 import type { ReplayFaults, ReplayStall } from '../../shared/replay/faults.ts';
+import { formatCount } from '../components/format.ts';
 
 export interface StallRow {
   /** The event that waits (the recording view's `#`). */
@@ -103,7 +104,7 @@ export function readFaultForm(form: FaultForm): ReadFaults {
   } else if (form.withBody) {
     errors.statusBody = 'A body is sent with a status: give the status too.';
   }
-  if (form.withBody && form.statusBody.length > MAX_BODY_CHARS) errors.statusBody = `At most ${MAX_BODY_CHARS.toLocaleString('en-US')} characters.`;
+  if (form.withBody && form.statusBody.length > MAX_BODY_CHARS) errors.statusBody = `At most ${formatCount(MAX_BODY_CHARS)} characters.`;
 
   const defined = Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)) as ReplayFaults;
   if (Object.keys(errors).length > 0) return { faults: null, errors, notes: [] };
@@ -134,7 +135,7 @@ function milliseconds(text: string): number | string {
   if (trimmed === '') return 'How long? Give milliseconds.';
   const value = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : NaN;
   if (value <= MAX_STALL_MS) return value;
-  return Number.isNaN(value) ? `Takes milliseconds, 0 or more, not “${trimmed}”.` : `At most ${MAX_STALL_MS.toLocaleString('en-US')} ms (an hour).`;
+  return Number.isNaN(value) ? `Takes milliseconds, 0 or more, not “${trimmed}”.` : `At most ${formatCount(MAX_STALL_MS)} ms (an hour).`;
 }
 
 /** The status answers instead of the recording (shared/replay/plan.ts): faults on the stream have nothing to act on. */
