@@ -3,7 +3,7 @@
 // the profile and leaves out what was redacted) and opens the new recording; Edit and resend opens
 // the editor filled with it.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
@@ -11,24 +11,10 @@ import { errorMessage } from '../components/format.ts';
 import { navigate, routeHash } from '../route.ts';
 import { resendRequest } from './from-request.ts';
 
-export function ResendActions({ id }: { readonly id: number }) {
-  const [request, setRequest] = useState<RecordedRequest | null>(null);
+/** `request`: the recording's, as the view holds it; null when it has none (nothing to resend). */
+export function ResendActions({ id, request }: { readonly id: number; readonly request: RecordedRequest | null }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    // One read is enough: the request is in the recording's head.
-    api.openRecording({ id, readLimit: 1 }).then(
-      (stored) => current && setRequest(stored?.recording.request ?? null),
-      () => {
-        // No request known: no resend offered; the view reports its own loading failures.
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [id]);
 
   if (request === null) return null;
 

@@ -33,7 +33,7 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
           {recording.request ? `${recording.request.method} ${recording.request.url}` : `imported (${recording.source})`}
           {stored && stored.tags.length > 0 && <span className="tags"> · {stored.tags.join(', ')}</span>}
         </p>
-        <RecordingActions id={id} live={live} />
+        <RecordingActions id={id} live={live} request={recording.request} />
       </div>
       <p className="recording-status" data-testid="recording-status" role="status" aria-live="polite">
         {live ? (
