@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
+import { loadHead } from '../view/model/load-recording.ts';
 
 export interface RecordingInfo {
   readonly summary: RecordingSummary;
@@ -18,7 +19,7 @@ const asked = new Map<number, Promise<RecordingInfo | null>>();
 export function recordingInfo(id: number): Promise<RecordingInfo | null> {
   let info = asked.get(id);
   if (!info) {
-    info = api.openRecording({ id, readLimit: 1 }).then((packed) => (packed ? { summary: packed.recording.summary, body: packed.recording.request?.body ?? null } : null));
+    info = loadHead(api.openRecording, id).then((head) => (head ? { summary: head.summary, body: head.request?.body ?? null } : null));
     // A failed question is asked again next time.
     info.catch(() => asked.delete(id));
     asked.set(id, info);

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
 import { api } from '../api/index.ts';
 import { errorMessage } from '../components/format.ts';
+import { loadHead } from '../view/model/load-recording.ts';
 import { emptyDraft } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { draftFromRequest } from './from-request.ts';
@@ -37,11 +38,10 @@ export function useRequestSetup(from: number | undefined): RequestSetup {
       if (!current) return;
       setProfiles(list);
       if (from === undefined) return setInitial({ draft: emptyDraft(), notes: [] });
-      // One read is enough: the request is in the recording's head.
-      const stored = await api.openRecording({ id: from, readLimit: 1 });
+      const stored = await loadHead(api.openRecording, from);
       if (!current) return;
       if (stored === null) throw new Error(`There is no recording #${from}.`);
-      const request = stored.recording.request;
+      const request = stored.request;
       if (request === null) throw new Error(`Recording #${from} holds no request to resend (a response body imported on its own).`);
       setInitial(draftFromRequest(request, list));
     })().catch(failed);

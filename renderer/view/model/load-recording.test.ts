@@ -3,7 +3,7 @@ import { packReads, packRecording } from '../../../shared/api/packed.ts';
 import type { StoredRecording } from '../../../shared/api/recordings.ts';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
 import { realStream } from '../../../shared/test/streams.ts';
-import { loadInSlices, loadWhole, SLICES_AHEAD } from './load-recording.ts';
+import { loadHead, loadInSlices, loadWhole, SLICES_AHEAD } from './load-recording.ts';
 import type { OpenRecording, Slice } from './load-recording.ts';
 
 function stored(): StoredRecording {
@@ -47,6 +47,15 @@ describe('loading a recording in slices', () => {
     expect(await loadWhole(backend(recording, []), 4)).toEqual(recording);
     const { reads: _reads, ...rest } = recording;
     expect(packRecording(recording).recording).toEqual(rest);
+  });
+
+  it('gives a recording’s head without its reads, asking for one read, and null for an unknown id', async () => {
+    const recording = stored();
+    const calls: { fromRead: number; readLimit: number }[] = [];
+    const { reads: _reads, ...head } = recording;
+    expect(await loadHead(backend(recording, calls), 4)).toEqual(head);
+    expect(calls).toEqual([{ fromRead: 0, readLimit: 1 }]);
+    expect(await loadHead(backend(recording, []), 5)).toBeNull();
   });
 
   it('answers false for an unknown recording, and fails on a damaged slice', async () => {

@@ -65,6 +65,11 @@ export async function loadInSlices(open: OpenRecording, id: number, onSlice: (sl
   }
 }
 
+/** Recording `id` without its reads (its request, summary, end): one read is asked for, the least a call takes; null for an unknown id. */
+export async function loadHead(open: OpenRecording, id: number): Promise<Slice['recording'] | null> {
+  return (await open({ id, fromRead: 0, readLimit: 1 }))?.recording ?? null;
+}
+
 /** The whole stored recording, its reads gathered from the slices. */
 export async function loadWhole(open: OpenRecording, id: number): Promise<StoredRecording | null> {
   let recording: Slice['recording'] | null = null;

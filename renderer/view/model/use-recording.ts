@@ -10,7 +10,7 @@ import { api } from '../../api/index.ts';
 import { errorMessage } from '../../components/format.ts';
 import type { LiveAnalysis } from './live-analysis.ts';
 import type { LiveRegistry } from './live-registry.ts';
-import { loadInSlices, loadWhole } from './load-recording.ts';
+import { loadHead, loadInSlices, loadWhole } from './load-recording.ts';
 import type { Slice } from './load-recording.ts';
 
 /** How long a live recording may stay silent before the store is asked whether it ended. */
@@ -127,8 +127,7 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       quiet = setInterval(() => {
         if (performance.now() - lastPush < QUIET_MS) return;
         lastPush = performance.now();
-        // One read is enough to see how it stands.
-        api.openRecording({ id, fromRead: 0, readLimit: 1 }).then((packed) => packed?.recording.end?.outcome !== 'recording' && current && settle(), fail);
+        loadHead(api.openRecording, id).then((head) => head?.end?.outcome !== 'recording' && current && settle(), fail);
       }, QUIET_MS);
       draw();
       return redraw;
