@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkFaults, describeFaults } from '../../shared/replay/faults.ts';
 import type { ReplayFaults } from '../../shared/replay/faults.ts';
-import { faultForm, MAX_STALL_MS, NO_FAULTS, readFaultForm } from './fault-form.ts';
+import { MAX_STALL_MS } from '../../shared/replay/faults.ts';
+import { faultForm, NO_FAULTS, readFaultForm } from './fault-form.ts';
 
 describe('the fault form as ReplayFaults', () => {
   it('reads as no faults at all when nothing is filled in', () => {

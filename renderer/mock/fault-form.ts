@@ -2,6 +2,7 @@
 // (ReplayFaults, shared/replay/faults.ts), both ways. A field that does not read is a message
 // beside it, never an exception: the form says what it takes, and Start waits until it reads.
 
+import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../../shared/replay/faults.ts';
 import type { ReplayFaults, ReplayStall } from '../../shared/replay/faults.ts';
 import { formatCount } from '../components/format.ts';
 
@@ -53,11 +54,6 @@ export interface ReadFaults {
   readonly notes: readonly string[];
 }
 
-/** The longest stall the API takes (shared/api/schema.ts): an hour. */
-export const MAX_STALL_MS = 3_600_000;
-/** The longest status body the API takes (shared/api/schema.ts). */
-export const MAX_BODY_CHARS = 1_000_000;
-
 const EVENT_WORDS = 'an event number: a whole number, 0 or more';
 
 export function readFaultForm(form: FaultForm): ReadFaults {
@@ -104,7 +100,7 @@ export function readFaultForm(form: FaultForm): ReadFaults {
   } else if (form.withBody) {
     errors.statusBody = 'A body is sent with a status: give the status too.';
   }
-  if (form.withBody && form.statusBody.length > MAX_BODY_CHARS) errors.statusBody = `At most ${formatCount(MAX_BODY_CHARS)} characters.`;
+  if (form.withBody && form.statusBody.length > MAX_STATUS_BODY_CHARS) errors.statusBody = `At most ${formatCount(MAX_STATUS_BODY_CHARS)} characters.`;
 
   const defined = Object.fromEntries(Object.entries(faults).filter(([, value]) => value !== undefined)) as ReplayFaults;
   if (Object.keys(errors).length > 0) return { faults: null, errors, notes: [] };

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export/types.ts';
 import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
+import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../replay/faults.ts';
 import type { ApiCall, ApiInput } from './contract.ts';
 
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -69,13 +70,13 @@ export const API_SCHEMAS = {
         .object({
           cutAfterEvent: count.optional(),
           cutAfterByte: count.optional(),
-          stalls: z.array(z.object({ beforeEvent: count, ms: z.number().min(0).max(3_600_000) }).strict()).max(1000).optional(),
+          stalls: z.array(z.object({ beforeEvent: count, ms: z.number().min(0).max(MAX_STALL_MS) }).strict()).max(1000).optional(),
           dropDone: z.boolean().optional(),
           dropFinish: z.boolean().optional(),
           dropUsage: z.boolean().optional(),
           bufferAll: z.boolean().optional(),
           corruptEvent: count.optional(),
-          status: z.object({ code: z.number().int().min(200).max(599), body: text(1_000_000).optional() }).strict().optional(),
+          status: z.object({ code: z.number().int().min(200).max(599), body: text(MAX_STATUS_BODY_CHARS).optional() }).strict().optional(),
         })
         .strict()
         .optional(),

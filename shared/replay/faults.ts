@@ -3,6 +3,11 @@
 // "The stream"). Event numbers are the parser's event index, the `#` column of
 // `streamscope inspect`.
 
+/** The longest stall the API takes: an hour (shared/api/schema.ts). */
+export const MAX_STALL_MS = 3_600_000;
+/** The longest status body the API takes, in characters (shared/api/schema.ts). */
+export const MAX_STATUS_BODY_CHARS = 1_000_000;
+
 export interface ReplayStall {
   /** The event whose first byte waits. */
   readonly beforeEvent: number;
