@@ -13,6 +13,8 @@ import type { ApiTransport } from '../../shared/api/client.ts';
 import { decodeFrame, decodeJson, encodeFrame, FRAME_TYPE } from '../../shared/api/codec.ts';
 import type { ApiErrorCode, ApiReply } from '../../shared/api/errors.ts';
 import { createSseParser } from '../../shared/sse/parser.ts';
+import { fetchExchange } from './exchange.ts';
+import type { Exchange, ExchangeReply } from './exchange.ts';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'refused' | 'closed';
 
@@ -27,6 +29,8 @@ export interface HttpTransportOptions {
   /** Wait before reconnecting; default 500 ms, doubling to 8 s while the server stays away. */
   readonly reconnectDelayMs?: number;
   readonly fetch?: typeof fetch;
+  /** How calls are made; default: with `fetch` on this thread (the page passes one that runs in a worker). */
+  readonly exchange?: Exchange;
 }
 
 export interface HttpTransport extends ApiTransport {
@@ -42,6 +46,7 @@ const MAX_RECONNECT_DELAY_MS = 8000;
 
 export function httpTransport(options: HttpTransportOptions): HttpTransport {
   const send = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const exchange = options.exchange ?? fetchExchange(send);
   const authorization = `Bearer ${options.token}`;
   const listeners = new Set<(push: ApiPush, payload: unknown) => void>();
   const stop = new AbortController();
@@ -58,10 +63,10 @@ export function httpTransport(options: HttpTransportOptions): HttpTransport {
   }
 
   async function call(name: ApiCall, input: unknown): Promise<ApiReply> {
-    let response: Response;
+    let reply: ExchangeReply;
     try {
-      response = await send(`${options.origin}/api/call/${name}`, {
-        method: 'POST',
+      reply = await exchange({
+        url: `${options.origin}/api/call/${name}`,
         // Both ways as frames: a file's bytes go as they are, not as base64 in JSON.
         headers: { authorization, 'content-type': FRAME_TYPE, accept: `${FRAME_TYPE}, application/json` },
         body: encodeFrame(input),
@@ -70,10 +75,9 @@ export function httpTransport(options: HttpTransportOptions): HttpTransport {
       return failure('unavailable', `the Streamscope server cannot be reached (${error instanceof Error ? error.message : String(error)})`);
     }
     // Replies come as frames (bytes as they are), errors before the call as JSON.
-    const framed = response.headers.get('content-type') === FRAME_TYPE;
-    const decoded = framed ? decodeFrame(new Uint8Array(await response.arrayBuffer())) : decodeJson(await response.text());
+    const decoded = reply.contentType === FRAME_TYPE ? decodeFrame(reply.body) : decodeJson(new TextDecoder().decode(reply.body));
     if (decoded && isReply(decoded.value)) return decoded.value;
-    return failure('failed', `${name}: the server answered HTTP ${response.status} without an API reply`);
+    return failure('failed', `${name}: the server answered HTTP ${reply.status} without an API reply`);
   }
 
   async function listen(): Promise<void> {

@@ -3,10 +3,13 @@
 
 import { createApiClient } from '../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../shared/api/client.ts';
+import { fetchExchange } from './exchange.ts';
+import type { Exchange } from './exchange.ts';
 import { httpTransport } from './http.ts';
 import type { ConnectionState } from './http.ts';
 import { ipcTransport, preloadBridge } from './ipc.ts';
 import { takeToken } from './token.ts';
+import { workerExchange } from './worker-exchange.ts';
 
 export type { ConnectionState } from './http.ts';
 
@@ -27,6 +30,7 @@ function choose(): { transport: ApiTransport; connection: Connection } {
     // Pushes were lost for good: the page starts over from what the server holds now.
     onReset: () => window.location.reload(),
     onStateChange: (state) => listeners.forEach((listener) => listener(state)),
+    exchange: offMainThread(),
   });
   return {
     transport,
@@ -41,6 +45,16 @@ function choose(): { transport: ApiTransport; connection: Connection } {
       },
     },
   };
+}
+
+/** Calls made in a worker (exchange-worker.ts), so that taking in a large reply does not hold up the page; on this thread where no worker can be made. */
+function offMainThread(): Exchange {
+  const here = fetchExchange(window.fetch.bind(window));
+  try {
+    return workerExchange(new Worker(new URL('./exchange-worker.ts', import.meta.url), { type: 'module', name: 'api calls' }), here);
+  } catch {
+    return here;
+  }
 }
 
 const chosen = choose();
