@@ -1,6 +1,8 @@
 // Replay timing fidelity (`npm run bench`): the gaps between events a client observes, against
-// the recorded gaps, for our replay server and for @copilotkit/aimock replaying the same
-// recording in its recorded-timing mode (our aimock export), at speed 1, in the same run.
+// the recorded gaps, for our replay server (its default timing, and its precise timing that keeps
+// the process awake through every wait: electron/backend/replay/clock.ts) and for
+// @copilotkit/aimock replaying the same recording in its recorded-timing mode (our aimock export),
+// at speed 1, in the same run.
 //
 // The client is a raw node:http request that stamps each read with performance.now() first thing
 // in its data callback; an event's arrival is the stamp of the read that completed it. It runs in
@@ -27,7 +29,7 @@ import { startReplayServer } from '../electron/backend/replay/index.ts';
 import { startSimulator } from '../electron/backend/simulator/index.ts';
 
 const TARGET_P99_MS = 1;
-/** Replays of each recording by each server, interleaved (ours, aimock, ours, …); the statistics pool their gaps. */
+/** Replays of each recording by each server, interleaved (ours, ours precise, aimock, ours, …); the statistics pool their gaps. */
 const RUNS = 3;
 
 export interface GapStats {
@@ -46,12 +48,18 @@ export interface ReplayFidelityResult {
   readonly description: string;
   readonly events: number;
   readonly recordedMs: number;
+  /** Our default timing (asleep until shortly before each write). */
   readonly ours: GapStats;
+  /** Our precise timing (`--precise`). */
+  readonly oursPrecise: GapStats;
   readonly aimock: GapStats;
   /** aimock's error / ours (above 1: ours closer to the recording), at p50, p99 and max. */
   readonly ratio: { readonly p50: number; readonly p99: number; readonly max: number };
+  readonly ratioPrecise: { readonly p50: number; readonly p99: number; readonly max: number };
   readonly withinTarget: boolean;
   readonly betterThanAimock: boolean;
+  readonly preciseWithinTarget: boolean;
+  readonly preciseBetterThanAimock: boolean;
   /** The machine's 1-minute load average when the case started: timing is only as good as the CPU the servers get. */
   readonly loadAverage: number;
 }
@@ -132,32 +140,42 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
   const body = recording.request!.body as Record<string, unknown>;
 
   const ours = await startReplayServer({ sources: [{ label: testCase.name, recording }], speed: 1 });
+  const precise = await startReplayServer({ sources: [{ label: testCase.name, recording }], speed: 1, precise: true });
   const aimock = new LLMock({ port: 0 });
   aimock.addFixturesFromJSON(toAimockFixture(recording).fixtures as FixtureFileEntry[]);
   await aimock.start();
   const oursRuns: number[][] = [];
+  const preciseRuns: number[][] = [];
   const aimockRuns: number[][] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       oursRuns.push(await observe(`${ours.baseUrl}/chat/completions`, body));
+      preciseRuns.push(await observe(`${precise.baseUrl}/chat/completions`, body));
       aimockRuns.push(await observe(`${aimock.url}/v1/chat/completions`, { ...body, stream: true }));
     }
   } finally {
     await ours.close();
+    await precise.close();
     await aimock.stop();
   }
   const oursStats = stats(recorded, oursRuns);
+  const preciseStats = stats(recorded, preciseRuns);
   const aimockStats = stats(recorded, aimockRuns);
+  const ratio = (side: GapStats) => ({ p50: aimockStats.p50Ms / side.p50Ms, p99: aimockStats.p99Ms / side.p99Ms, max: aimockStats.maxMs / side.maxMs });
   return {
     name: testCase.name,
     description: testCase.description,
     events: recorded.length,
     recordedMs: recorded.at(-1)! - recorded[0]!,
     ours: oursStats,
+    oursPrecise: preciseStats,
     aimock: aimockStats,
-    ratio: { p50: aimockStats.p50Ms / oursStats.p50Ms, p99: aimockStats.p99Ms / oursStats.p99Ms, max: aimockStats.maxMs / oursStats.maxMs },
+    ratio: ratio(oursStats),
+    ratioPrecise: ratio(preciseStats),
     withinTarget: oursStats.p99Ms < TARGET_P99_MS,
     betterThanAimock: oursStats.p99Ms < aimockStats.p99Ms,
+    preciseWithinTarget: preciseStats.p99Ms < TARGET_P99_MS,
+    preciseBetterThanAimock: preciseStats.p99Ms < aimockStats.p99Ms,
     loadAverage,
   };
 }
@@ -170,16 +188,17 @@ export async function runReplayBenchmarks(selected: (name: string) => boolean): 
     if (!selected(testCase.name)) continue;
     if (results.length === 0) {
       console.log(`\nreplay timing fidelity at speed 1: |observed gap - recorded gap| between chunk events, ${RUNS} replays each (ms)`);
-      console.log(`${'case'.padEnd(16)}${'server'.padEnd(8)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift99'.padStart(10)}${'drift max'.padStart(10)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
+      console.log(`${'case'.padEnd(16)}${'server'.padEnd(10)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift99'.padStart(10)}${'drift max'.padStart(10)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
     }
     const result = await replayFidelity(testCase);
     results.push(result);
-    for (const [server, side] of [
-      ['ours', result.ours],
-      ['aimock', result.aimock],
+    const verdict = (within: boolean, better: boolean, ratio: number): string => `   ${within ? 'ok' : 'MISS'}, ${better ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(ratio, 1)}×)`;
+    for (const [server, side, note] of [
+      ['ours', result.ours, verdict(result.withinTarget, result.betterThanAimock, result.ratio.p99)],
+      ['precise', result.oursPrecise, verdict(result.preciseWithinTarget, result.preciseBetterThanAimock, result.ratioPrecise.p99)],
+      ['aimock', result.aimock, `   (load average ${fmt(result.loadAverage, 1)})`],
     ] as const) {
-      const verdict = server === 'ours' ? `   ${result.withinTarget ? 'ok' : 'MISS'}, ${result.betterThanAimock ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(result.ratio.p99, 1)}×)` : `   (load average ${fmt(result.loadAverage, 1)})`;
-      console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(8)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.driftP99Ms).padStart(10)}${fmt(side.maxDriftMs).padStart(10)}${verdict}`);
+      console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(10)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.driftP99Ms).padStart(10)}${fmt(side.maxDriftMs).padStart(10)}${note}`);
     }
   }
   return results;

@@ -76,7 +76,7 @@ export function ServerCard({ info, log = EMPTY_LOG, onStop }: { readonly info: R
         </div>
         <div>
           <dt>Speed</dt>
-          <dd>{speedWords(info.speed)}</dd>
+          <dd>{speedWords(info.speed, info.precise)}</dd>
         </div>
         <div>
           <dt>Faults</dt>

@@ -1,4 +1,4 @@
-// Start a mock endpoint: the recordings it answers with, its speed, its faults and its port.
+// Start a mock endpoint: the recordings it answers with, its speed and timing, its faults and its port.
 
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -15,6 +15,7 @@ import { readPort, SPEEDS, startInput } from './start.ts';
 export function StartForm({ preselected, onStarted }: { readonly preselected: number | undefined; readonly onStarted: (info: ReplayInfo) => void }) {
   const [recordings, setRecordings] = useState<number[]>(preselected === undefined ? [] : [preselected]);
   const [speed, setSpeed] = useState(1);
+  const [precise, setPrecise] = useState(false);
   const [faults, setFaults] = useState<FaultForm>(NO_FAULTS);
   const [port, setPort] = useState('');
   const [starting, setStarting] = useState(false);
@@ -23,7 +24,7 @@ export function StartForm({ preselected, onStarted }: { readonly preselected: nu
 
   const read = readFaultForm(faults);
   const portRead = readPort(port);
-  const check = startInput(recordings, speed, read, port);
+  const check = startInput(recordings, speed, read, port, precise);
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -58,6 +59,10 @@ export function StartForm({ preselected, onStarted }: { readonly preselected: nu
                 <input type="radio" name="mock-speed" checked={speed === choice.speed} onChange={() => setSpeed(choice.speed)} /> {choice.label}
               </label>
             ))}
+            <label className="mock-check mock-precise">
+              <input type="checkbox" checked={precise && speed > 0} disabled={speed === 0} onChange={(event) => setPrecise(event.target.checked)} /> Precise timing
+            </label>
+            <p className="muted mock-field-hint">Each write within a fraction of a millisecond of its moment, for a CPU core kept busy while a stream plays.</p>
           </fieldset>
           <div className="mock-field mock-port">
             <label htmlFor={portId}>Port</label>

@@ -72,13 +72,13 @@ describe('the request log', () => {
   });
 
   it('says how many requests were answered before the page had a line for them', () => {
-    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, faults: [], requests: 5 };
+    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, precise: false, faults: [], requests: 5 };
     expect(unseenRequests(info, { entries: pushed, dropped: 1 })).toBe(1);
     expect(unseenRequests({ ...info, requests: 2 }, { entries: pushed, dropped: 0 })).toBe(0);
   });
 
   it('counts the requests served from the lines pushed since the server was last listed (regression: "Stopped … after 0 requests" with one in the log)', () => {
-    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, faults: [], requests: 0 };
+    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, precise: false, faults: [], requests: 0 };
     expect(servedCount(info, { entries: pushed, dropped: 1 })).toBe(pushed.length + 1);
     expect(servedCount({ ...info, requests: 9 }, { entries: pushed, dropped: 0 })).toBe(9);
   });

@@ -26,6 +26,11 @@ describe('what Start sends', () => {
     expect(startInput([5], 2, faults, '8089')).toEqual({ input: { recordings: [5], speed: 2, faults: { cutAfterEvent: 3 }, port: 8089 }, waiting: [] });
   });
 
+  it('asks for precise timing when it is ticked, except with no waits to keep', () => {
+    expect(startInput([5], 1, none, '', true)).toEqual({ input: { recordings: [5], speed: 1, precise: true }, waiting: [] });
+    expect(startInput([5], 0, none, '', true)).toEqual({ input: { recordings: [5], speed: 0 }, waiting: [] });
+  });
+
   it('waits, saying why, without a recording or while a field does not read', () => {
     const bad = readFaultForm({ ...NO_FAULTS, corruptEvent: 'x' });
     expect(startInput([], 1, bad, 'http')).toEqual({
@@ -37,6 +42,11 @@ describe('what Start sends', () => {
 
 describe('a speed in words', () => {
   it('names the recorded pace, a multiple of it, and no waits', () => {
-    expect([1, 2, 10, 0].map(speedWords)).toEqual(['at the recorded pace', '2× the recorded pace', '10× the recorded pace', 'as fast as possible']);
+    expect([1, 2, 10, 0].map((speed) => speedWords(speed))).toEqual(['at the recorded pace', '2× the recorded pace', '10× the recorded pace', 'as fast as possible']);
+  });
+
+  it('says when the pace is kept precisely', () => {
+    expect(speedWords(1, true)).toBe('at the recorded pace, precise timing');
+    expect(speedWords(2, true)).toBe('2× the recorded pace, precise timing');
   });
 });

@@ -1,5 +1,5 @@
-// What "Start" sends: the recordings chosen, a speed, the faults and a port, as one ReplayStart,
-// or why it cannot be sent yet.
+// What "Start" sends: the recordings chosen, a speed (and whether to keep it precisely), the
+// faults and a port, as one ReplayStart, or why it cannot be sent yet.
 
 import type { ReplayStart } from '../../shared/api/contract.ts';
 import type { ReadFaults } from './fault-form.ts';
@@ -18,9 +18,9 @@ export const SPEEDS: readonly SpeedChoice[] = [
 ];
 
 /** A running server's speed in words. */
-export function speedWords(speed: number): string {
+export function speedWords(speed: number, precise = false): string {
   if (speed === 0) return 'as fast as possible';
-  return speed === 1 ? 'at the recorded pace' : `${speed}× the recorded pace`;
+  return `${speed === 1 ? 'at the recorded pace' : `${speed}× the recorded pace`}${precise ? ', precise timing' : ''}`;
 }
 
 /** The port typed: empty for a free one (0), else a port number; or what the field takes. */
@@ -37,13 +37,13 @@ export interface StartCheck {
   readonly waiting: readonly string[];
 }
 
-export function startInput(recordings: readonly number[], speed: number, faults: ReadFaults, portText: string): StartCheck {
+export function startInput(recordings: readonly number[], speed: number, faults: ReadFaults, portText: string, precise = false): StartCheck {
   const port = readPort(portText);
   const waiting: string[] = [];
   if (recordings.length === 0) waiting.push('Choose at least one recording to serve.');
   if (faults.faults === null) waiting.push('A fault option does not read: see the message beside it.');
   if (typeof port === 'string') waiting.push('The port does not read: see the message beside it.');
   if (waiting.length > 0 || faults.faults === null || typeof port === 'string') return { input: null, waiting };
-  const input: ReplayStart = { recordings: [...recordings], speed, ...(Object.keys(faults.faults).length > 0 ? { faults: faults.faults } : {}), ...(port === 0 ? {} : { port }) };
+  const input: ReplayStart = { recordings: [...recordings], speed, ...(precise && speed > 0 ? { precise } : {}), ...(Object.keys(faults.faults).length > 0 ? { faults: faults.faults } : {}), ...(port === 0 ? {} : { port }) };
   return { input, waiting };
 }

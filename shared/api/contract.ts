@@ -197,6 +197,8 @@ export interface ReplayStart {
   readonly recordings: readonly number[];
   /** 1 the recorded pace (default), 2 twice as fast, 0 as fast as possible. */
   readonly speed?: number;
+  /** Precise timing: writes within a fraction of a millisecond of their moments, for a CPU core kept busy while a stream plays (docs/replay.md, "Timing"). Default false. */
+  readonly precise?: boolean;
   readonly faults?: ReplayFaults;
   /** Default 0: a free port. The server listens on 127.0.0.1 only. */
   readonly port?: number;
@@ -208,6 +210,7 @@ export interface ReplayInfo {
   readonly baseUrl: string;
   readonly recordings: readonly number[];
   readonly speed: number;
+  readonly precise: boolean;
   /** The faults, in words (`cut after event 7`). */
   readonly faults: readonly string[];
   /** Requests answered so far. */

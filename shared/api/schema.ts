@@ -66,6 +66,7 @@ export const API_SCHEMAS = {
     .object({
       recordings: z.array(id).min(1).max(1000),
       speed: z.number().min(0).max(1000).optional(),
+      precise: z.boolean().optional(),
       faults: z
         .object({
           cutAfterEvent: count.optional(),

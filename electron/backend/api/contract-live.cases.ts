@@ -100,7 +100,7 @@ export function liveContractCases(ctx: SuiteContext): void {
     it('answers a client with a stored recording byte for byte, pushes each request, lists and stops the server', async () => {
       const original = await recordOnce();
       const replay = await ctx.api.startReplay({ recordings: [original], speed: 0 });
-      expect(replay).toEqual({ id: replay.id, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), recordings: [original], speed: 0, faults: [], requests: 0 });
+      expect(replay).toEqual({ id: replay.id, baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/v1$/), recordings: [original], speed: 0, precise: false, faults: [], requests: 0 });
 
       // Recorded again, from the replay: a local server's profile, pointed at it.
       const again = await ctx.api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
@@ -118,10 +118,10 @@ export function liveContractCases(ctx: SuiteContext): void {
       expect(await ctx.api.listReplays({})).toEqual([]);
     });
 
-    it('applies its faults: a stream cut after event 2 is recorded as cut', async () => {
+    it('applies its faults: a stream cut after event 2 is recorded as cut (and keeps precise timing when asked)', async () => {
       const original = await recordOnce();
-      const replay = await ctx.api.startReplay({ recordings: [original], speed: 0, faults: { cutAfterEvent: 2, dropUsage: true } });
-      expect(replay.faults).toEqual(['cut after event 2', 'drop the usage chunk']);
+      const replay = await ctx.api.startReplay({ recordings: [original], precise: true, faults: { cutAfterEvent: 2, dropUsage: true } });
+      expect(replay).toMatchObject({ speed: 1, precise: true, faults: ['cut after event 2', 'drop the usage chunk'] });
       const again = await ctx.api.startRecording({ profile: 'vllm', baseUrl: replay.baseUrl, model: 'sim-text', messages: hello });
       const finished = await ctx.whenFinished(again.id);
       expect(finished.end).toMatchObject({ outcome: 'error' });

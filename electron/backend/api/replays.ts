@@ -26,7 +26,7 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
   let stopped = false;
 
   return {
-    async startReplay({ recordings, speed = 1, faults = {}, port = 0 }) {
+    async startReplay({ recordings, speed = 1, precise = false, faults = {}, port = 0 }) {
       try {
         checkFaults(faults);
       } catch (error) {
@@ -41,13 +41,13 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
       const id = ++next;
       let server: ReplayServer;
       try {
-        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, faults, onRequest: (log) => pushes.emit('replayRequest', { replay: id, request: log }) });
+        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, precise, faults, onRequest: (log) => pushes.emit('replayRequest', { replay: id, request: log }) });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ApiError('unavailable', `startReplay: port ${port} cannot be used (${code === 'EADDRINUSE' ? 'in use' : 'permission denied'})`);
         throw error;
       }
-      const info = { id, baseUrl: server.baseUrl, recordings: [...recordings], speed, faults: describeFaults(faults) };
+      const info = { id, baseUrl: server.baseUrl, recordings: [...recordings], speed, precise, faults: describeFaults(faults) };
       running.set(id, { server, info });
       return { ...info, requests: 0 };
     },

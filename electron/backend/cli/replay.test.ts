@@ -82,6 +82,15 @@ describe('streamscope replay', () => {
     });
   });
 
+  it('says when it keeps precise timing (--precise), and serves the same bytes', async () => {
+    const run = captureOutput();
+    await replayCommand([textFile, '--precise'], run, async (server) => {
+      const wire = await wireRequest(`${server.baseUrl}/chat/completions`, { body: requestOf(text) });
+      expect(latin1(wire.body)).toBe(bodyOf(text));
+    });
+    expect(run.out).toContain('  (speed 1, precise timing, no faults)\n');
+  });
+
   it('replays a stored recording by its number, with faults, and logs what the faults did', async () => {
     const db = join(dir, 'stored.db');
     const store = openStore(db);

@@ -1,4 +1,4 @@
-// `streamscope replay RECORDING… [--port N] [--host H] [--speed X] [--interval MS] [faults] [--db PATH]`
+// `streamscope replay RECORDING… [--port N] [--host H] [--speed X] [--precise] [--interval MS] [faults] [--db PATH]`
 
 import { parseSse } from '../../../shared/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
@@ -33,6 +33,12 @@ Options:
   --host H                   Address to bind (default 127.0.0.1)
   --speed X                  1 the recorded pace (default), 2 twice as fast,
                              0 no waits at all
+  --precise                  Keep awake through every wait instead of sleeping
+                             until shortly before each write: writes leave
+                             within a fraction of a millisecond of their
+                             moment even where waking up takes milliseconds
+                             (virtual machines), for a CPU core kept busy
+                             while a stream plays
   --interval MS              Pause between the events of a .sse (default ${DEFAULT_UNTIMED_INTERVAL_MS};
                              0 none)
   --db PATH                  Database for a stored RECORDING (default:
@@ -61,6 +67,7 @@ interface ReplayOptions {
   readonly host: string;
   readonly port: number;
   readonly speed: number;
+  readonly precise: boolean;
   readonly untimedIntervalMs: number;
   readonly faults: ReplayFaults;
 }
@@ -79,13 +86,13 @@ export async function replayCommand(args: string[], out: Output, until: (server:
 
   let server: ReplayServer;
   try {
-    server = await startReplayServer({ sources, host: options.host, port: options.port, speed: options.speed, untimedIntervalMs: options.untimedIntervalMs, faults, onRequest: (log) => out.stdout(requestLine(log, paint)) });
+    server = await startReplayServer({ sources, host: options.host, port: options.port, speed: options.speed, precise: options.precise, untimedIntervalMs: options.untimedIntervalMs, faults, onRequest: (log) => out.stdout(requestLine(log, paint)) });
   } catch (error) {
     throw listenError(error, options.host, options.port);
   }
 
   const faultWords = describeFaults(faults);
-  const lines = [`${paint('bold', 'Streamscope replay')} on ${paint('bold', server.baseUrl)}  (speed ${options.speed}, ${faultWords.length > 0 ? `faults: ${faultWords.join(', ')}` : 'no faults'})`];
+  const lines = [`${paint('bold', 'Streamscope replay')} on ${paint('bold', server.baseUrl)}  (speed ${options.speed}${options.precise ? ', precise timing' : ''}, ${faultWords.length > 0 ? `faults: ${faultWords.join(', ')}` : 'no faults'})`];
   lines.push(...exposureWarning(options.host, paint));
   lines.push('', `${paint('bold', 'Recordings')} (a request gets the recording whose request had the same model and messages):`);
   const width = Math.max(...sources.map((source) => source.label.length)) + 2;
@@ -130,6 +137,7 @@ function parse(args: string[]): { options: ReplayOptions; recordings: string[]; 
       port: { type: 'string' },
       host: { type: 'string' },
       speed: { type: 'string' },
+      precise: { type: 'boolean' },
       interval: { type: 'string' },
       db: { type: 'string' },
       'cut-after-event': { type: 'string' },
@@ -179,6 +187,7 @@ function parse(args: string[]): { options: ReplayOptions; recordings: string[]; 
       host,
       port: number('port', (value) => Number.isInteger(value) && value >= 0 && value <= 65535, 'a port number from 0 to 65535') ?? 0,
       speed: number('speed', positive, 'a number, 0 or more (1 the recorded pace, 0 no waits)') ?? 1,
+      precise: values.precise ?? false,
       untimedIntervalMs: number('interval', positive, 'a number of milliseconds, 0 or more') ?? DEFAULT_UNTIMED_INTERVAL_MS,
       faults,
     },

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { earlyMs, waitUntil } from './clock.ts';
 
 const never = new AbortController().signal;
@@ -30,9 +30,33 @@ describe('waiting until a moment', () => {
   });
 
   it('stops waiting when its signal aborts', async () => {
-    const controller = new AbortController();
-    const waiting = waitUntil(performance.now() + 10_000, controller.signal);
-    controller.abort();
-    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    for (const precise of [false, true]) {
+      const controller = new AbortController();
+      const waiting = waitUntil(performance.now() + 10_000, controller.signal, precise);
+      controller.abort();
+      await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+    }
+  });
+});
+
+describe('waiting precisely', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('never sleeps: it needs no timer to come to its moment', async () => {
+    // Timers that never fire: a wait that slept would never end.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval'] });
+    const due = performance.now() + 15;
+    await waitUntil(due, never, true);
+    expect(performance.now()).toBeGreaterThanOrEqual(due);
+  }, 2_000);
+
+  it('lets the event loop run meanwhile: other work is done before the moment', async () => {
+    const due = performance.now() + 20;
+    let doneAt = Infinity;
+    setImmediate(() => (doneAt = performance.now()));
+    await waitUntil(due, never, true);
+    expect(doneAt).toBeLessThan(due);
   });
 });

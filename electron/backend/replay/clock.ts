@@ -13,9 +13,17 @@
 // of a millisecond late and the spin stays short; on a virtual machine whose
 // sleeping vCPU takes milliseconds to wake, the head start grows to cover it,
 // up to MAX_EARLY_MS of spinning a write.
+//
+// Precise timing never sleeps: the whole wait is spent yielding to the event loop, so the process
+// is awake at every moment and no wake-up can make a write late. It keeps a core busy for as long
+// as a stream plays, so it is asked for (`--precise`); `npm run bench` measures both ways
+// (docs/performance.md, "Replay timing").
+//
+// The yielding loop is a callback given to setImmediate, not an awaited promise: at about a
+// million turns a second the promises' garbage set off a young-generation collection every few
+// milliseconds (213 in a benchmark run, against 52), each one a pause of about a millisecond.
 
 import { performance } from 'node:perf_hooks';
-import { setImmediate as immediate, setTimeout as sleep } from 'node:timers/promises';
 
 const MIN_EARLY_MS = 1;
 const MAX_EARLY_MS = 8;
@@ -33,18 +41,47 @@ export function earlyMs(): number {
   return Math.min(MAX_EARLY_MS, Math.max(MIN_EARLY_MS, worst + MARGIN_MS));
 }
 
-/** Resolves at `due` (a performance.now() time) or just after; at once, without yielding, when it has passed. Rejects when `signal` aborts. */
-export async function waitUntil(due: number, signal: AbortSignal): Promise<void> {
+/**
+ * Resolves at `due` (a performance.now() time) or just after; at once, without yielding, when it
+ * has passed. Rejects when `signal` aborts. `precise`: awake all the way, never asleep.
+ */
+export async function waitUntil(due: number, signal: AbortSignal, precise = false): Promise<void> {
   signal.throwIfAborted();
-  const wake = due - earlyMs();
-  const sleepMs = wake - performance.now();
-  if (sleepMs >= 1) {
-    await sleep(sleepMs, undefined, { signal });
-    lateness[next] = Math.max(0, performance.now() - wake);
-    next = (next + 1) % LATENESS_WINDOW;
+  if (!precise) {
+    const wake = due - earlyMs();
+    const sleepMs = wake - performance.now();
+    if (sleepMs >= 1) {
+      await sleep(sleepMs, signal);
+      lateness[next] = Math.max(0, performance.now() - wake);
+      next = (next + 1) % LATENESS_WINDOW;
+    }
   }
-  while (performance.now() < due) {
-    await immediate();
-    signal.throwIfAborted();
-  }
+  if (performance.now() < due) await spinUntil(due, signal);
+}
+
+/** The global timer (not node:timers/promises): the tests replace it to show that a precise wait never sleeps. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', abort, { once: true });
+  });
+}
+
+/** Yields to the event loop until `due`: other connections are served meanwhile. */
+function spinUntil(due: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const turn = (): void => {
+      if (signal.aborted) reject(signal.reason);
+      else if (performance.now() >= due) resolve();
+      else setImmediate(turn);
+    };
+    setImmediate(turn);
+  });
 }

@@ -83,6 +83,18 @@ describe('the replay server on the wire', () => {
     );
   });
 
+  it('with precise timing, sends the same reads with the recorded gaps (loosely, as above)', async () => {
+    const recording = scenario('text');
+    const server = await serve({ sources: [{ label: 'text', recording }], precise: true });
+    const wire = await wireRequest(`${server.baseUrl}/chat/completions`, { body: requestOf(recording) });
+    const planned = planReplay(recording).writes;
+    expect(wire.chunks.map((chunk) => latin1(chunk.bytes))).toEqual(planned.map((write) => latin1(write.bytes)));
+    const offsets = wire.chunks.map((chunk, i) => chunk.t - planned[i]!.at);
+    const late = offsets.map((offset) => offset - Math.min(...offsets)).sort((a, b) => a - b);
+    expect(late[Math.floor(late.length / 2)]).toBeLessThan(20);
+    expect(wire.ending).toBe('complete');
+  });
+
   it('paces an untimed body evenly, and sends it all at once at speed 0', async () => {
     const bytes = new TextEncoder().encode(Array.from({ length: 8 }, (_, i) => `data: {"n":${i}}\n\n`).join(''));
     const paced = await serve({ sources: [{ label: 'paced', recording: recordingFromSse(bytes) }], untimedIntervalMs: 40 });

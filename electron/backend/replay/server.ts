@@ -42,6 +42,8 @@ export interface ReplayServerOptions {
   readonly port?: number;
   /** 1 recorded pace (default), 2 twice as fast, 0 as fast as possible. */
   readonly speed?: number;
+  /** Precise timing: every wait spent awake, not asleep, at the cost of a busy core while a stream plays (clock.ts). Default false. */
+  readonly precise?: boolean;
   readonly faults?: ReplayFaults;
   /** Pause between the events of an untimed source (a plain .sse); 0 none. Default 20. */
   readonly untimedIntervalMs?: number;
@@ -111,7 +113,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       }),
     );
     running.set(controller, closed);
-    answer(req.method ?? 'GET', req.url ?? '/', () => readBody(req), res, loaded, progress, controller.signal).catch((error: unknown) => {
+    answer(req.method ?? 'GET', req.url ?? '/', () => readBody(req), res, loaded, progress, controller.signal, options.precise ?? false).catch((error: unknown) => {
       if (controller.signal.aborted || res.destroyed) return;
       if (res.headersSent) res.destroy();
       else sendError(res, progress, 500, { message: `Replay failure: ${(error as Error).message}`, type: 'server_error', param: null, code: null });
@@ -131,7 +133,16 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   };
 }
 
-async function answer(method: string, url: string, body: () => Promise<string | null>, res: ServerResponse, loaded: readonly Loaded[], progress: Progress, signal: AbortSignal): Promise<void> {
+async function answer(
+  method: string,
+  url: string,
+  body: () => Promise<string | null>,
+  res: ServerResponse,
+  loaded: readonly Loaded[],
+  progress: Progress,
+  signal: AbortSignal,
+  precise: boolean,
+): Promise<void> {
   const path = url.split('?')[0]!;
   if (!/\/chat\/completions\/?$/.test(path)) return sendError(res, progress, 404, invalidUrl(method, path));
   if (method !== 'POST') {
@@ -152,14 +163,14 @@ async function answer(method: string, url: string, body: () => Promise<string | 
   if (!source) return sendError(res, progress, 404, noMatch(asked, loaded));
   progress.matched = source.label;
   progress.faults = source.plan.applied;
-  await play(res, source.plan, progress, signal);
+  await play(res, source.plan, progress, signal, precise);
 }
 
 /** Carries a plan out; the response line goes at once, each write at its moment after it. */
-async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, signal: AbortSignal): Promise<void> {
+async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, signal: AbortSignal, precise: boolean): Promise<void> {
   const start = performance.now();
   if (plan.status === null) {
-    await waitUntil(start + plan.end.at, signal);
+    await waitUntil(start + plan.end.at, signal, precise);
     progress.cut = true;
     res.destroy();
     return;
@@ -171,14 +182,14 @@ async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, s
   const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   let flushed: Promise<void> = Promise.resolve();
   for (const write of plan.writes) {
-    await waitUntil(start + write.at, signal);
+    await waitUntil(start + write.at, signal, precise);
     let more = true;
     flushed = new Promise<void>((resolve) => (more = res.write(write.bytes, () => resolve())));
     progress.bytes += write.bytes.length;
     // The client reads slower than the recording went: wait, as a real server blocks there too.
     if (!more) await once(res, 'drain', { signal });
   }
-  await waitUntil(start + plan.end.at, signal);
+  await waitUntil(start + plan.end.at, signal, precise);
   if (plan.end.how === 'end') {
     res.end();
     return;
