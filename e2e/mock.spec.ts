@@ -81,12 +81,14 @@ test.describe('Mock endpoints', () => {
     }
   });
 
-  test('serves a stored recording that the openai SDK streams in full, and shows the request in the log', async ({ page, request, context }) => {
+  test('serves a stored recording that the openai SDK streams in full, with precise timing, and shows the request in the log', async ({ page, request, context }) => {
     const problems = watchForErrors(page);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
     const id = await importFile(request, `mock-${Date.now().toString(36)}.sse`, bytes);
     await serveFromRecording(page, id);
+    await page.getByRole('checkbox', { name: 'Precise timing' }).check();
     const { card, baseUrl } = await start(page);
+    await expect(card).toContainText('at the recorded pace, precise timing');
     await expect(card.getByTestId('mock-faults')).toHaveText('none: the recording as it was');
     await expect(card.getByTestId('mock-log-empty')).toBeVisible();
 
