@@ -366,7 +366,8 @@ for (const analysisCase of analysisCases) {
 // ---------------------------------------------------------------- recording (capture fidelity, ingest, 1 GB)
 
 // The timing cases below measure how late a process is: the parser inputs are dropped first, so that
-// a full collection of a heap they kept large does not fall in the middle of one.
+// a full collection of a heap they kept large does not fall in the middle of one (the replay cases
+// run in processes of their own).
 typical = padded = large = undefined;
 collect();
 
