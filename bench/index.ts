@@ -6,7 +6,9 @@
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
 // the text (results.json is then left alone); `--runs <n>` changes the number of timed runs.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Recording } from '../shared/index.ts';
@@ -18,8 +20,8 @@ import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runRecordingBenchmarks } from './recording.ts';
-import { runReplayBenchmarks } from './replay.ts';
-import { runUiBenchmarks } from './ui.ts';
+import type { ReplayFidelityResult } from './replay.ts';
+import type { UiResults } from './ui.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string): string | undefined => {
@@ -366,8 +368,8 @@ for (const analysisCase of analysisCases) {
 // ---------------------------------------------------------------- recording (capture fidelity, ingest, 1 GB)
 
 // The timing cases below measure how late a process is: the parser inputs are dropped first, so that
-// a full collection of a heap they kept large does not fall in the middle of one (the replay cases
-// run in processes of their own).
+// a full collection of a heap they kept large does not fall in the middle of one (the replay and
+// the recording view run in processes of their own: bench/section.ts).
 typical = padded = large = undefined;
 collect();
 
@@ -375,11 +377,21 @@ const recordingResults = await runRecordingBenchmarks(selected);
 
 // ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
 
-const replayResults = await runReplayBenchmarks(selected);
+/** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
+async function inOwnProcess<T>(section: 'replay' | 'ui'): Promise<T> {
+  collect();
+  const out = join(mkdtempSync(join(tmpdir(), 'streamscope-bench-')), `${section}.json`);
+  const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'section.ts'), section, only ?? '-', out], { stdio: 'inherit' });
+  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+  if (code !== 0) fail(`the ${section} section failed (exit ${code})`);
+  return JSON.parse(readFileSync(out, 'utf8')) as T;
+}
+
+const replayResults = await inOwnProcess<ReplayFidelityResult[]>('replay');
 
 // ---------------------------------------------------------------- the recording view in Chromium
 
-const uiResults = await runUiBenchmarks(selected);
+const uiResults = await inOwnProcess<UiResults | null>('ui');
 
 // ---------------------------------------------------------------- results.json
 

@@ -16,9 +16,7 @@
 // it, and the one after, which it shortens) and a relative one a single gap error, but only the
 // relative one carries the lateness to every later event.
 
-import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { LLMock } from '@copilotkit/aimock';
@@ -185,28 +183,6 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
   };
 }
 
-/**
- * Runs case `name` in a process of its own (bench/replay-case.ts), as `streamscope replay` runs:
- * in the benchmark's process, what the cases before it left on a heap of hundreds of megabytes
- * (a 1 GB recording) was collected in the middle of a replay, a pause of tens of milliseconds.
- */
-function inOwnProcess(name: string): Promise<ReplayFidelityResult> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'run-ts.mjs'), join(import.meta.dirname, 'replay-case.ts'), name], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (data: Buffer) => (out += data));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as ReplayFidelityResult) : reject(new Error(`replay case "${name}" failed (exit ${code})`))));
-  });
-}
-
-/** Runs case `name` here and prints its result as JSON (bench/replay-case.ts). */
-export async function printCase(name: string): Promise<void> {
-  const testCase = CASES.find((known) => known.name === name);
-  if (!testCase) throw new Error(`no replay case "${name}"`);
-  process.stdout.write(JSON.stringify(await replayFidelity(testCase)));
-}
-
 /** Runs the selected replay cases and prints their table. */
 export async function runReplayBenchmarks(selected: (name: string) => boolean): Promise<ReplayFidelityResult[]> {
   const fmt = (value: number, digits = 3): string => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
@@ -217,7 +193,7 @@ export async function runReplayBenchmarks(selected: (name: string) => boolean): 
       console.log(`\nreplay timing fidelity at speed 1: |observed gap - recorded gap| between chunk events, ${RUNS} replays each (ms)`);
       console.log(`${'case'.padEnd(16)}${'server'.padEnd(10)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift99'.padStart(10)}${'drift max'.padStart(10)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
     }
-    const result = await inOwnProcess(testCase.name);
+    const result = await replayFidelity(testCase);
     results.push(result);
     const verdict = (within: boolean, better: boolean, ratio: number): string => `   ${within ? 'ok' : 'MISS'}, ${better ? 'better' : 'NOT better'} (aimock/ours p99 ${fmt(ratio, 1)}×)`;
     for (const [server, side, note] of [
