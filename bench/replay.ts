@@ -133,14 +133,14 @@ function stats(recorded: readonly number[], runs: readonly (readonly number[])[]
 }
 
 export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResult> {
-  // Garbage of the setup (the recording, through the simulator) is collected now, not during a replay.
-  collect();
   const loadAverage = loadavg()[0]!;
   const recording = await record(testCase.sim);
   const recorded = analyzeRecording(recording)
     .events.filter((event) => event.sse.data !== '[DONE]')
     .map((event) => event.t!);
   const body = recording.request!.body as Record<string, unknown>;
+  // The garbage of making the recording (through the simulator) is collected now, not during a replay.
+  collect();
 
   const ours = await startReplayServer({ sources: [{ label: testCase.name, recording }], speed: 1 });
   const precise = await startReplayServer({ sources: [{ label: testCase.name, recording }], speed: 1, precise: true });
