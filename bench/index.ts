@@ -7,7 +7,7 @@
 // the text (results.json is then left alone); `--runs <n>` changes the number of timed runs.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -380,11 +380,16 @@ const recordingResults = await runRecordingBenchmarks(selected);
 /** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
 async function inOwnProcess<T>(section: 'replay' | 'ui'): Promise<T> {
   collect();
-  const out = join(mkdtempSync(join(tmpdir(), 'streamscope-bench-')), `${section}.json`);
-  const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'section.ts'), section, only ?? '-', out], { stdio: 'inherit' });
-  const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
-  if (code !== 0) fail(`the ${section} section failed (exit ${code})`);
-  return JSON.parse(readFileSync(out, 'utf8')) as T;
+  const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-'));
+  const out = join(dir, `${section}.json`);
+  try {
+    const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'section.ts'), section, only ?? '-', out], { stdio: 'inherit' });
+    const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
+    if (code !== 0) fail(`the ${section} section failed (exit ${code})`);
+    return JSON.parse(readFileSync(out, 'utf8')) as T;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const replayResults = await inOwnProcess<ReplayFidelityResult[]>('replay');

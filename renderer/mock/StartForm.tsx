@@ -21,6 +21,7 @@ export function StartForm({ preselected, onStarted }: { readonly preselected: nu
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const portId = useId();
+  const preciseId = useId();
 
   const read = readFaultForm(faults);
   const portRead = readPort(port);
@@ -59,10 +60,12 @@ export function StartForm({ preselected, onStarted }: { readonly preselected: nu
                 <input type="radio" name="mock-speed" checked={speed === choice.speed} onChange={() => setSpeed(choice.speed)} /> {choice.label}
               </label>
             ))}
-            <label className="mock-check mock-precise">
-              <input type="checkbox" checked={precise && speed > 0} disabled={speed === 0} onChange={(event) => setPrecise(event.target.checked)} /> Precise timing
+            <label className="mock-check">
+              <input type="checkbox" checked={precise && speed > 0} disabled={speed === 0} aria-describedby={preciseId} onChange={(event) => setPrecise(event.target.checked)} /> Precise timing
             </label>
-            <p className="muted mock-field-hint">Each write within a fraction of a millisecond of its moment, for a CPU core kept busy while a stream plays.</p>
+            <p id={preciseId} className="muted mock-field-hint">
+              Each write within a fraction of a millisecond of its moment, for a CPU core kept busy while a stream plays.
+            </p>
           </fieldset>
           <div className="mock-field mock-port">
             <label htmlFor={portId}>Port</label>
