@@ -1,6 +1,6 @@
 // What the serve-mode tests share: the address `streamscope serve` printed (e2e/serve-setup.ts),
-// the folder screenshots go to, the real-streams corpus, an import through the API, and a watch
-// for errors in the page.
+// the folder screenshots go to, the real-streams corpus, an import through the API, a watch for
+// errors in the page, and waiting for a live recording to end or cancelling it.
 
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
@@ -39,4 +39,18 @@ export function watchForErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return problems;
+}
+
+/** Waits until the recording view says the stream ended, and how, and stops following it live. */
+export async function ended(page: Page, how: RegExp | string = /Ended/): Promise<void> {
+  await expect(page.getByTestId('recording-status')).toContainText(how, { timeout: 25_000 });
+  await expect(page.getByTestId('recording-view')).toHaveAttribute('data-live', 'false');
+}
+
+/** Cancels the live recording in view: it ends as cancelled, and every event row shown before stays. */
+export async function cancelKeepingRows(page: Page): Promise<void> {
+  const seen = await page.getByTestId('event-row').count();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await ended(page, 'cancelled');
+  expect(await page.getByTestId('event-row').count()).toBeGreaterThanOrEqual(seen);
 }
