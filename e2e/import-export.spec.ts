@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chatArgs, hasCurl, runCurl, startByteServer } from '../electron/backend/import/test-servers.ts';
+import { decodeReadDeltas } from '../shared/api/read-deltas.ts';
 import { address, call, importFile, origin, realStreams, screenshots, watchForErrors } from './support.ts';
 
 // The functions given to page.evaluate() run in the browser; tsconfig.node.json has no DOM lib.
@@ -45,9 +46,11 @@ const fromApi = (content: string | Bytes): Buffer => (typeof content === 'string
 
 /** A recording's body as stored, byte for byte. */
 async function bodyOf(request: APIRequestContext, id: number): Promise<Buffer> {
-  const packed = await call<{ body: Bytes } | null>(request, 'openRecording', { id });
+  const packed = await call<{ codedReads: Bytes; readLengths: number[] } | null>(request, 'openRecording', { id });
   expect(packed, `recording ${id}`).not.toBeNull();
-  return Buffer.from(packed!.body.$bytes, 'base64');
+  const body = decodeReadDeltas(Buffer.from(packed!.codedReads.$bytes, 'base64'), packed!.readLengths);
+  expect(body, `recording ${id}'s coded reads`).not.toBeNull();
+  return Buffer.from(body!);
 }
 
 async function countNamed(request: APIRequestContext, text: string): Promise<number> {
