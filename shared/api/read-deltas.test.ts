@@ -63,8 +63,9 @@ describe('reads coded against one another', () => {
     expect(decodeReadDeltas(coded.subarray(0, coded.length - 1), [9, 9]), 'cut short').toBeNull();
     expect(decodeReadDeltas(new Uint8Array([1, 0, 0x61]), [2]), 'a prefix longer than the read before').toBeNull();
     expect(decodeReadDeltas(new Uint8Array([0x80]), [0]), 'cut inside a length').toBeNull();
-    expect(decodeReadDeltas(new Uint8Array(9).fill(0xff), [0]), 'a length past 2^53').toBeNull();
+    expect(decodeReadDeltas(new Uint8Array(9).fill(0xff), [0]), 'a length of more than eight bytes').toBeNull();
     expect(decodeReadDeltas(new Uint8Array([0, 0]), [-1]), 'a negative length').toBeNull();
+    expect(decodeReadDeltas(new Uint8Array([0, 0]), [2 ** 53]), 'lengths no array can hold').toBeNull();
   });
 
   it('never throw on random bytes and lengths', () => {

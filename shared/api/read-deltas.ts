@@ -45,7 +45,13 @@ export function decodeReadDeltas(coded: Uint8Array, lengths: readonly number[]):
     if (!Number.isInteger(length) || length < 0) return null;
     size += length;
   }
-  const body = new Uint8Array(size);
+  let body: Uint8Array;
+  try {
+    body = new Uint8Array(size);
+  } catch {
+    // Lengths that add up to more than an array can hold: not a coding this side ever made.
+    return null;
+  }
   const input = new Reader(coded);
   let at = 0;
   let previousStart = 0;
@@ -88,15 +94,9 @@ class Reader {
   pos = 0;
   constructor(private readonly bytes: Uint8Array) {}
 
-  /** The next unsigned LEB128, or -1 when the bytes end inside one or it passes 2^53. */
+  /** The next unsigned LEB128, or -1 when the bytes end inside one or it takes more than eight bytes. */
   varint(): number {
     const { bytes } = this;
-    // Most are one byte (under 128).
-    const first = this.pos < bytes.length ? bytes[this.pos]! : 0x80;
-    if (first < 0x80) {
-      this.pos++;
-      return first;
-    }
     let value = 0;
     for (let scale = 1; scale <= 2 ** 49; scale *= 0x80) {
       if (this.pos >= bytes.length) return -1;
