@@ -95,27 +95,10 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
     eventPositions[index] = last;
   }
   const tools = extendToolLanes(analysis, base, eventPositions, lanes);
-  // A tool fragment goes on its call's lane (above); only those no call took (a `function_call`)
-  // go on the kind's. Counted first, so that each lane grows once: runs of one kind are the rule.
-  const onKindLane = (index: number, kind: EventKind): boolean => kind !== 'tool' || tools.claimed[index] === 0;
-  const counts = new Map<EventKind, number>();
-  for (let index = from; index < events.length; ) {
-    const kind = events[index]!.interpretation.kind;
-    let run = 0;
-    for (; index < events.length && events[index]!.interpretation.kind === kind; index++) if (onKindLane(index, kind)) run++;
-    if (run > 0) counts.set(kind, (counts.get(kind) ?? 0) + run);
-  }
-  for (const [kind, count] of counts) reserve(lanes, KIND_LANES.get(kind)!, count);
-  let lane: LaneWriter | null = null;
-  let laneKind: EventKind | null = null;
   for (let index = from; index < events.length; index++) {
     const kind = events[index]!.interpretation.kind;
-    if (!onKindLane(index, kind)) continue;
-    if (kind !== laneKind) {
-      lane = lanes.get(KIND_LANES.get(kind)!.key)!;
-      laneKind = kind;
-    }
-    put(lane!, eventPositions[index]!, index);
+    // A tool fragment goes on its call's lane (above); only those no call took (a `function_call`) go on the kind's.
+    if (kind !== 'tool' || tools.claimed[index] === 0) append(lanes, KIND_LANES.get(kind)!, eventPositions[index]!, index);
   }
 
   let readPositions = base?.resume.readPositions ?? new Float64Array(0);
@@ -123,13 +106,11 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
   let burstState = base?.resume.burstState ?? NO_BURSTS;
   if (timed) {
     readPositions = withRoomF64(readPositions, reads.length);
-    const first = base?.readCount ?? 0;
-    const lane = reserve(lanes, READS, reads.length - first);
-    let lastRead = first > 0 ? readPositions[first - 1]! : 0;
-    for (let index = first; index < reads.length; index++) {
+    let lastRead = base && base.readCount > 0 ? readPositions[base.readCount - 1]! : 0;
+    for (let index = base?.readCount ?? 0; index < reads.length; index++) {
       lastRead = place(reads[index]!.t, lastRead);
       readPositions[index] = lastRead;
-      put(lane, lastRead, index);
+      append(lanes, READS, lastRead, index);
     }
     gapState = extendGaps(gapState, readPositions, reads.length);
     burstState = extendBursts(burstState, eventPositions, events.length);
@@ -211,13 +192,11 @@ function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positio
       const spec = toolLane(choice.index, call.index, call.indexAssigned);
       let next = read.get(spec.key) ?? 0;
       let previous = next > 0 ? call.events[next - 1]! : -1;
-      // At most one mark a fragment still to read.
-      const lane = reserve(lanes, spec, call.events.length - next);
       for (; next < call.events.length; next++) {
         const event = call.events[next]!;
         if (event >= analysis.events.length) break;
         // Two fragments of one call in one event make one mark.
-        if (event !== previous) put(lane, positions[event]!, event);
+        if (event !== previous) append(lanes, spec, positions[event]!, event);
         claimed[event] = 1;
         previous = event;
       }
@@ -246,17 +225,12 @@ function toolLane(choice: number, index: number, assigned: boolean): LaneSpec {
 
 type LaneWriter = { -readonly [K in keyof Lane]: Lane[K] };
 
-/** The lane of `spec`, with room for `extra` more items (`put` then needs no check). */
-function reserve(lanes: Map<string, LaneWriter>, spec: LaneSpec, extra: number): LaneWriter {
+function append(lanes: Map<string, LaneWriter>, spec: LaneSpec, position: number, item: number): void {
   let lane = lanes.get(spec.key);
   if (!lane) lanes.set(spec.key, (lane = { ...spec, positions: new Float64Array(0), items: new Int32Array(0), count: 0 }));
-  lane.positions = withRoomF64(lane.positions, lane.count + extra);
-  lane.items = withRoomI32(lane.items, lane.count + extra);
-  return lane;
-}
-
-function put(lane: LaneWriter, position: number, item: number): void {
   const at = lane.count++;
+  lane.positions = withRoomF64(lane.positions, lane.count);
+  lane.items = withRoomI32(lane.items, lane.count);
   lane.positions[at] = position;
   lane.items[at] = item;
 }
