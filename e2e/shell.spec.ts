@@ -78,8 +78,11 @@ test.describe('The last view', () => {
     const chosen = await page.locator('[data-testid="event-row"][aria-selected="true"]').textContent();
     await expect(page.getByTestId('as-of').first()).toContainText('as of event #');
     const asOf = await page.getByTestId('as-of').first().textContent();
-    // The write waits a moment for the selection to settle.
-    await page.waitForTimeout(600);
+    // The write waits a moment for the selection to settle: wait until the storage holds this event.
+    const event = Number(/#(\d+)/.exec(asOf!)![1]);
+    await expect
+      .poll(() => page.evaluate((key) => localStorage.getItem(key), 'streamscope.last-view'))
+      .toBe(JSON.stringify({ hash: `#/recording/${id}`, event }));
 
     // The app opened afresh (a new window of the same browser), its address naming no view.
     const again = await page.context().newPage();

@@ -143,7 +143,6 @@ vi.mock('../backend/api/index.ts', async (importOriginal) => {
 const ours = { senderFrame: { url: appUrl, parent: null } };
 const call = (event: unknown, name: string, input: unknown) => electron.handlers.get(IPC_CALL_CHANNEL)!(event, name, input) as Promise<ApiReply>;
 const window = () => electron.windows[0]!;
-const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
 
 beforeAll(async () => {
   process.env['STREAMSCOPE_USER_DATA_DIR'] = userData;
@@ -228,8 +227,7 @@ describe('the main process', () => {
     const contents = window().contents;
     const handler = contents.openHandler!;
     expect(handler({ url: 'https://platform.openai.com/docs' })).toEqual({ action: 'deny' });
-    await tick();
-    expect(electron.opened).toEqual(['https://platform.openai.com/docs']);
+    await vi.waitFor(() => expect(electron.opened).toEqual(['https://platform.openai.com/docs']));
 
     const navigate = (url: string) => {
       let prevented = false;
@@ -239,14 +237,12 @@ describe('the main process', () => {
     expect(navigate(`${appUrl}#/recordings`)).toBe(false);
     expect(navigate('file:///etc/passwd')).toBe(true);
     expect(navigate('http://example.com/')).toBe(true);
-    await tick();
-    expect(electron.asked).toEqual(['http://example.com/\n\nThe link is not encrypted (http, not https).']);
+    await vi.waitFor(() => expect(electron.asked).toEqual(['http://example.com/\n\nThe link is not encrypted (http, not https).']));
     expect(electron.opened).toEqual(['https://platform.openai.com/docs']);
 
     electron.answer = 0;
     expect(navigate('http://example.org/')).toBe(true);
-    await tick();
-    expect(electron.opened).toEqual(['https://platform.openai.com/docs', 'http://example.org/']);
+    await vi.waitFor(() => expect(electron.opened).toEqual(['https://platform.openai.com/docs', 'http://example.org/']));
 
     let webviewPrevented = false;
     contents.emit('will-attach-webview', { preventDefault: () => (webviewPrevented = true) });

@@ -15,8 +15,10 @@ beforeAll(async () => {
   const recording = recordingFromSse(realStream('openai-gpt4o-structured-text-usage.sse'));
   const paced = await startReplayServer({ sources: [{ label: 'plain', recording }], untimedIntervalMs: 50, onRequest: (entry) => pushed.push(entry) });
   try {
-    const streamed = wireRequest(`${paced.baseUrl}/chat/completions`, { body: '{"model":"gpt-4o","messages":[]}' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    let firstChunk!: () => void;
+    const started = new Promise<void>((resolve) => (firstChunk = resolve));
+    const streamed = wireRequest(`${paced.baseUrl}/chat/completions`, { body: '{"model":"gpt-4o","messages":[]}', onChunk: () => firstChunk() });
+    await started;
     await wireRequest(`${paced.baseUrl}/models`, { method: 'GET' });
     await wireRequest(`${paced.baseUrl}/chat/completions`, { method: 'PUT', body: '{}' });
     await streamed;

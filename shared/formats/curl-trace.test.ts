@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { traceOf } from '../test/curl-dump.ts';
+import { dump, stamp, traceOf } from '../test/curl-dump.ts';
 import type { TraceMode } from '../test/curl-dump.ts';
 import { bytes, realStreams, text } from '../test/streams.ts';
 import { concatBytes } from './bytes.ts';
@@ -116,6 +116,30 @@ describe('curl trace reader, on every real stream written as curl writes a trace
     expect(refused.every((name) => unclear.includes(name))).toBe(true);
     // The figure docs/import-export.md quotes.
     expect(corpus.length - refused.length).toBeGreaterThanOrEqual(corpus.length / 2);
+  });
+});
+
+describe('curl trace reader: chunked framing split across reads', () => {
+  // Node 22's http server sends a chunk's size line and the rest of the chunk in two writes, so
+  // curl can log "14e" alone in one Recv data block and its CR LF at the head of the next.
+  const events = ['data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n', 'data: [DONE]\n\n'];
+  const wire = (parts: readonly string[]) => parts.map((part) => new TextEncoder().encode(part));
+  const blocks = wire([
+    events[0]!.length.toString(16),
+    `\r\n${events[0]}\r\n`,
+    `${events[1]!.length.toString(16)}\r\n${events[1]}`,
+    '\r\n0\r\n',
+    '\r\n',
+  ]);
+
+  it.each(['hex', 'ascii'] as const)('reads a chunk size whose CR LF came in the next block, from a %s log', (mode) => {
+    const head = traceOf(mode, { request: REQUEST, requestBody: REQUEST_BODY, responseHead: ['HTTP/1.1 200 OK', 'content-type: text/event-stream', 'Transfer-Encoding: chunked'], reads: [] });
+    const input = head.replace(/[^\n]*left intact\n$/, '') + blocks.map((block, i) => dump(mode, stamp(40_478.3 + i / 100), '<= Recv data', block)).join('');
+    for (const result of [parseCurlTrace(input), parseInPieces(input, 5)]) {
+      const { recording } = only(result);
+      expect(recording.reads.map((read) => text(read.bytes))).toEqual(events);
+      expect(recording.end).toMatchObject({ outcome: 'eof' });
+    }
   });
 });
 

@@ -267,13 +267,11 @@ interface Body {
 
 function readBody(exchange: Exchange, headers: Record<string, string> | undefined): Body | string {
   const data = exchange.data;
-  const first = data.find((p) => p.bytes.length > 0);
   const chunked =
     exchange.httpVersion !== null &&
     exchange.httpVersion.startsWith('1') &&
     /(?:^|,)\s*chunked\s*$/i.test(header(headers, 'transfer-encoding') ?? '') &&
-    first !== undefined &&
-    startsWithChunkSize(first.bytes, first.dots);
+    startsWithChunkSize(data);
 
   let pieces: Uint8Array[];
   let dots: (Uint8Array | null)[];

@@ -72,7 +72,7 @@ export async function startByteServer(body: Uint8Array, protocol: 'http1' | 'h2c
     req.resume();
     req.on('end', () => {
       const gzip = /gzip/.test(String(req.headers['accept-encoding'] ?? ''));
-      res.writeHead(200, { 'content-type': 'text/event-stream', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
+      (res as ServerResponse).writeHead(200, { 'content-type': 'text/event-stream', ...(gzip ? { 'content-encoding': 'gzip' } : {}) });
       const zip = gzip ? createGzip({ flush: constants.Z_SYNC_FLUSH }) : null;
       zip?.on('data', (piece: Buffer) => (res as ServerResponse).write(piece));
       let i = 0;

@@ -106,11 +106,10 @@ describe('recording one exchange', () => {
   });
 
   it('records a connection reset mid-stream as an error, keeping what arrived', async () => {
-    const url = route('/reset', async (_req, res) => {
+    const url = route('/reset', (_req, res) => {
       res.writeHead(200, SSE);
-      res.write('data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n');
-      await sleep(20);
-      res.socket!.destroy();
+      // Destroyed once the event has reached the socket: the client has it, then the connection goes.
+      res.write('data: {"choices":[{"index":0,"delta":{"content":"Hi"}}]}\n\n', () => res.socket!.destroy());
     });
     const result = await record(url);
     expect(result.recording.end).toMatchObject({ outcome: 'error', error: 'the connection closed before the response was complete' });

@@ -217,9 +217,12 @@ describe('requests, logs and the server life cycle', () => {
 
   it('ends the streams in flight when closed, logs them, and stops listening', async () => {
     const recording = scenario('text');
-    const server = await startReplayServer({ sources: [{ label: 'text', recording }] });
-    const streaming = wireRequest(`${server.baseUrl}/chat/completions`, { body: requestOf(recording) });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // An hour's stall after the first event holds the stream open until the close, however fast the machine.
+    const server = await startReplayServer({ sources: [{ label: 'text', recording }], faults: { stalls: [{ beforeEvent: 1, ms: 3_600_000 }] } });
+    let firstChunk!: () => void;
+    const started = new Promise<void>((resolve) => (firstChunk = resolve));
+    const streaming = wireRequest(`${server.baseUrl}/chat/completions`, { body: requestOf(recording), onChunk: () => firstChunk() });
+    await started;
     await server.close();
     const wire = await streaming;
     expect(wire.ending).toBe('cut');

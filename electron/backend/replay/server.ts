@@ -2,8 +2,8 @@
 // `POST …/chat/completions` with a recorded exchange, byte- and time-exact,
 // faults applied (docs/replay.md). The plan of each response is made once, by
 // the pure core (shared/replay/plan.ts); this file only carries it out: each
-// planned write is one res.write on a socket with Nagle off, at its moment on
-// the monotonic clock (clock.ts).
+// planned write is one chunk (write-chunk.ts) on a socket with Nagle off, at
+// its moment on the monotonic clock (clock.ts).
 
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -18,6 +18,7 @@ import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
+import { writeChunk } from '../http/write-chunk.ts';
 import { BAD_JSON, errorJson, invalidRequest, invalidUrl } from '../simulator/errors.ts';
 import type { OpenAiError } from '../simulator/script.ts';
 import { waitUntil } from './clock.ts';
@@ -184,7 +185,7 @@ async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, s
   for (const write of plan.writes) {
     await waitUntil(start + write.at, signal, precise);
     let more = true;
-    flushed = new Promise<void>((resolve) => (more = res.write(write.bytes, () => resolve())));
+    flushed = new Promise<void>((resolve) => (more = writeChunk(res, write.bytes, () => resolve())));
     progress.bytes += write.bytes.length;
     // The client reads slower than the recording went: wait, as a real server blocks there too.
     if (!more) await once(res, 'drain', { signal });

@@ -37,6 +37,8 @@ export interface WireRequestOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** Close the connection from the client's side after this many chunks (a client that gives up). */
   readonly closeAfterChunks?: number;
+  /** Called with each chunk as it arrives: a test can act in the middle of a stream instead of after a guessed time. */
+  readonly onChunk?: (chunk: WireChunk) => void;
 }
 
 type State = 'head' | 'size' | 'trailer' | 'length' | 'close' | 'done';
@@ -72,7 +74,9 @@ export function wireRequest(url: string, options: WireRequestOptions = {}): Prom
       resolve({ status, headers, headersAt, chunks, body: Buffer.concat(chunks.map((chunk) => chunk.bytes)), ending, error });
     };
     const take = (t: number, bytes: Buffer): void => {
-      chunks.push({ t, bytes: new Uint8Array(bytes) });
+      const chunk = { t, bytes: new Uint8Array(bytes) };
+      chunks.push(chunk);
+      options.onChunk?.(chunk);
       if (options.closeAfterChunks !== undefined && chunks.length >= options.closeAfterChunks) finish('cut');
     };
 

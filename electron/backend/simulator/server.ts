@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
+import { writeChunk } from '../http/write-chunk.ts';
 import { makeIdentity } from './chunks.ts';
 import { errorJson, invalidRequest, invalidUrl, modelNotFound } from './errors.ts';
 import { planResponse } from './plan.ts';
@@ -225,7 +226,7 @@ async function perform(context: RequestContext, scenario: string, plan: Plan, ti
 }
 
 /**
- * One res.write, with its time taken just before; waits for the socket to
+ * One write, a chunk of its own, with its time taken just before; waits for the socket to
  * drain when the client reads slower than the stream goes. `flushed` settles
  * when the bytes have reached the socket.
  */
@@ -235,7 +236,7 @@ async function write(context: RequestContext, scenario: string, text: string): P
   let done!: () => void;
   const flushed = new Promise<void>((resolve) => (done = resolve));
   const t = performance.now();
-  const more = res.write(text, () => done());
+  const more = writeChunk(res, text, () => done());
   context.onWrite?.({ t, bytes: Buffer.byteLength(text), requestId: context.requestId, scenario });
   if (!more) {
     await new Promise<void>((resolve) => {

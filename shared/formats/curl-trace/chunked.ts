@@ -110,11 +110,23 @@ function hexValue(byte: number): number {
   return -1;
 }
 
-/** Whether a chunked body's first bytes are a chunk size line: curl builds that log the framing, and ones that log the data alone. */
-export function startsWithChunkSize(bytes: Uint8Array, dots: Uint8Array | null): boolean {
-  let i = 0;
-  while (i < bytes.length && hexValue(bytes[i]!) >= 0 && !(dots && dots[i] === 1)) i++;
-  if (i === 0 || i >= bytes.length) return false;
-  const next = bytes[i]!;
-  return next === CR || next === 0x3b || (dots !== null && dots[i] === 1);
+/**
+ * Whether a chunked body's first bytes are a chunk size line: curl builds that log the framing, and
+ * ones that log the data alone. The size line may end in a later block than it starts: a server
+ * that sends the size apart from its CR LF shows as a block of hex digits alone.
+ */
+export function startsWithChunkSize(blocks: readonly { bytes: Uint8Array; dots: Uint8Array | null }[]): boolean {
+  let digits = 0;
+  for (const { bytes, dots } of blocks) {
+    for (let i = 0; i < bytes.length; i++) {
+      const dot = dots !== null && dots[i] === 1;
+      if (!dot && hexValue(bytes[i]!) >= 0) {
+        digits++;
+        continue;
+      }
+      const next = bytes[i]!;
+      return digits > 0 && (next === CR || next === 0x3b || dot);
+    }
+  }
+  return false;
 }
