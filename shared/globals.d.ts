@@ -18,3 +18,5 @@ declare class TextEncoder {
 }
 declare function atob(data: string): string;
 declare function btoa(data: string): string;
+/** The monotonic clock of the HTML standard's High Resolution Time, in Node and every browser. */
+declare const performance: { now(): number };

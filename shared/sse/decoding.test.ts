@@ -1,14 +1,21 @@
-// The parser decodes bytes several ways for speed (ASCII runs on Node's fast path, lines with
-// other characters apart or by ICU, 32 KiB segments, a character cut by the end of a read kept
-// as bytes): whichever way a body goes, each event's data and byte range must be exact. The
+// The parser decodes bytes several ways for speed (whole ranges, or ASCII runs on Node's fast
+// path and lines with other characters apart or by ICU, whichever decode-choice.ts finds faster;
+// 32 KiB segments; a character cut by the end of a read kept as bytes): whichever way a body goes, each event's data and byte range must be exact. The
 // expected events are built with the body, their data decoded line by line by a fresh
 // TextDecoder, independently of the parser.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from './parser.ts';
+import { parseSse as parseOneWay } from './parser.ts';
 import type { SseEvent } from './parser.ts';
 import { byteByByte, bytes, splitAt } from '../test/streams.ts';
+
+/** Parses both ways the parser can decode long ranges (whole, and apart around lines with other characters than ASCII): the two must agree. */
+function parseSse(body: Uint8Array | readonly Uint8Array[]): ReturnType<typeof parseOneWay> {
+  const whole = parseOneWay(body, 'whole');
+  expect(parseOneWay(body, 'apart')).toEqual(whole);
+  return whole;
+}
 
 type Ending = '\n' | '\r' | '\r\n';
 

@@ -18,6 +18,7 @@
 // same, and the offsets are exact whatever it holds.
 
 import type { SseEnd, SseEvent, SseField, SseParser, SseParserOptions, SsePartialEvent, SseStats } from './types.ts';
+import { decodesOtherCharactersSlowly } from './decode-choice.ts';
 import { characterStart, firstNonAscii, isContinuation, sequenceLength, wordsOf } from './utf8.ts';
 import type { Words } from './utf8.ts';
 
@@ -35,17 +36,21 @@ const SEGMENT = 32 * 1024;
 const APART_MIN = 1024;
 
 // Two decoders, shared by every parser: they are only ever given whole characters, so they keep
-// no state between calls. On Node 20 `fast` is never used in streaming mode, which would turn
-// Node's fast path off for good: it copies ASCII into a string at once, but decodes other
-// characters several times slower than ICU. `icu` was put in streaming mode once, which sends it
+// no state between calls. Where cutting ranges apart pays (Node 20 and 22, decode-choice.ts),
+// `fast` is never used in streaming mode, which would turn Node's fast path off for good: it
+// copies ASCII into a string at once, but decodes other characters several times slower than ICU. `icu` was put in streaming mode once, which sends it
 // to ICU for good (each later call still flushes, like a one-shot decode).
 const fast = new TextDecoder('utf-8', { ignoreBOM: true });
 const icu = new TextDecoder('utf-8', { ignoreBOM: true });
 icu.decode(new Uint8Array(0), { stream: true });
 
 export function createSseParser(options: SseParserOptions): SseParser {
-  return new Parser(options);
+  return new Parser(options, options.decode === undefined ? null : options.decode === 'whole');
 }
+
+/** Whether long ranges are decoded whole on this runtime: measured the first time it matters (decode-choice.ts). */
+let decodeWhole: boolean | null = null;
+const measureDecodeWhole = (): boolean => !decodesOtherCharactersSlowly((bytes) => fast.decode(bytes));
 
 /**
  * The parser's state. A class rather than closures for speed: V8 keeps the optimised code of
@@ -95,7 +100,11 @@ class Parser implements SseParser {
 
   // `onEvent` is called as a method of `options`: when it is a class's method, V8's code for the
   // call stays valid from one caller to the next (a closure per caller would be dropped with it).
-  constructor(private readonly options: SseParserOptions) {}
+  // `whole`: how to decode long ranges, fixed for the measurement itself; null, as measured.
+  constructor(
+    private readonly options: SseParserOptions,
+    private readonly whole: boolean | null = null,
+  ) {}
 
   feed(read: Uint8Array): void {
     if (this.ended) throw new Error('SSE parser: feed() after end()');
@@ -184,13 +193,16 @@ class Parser implements SseParser {
     while (pos < end) {
       const stop = end - pos > SEGMENT ? segmentEnd(read, pos, pos + SEGMENT) : end;
       // Where most of the text lately was in lines with other characters than ASCII, cutting them
-      // apart costs more than it saves: ICU decodes it all.
+      // apart costs more than it saves: ICU decodes it all. Where whole ranges are faster (Node
+      // 24), the fast path decodes everything.
       const mostlyOther = this.otherBytes * 2 > this.seenBytes;
       if (this.seenBytes > SEGMENT) {
         this.seenBytes = this.seenBytes >> 1;
         this.otherBytes = this.otherBytes >> 1;
       }
-      if (mostlyOther || stop - pos < APART_MIN) this.decodeLines(read, pos, stop, mostlyOther ? icu : fast);
+      if (stop - pos < APART_MIN && !mostlyOther) this.decodeLines(read, pos, stop, fast);
+      else if (this.whole ?? (decodeWhole ??= measureDecodeWhole())) this.decodeLines(read, pos, stop, fast);
+      else if (mostlyOther) this.decodeLines(read, pos, stop, icu);
       else this.decodeApart(read, (words ??= wordsOf(read)), pos, stop);
       pos = stop;
     }
@@ -434,9 +446,9 @@ function byteIndexOrLength(bytes: Uint8Array, byte: number, from: number): numbe
 }
 
 /** Parses a whole body at once: the events, and what `end` reports. */
-export function parseSse(body: Uint8Array | readonly Uint8Array[]): { events: SseEvent[] } & SseEnd {
+export function parseSse(body: Uint8Array | readonly Uint8Array[], decode?: SseParserOptions['decode']): { events: SseEvent[] } & SseEnd {
   const events: SseEvent[] = [];
-  const parser = createSseParser({ onEvent: (event) => events.push(event) });
+  const parser = createSseParser({ onEvent: (event) => events.push(event), decode });
   if (body instanceof Uint8Array) parser.feed(body);
   else for (const read of body) parser.feed(read);
   return { events, ...parser.end() };

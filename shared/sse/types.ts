@@ -64,4 +64,10 @@ export interface SseParser {
 
 export interface SseParserOptions {
   onEvent(event: SseEvent): void;
+  /**
+   * How long ranges of a read are decoded: `whole`, or `apart` around lines with characters other
+   * than ASCII. A matter of speed only (the events are the same); by default the faster way on
+   * this runtime, measured once (decode-choice.ts). The tests set it to check both.
+   */
+  readonly decode?: 'whole' | 'apart';
 }
