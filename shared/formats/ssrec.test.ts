@@ -42,6 +42,20 @@ describe('the timed recording file (.ssrec.jsonl)', () => {
     expect(read.ok && text(new Uint8Array([...read.value.reads[0]!.bytes, ...read.value.reads[1]!.bytes]))).toBe('☃');
   });
 
+  it('carries what was masked of a key the server sent back on the end line, and refuses a malformed account of it', () => {
+    const masked = EXAMPLE.replace('{"t":402.77,"end":"eof"}', '{"t":402.77,"end":"eof","secretsMasked":{"headers":["x-debug"],"bodyPlaces":2}}');
+    const parsed = parseSsrec(masked);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.value.secretsMasked).toEqual({ headers: ['x-debug'], bodyPlaces: 2 });
+    expect(serializeSsrec(parsed.value)).toBe(masked + '\n');
+    const plain = parseSsrec(EXAMPLE);
+    expect(plain.ok && 'secretsMasked' in plain.value).toBe(false);
+    expect(parseSsrec(EXAMPLE.replace('"end":"eof"', '"end":"eof","secretsMasked":{"headers":"x-debug","bodyPlaces":-1}'))).toEqual({
+      ok: false,
+      error: 'line 5: "secretsMasked" must be {"headers": [names], "bodyPlaces": count}',
+    });
+  });
+
   it('accepts a file of reads alone, as imported streams have', () => {
     const result = parseSsrec('{"t":0,"text":"data: [DONE]\\n\\n"}\n');
     expect(result.ok && result.value.reads.length).toBe(1);

@@ -2,6 +2,7 @@
 // docs/recording-format.md). JSON Lines: an optional header, an optional
 // response line, the reads in order, and an optional end line.
 
+import type { SecretsMasked } from '../recording/echoed-secrets.ts';
 import { OUTCOMES } from '../recording/types.ts';
 import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
 import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
@@ -18,6 +19,7 @@ export function parseSsrec(text: string): ParseResult<Recording> {
   const reads: RecordedRead[] = [];
   let end: RecordedEnd | null = null;
   let lastT = 0;
+  let secretsMasked: SecretsMasked | null = null;
   let seen = 0;
 
   const lines = text.split('\n');
@@ -81,10 +83,22 @@ export function parseSsrec(text: string): ParseResult<Recording> {
       end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}) };
     } else {
       return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
+      if (record.secretsMasked !== undefined) {
+        secretsMasked = secretsMaskedOf(record.secretsMasked);
+        if (!secretsMasked) return fail(`${at}: "secretsMasked" must be {"headers": [names], "bodyPlaces": count}`);
+      }
     }
   }
   if (seen === 0) return fail('the file is empty');
-  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end } };
+  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}) } };
+}
+
+function secretsMaskedOf(value: unknown): SecretsMasked | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { headers, bodyPlaces } = value as Record<string, unknown>;
+  if (!Array.isArray(headers) || !headers.every((name) => typeof name === 'string')) return null;
+  if (typeof bodyPlaces !== 'number' || !Number.isSafeInteger(bodyPlaces) || bodyPlaces < 0) return null;
+  return { headers: headers as string[], bodyPlaces };
 }
 
 function parseRequest(value: unknown): RecordedRequest | string {
@@ -124,7 +138,7 @@ export function serializeSsrec(recording: Recording): string {
   const time = (value: number | null): number => (t = Math.max(t, value ?? t));
   if (recording.response) lines.push(serializeResponse(time(recording.response.t), recording.response));
   for (const read of recording.reads) lines.push(serializeRead(time(read.t), read.bytes));
-  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end));
+  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end, recording.secretsMasked));
   return lines.join('\n') + '\n';
 }
 
@@ -138,8 +152,9 @@ export function serializeResponse(t: number, { status, httpVersion, headers }: O
   return JSON.stringify({ t, response: { status, ...(httpVersion ? { httpVersion } : {}), headers } });
 }
 
-export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>): string {
-  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}) });
+/** The end line; `secretsMasked` (a key sent that the server sent back, masked) rides on it, since only the end knows it. */
+export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked): string {
+  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(secretsMasked ? { secretsMasked } : {}) });
 }
 
 /** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */

@@ -116,6 +116,38 @@ export function redactUrl(url: string): string {
   return `${rest}?${params.join('&')}${fragment}`;
 }
 
+/**
+ * The secret values a request carries, as sent: each secret header's value without its auth
+ * scheme (each cookie's value, for cookies), the URL's password and its secret query values
+ * (decoded). What `redactHeaders` and `redactUrl` hide by name; echoed-secrets.ts looks for
+ * these values wherever else they turn up.
+ */
+export function secretValues(url: string, headers: Readonly<Record<string, string>>): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (typeof value !== 'string' || !isSecretHeader(name)) continue;
+    const lower = name.toLowerCase();
+    if (lower === 'cookie' || lower === 'set-cookie') {
+      for (const match of value.matchAll(/(?:^|;)\s*[^=;]*=([^;]*)/g)) values.push(match[1]!.trim());
+      continue;
+    }
+    const scheme = AUTH_SCHEMES.exec(value);
+    values.push(scheme ? value.slice(scheme[0].length) : value);
+  }
+  const withoutFragment = url.split('#')[0]!;
+  const userinfo = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/@?#]*)@/.exec(withoutFragment)?.[1];
+  if (userinfo !== undefined && userinfo.includes(':')) values.push(decodeSafely(userinfo.slice(userinfo.indexOf(':') + 1)));
+  const question = withoutFragment.indexOf('?');
+  if (question >= 0) {
+    for (const param of withoutFragment.slice(question + 1).split('&')) {
+      const equals = param.indexOf('=');
+      if (equals < 0 || !SECRET_PARAM.test(decodeSafely(param.slice(0, equals).replace(/\+/g, ' ')))) continue;
+      values.push(decodeSafely(param.slice(equals + 1).replace(/\+/g, ' ')));
+    }
+  }
+  return values;
+}
+
 function decodeSafely(text: string): string {
   try {
     return decodeURIComponent(text);

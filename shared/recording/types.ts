@@ -1,3 +1,5 @@
+import type { SecretsMasked } from './echoed-secrets.ts';
+
 // One HTTP exchange as recorded (DESIGN.md, "Data model"): the raw truth from
 // which every analysis is derived. Times are milliseconds since the request
 // started, on a monotonic clock; null for a source that carried no timing.
@@ -45,6 +47,8 @@ export interface Recording {
   readonly response: RecordedResponse | null;
   readonly reads: readonly RecordedRead[];
   readonly end: RecordedEnd | null;
+  /** A key the request carried that the server sent back, masked before it was kept (echoed-secrets.ts); absent when there was none. */
+  readonly secretsMasked?: SecretsMasked;
 }
 
 /** A recording is timed when every read carries its arrival time. */

@@ -4,6 +4,8 @@
 
 import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/index.ts';
+import { createEchoMasker, maskHeaders, secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
+import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
 import { performExchange } from './exchange.ts';
@@ -65,37 +67,50 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
       options.onEvent?.(event);
     },
   });
+  // A key sent that the server sends back is masked before anything sees the response: store, analysis, console, file.
+  const secrets = secretsToMask(options.url, headers);
+  const masker = createEchoMasker(secrets);
+  let maskedHeaders: string[] = [];
+  const keep = (read: RecordedRead): void => {
+    const { t, bytes } = read;
+    writer?.read(t, bytes);
+    options.onRead?.(t!, bytes);
+    if (!analysing) return;
+    if (analysedBytes + bytes.length > maxBytes) {
+      analysing = false;
+      return;
+    }
+    analysedBytes += bytes.length;
+    reads.push(read);
+    analyzer.feed(bytes, t);
+  };
 
   const end = await performExchange(
     { method: 'POST', url: options.url, headers, body: JSON.stringify(body) },
     { ...DEFAULT_TIMEOUTS, ...options.timeouts },
     {
       response(res) {
-        response = res;
-        writer?.response(res);
-        options.onResponse?.(res);
+        const masked = maskHeaders(res.headers, secrets);
+        maskedHeaders = masked.masked;
+        const head = { ...res, headers: masked.headers };
+        response = head;
+        writer?.response(head);
+        options.onResponse?.(head);
       },
       read(t, bytes) {
-        writer?.read(t, bytes);
-        options.onRead?.(t, bytes);
-        if (!analysing) return;
-        if (analysedBytes + bytes.length > maxBytes) {
-          analysing = false;
-          return;
-        }
-        analysedBytes += bytes.length;
-        reads.push({ t, bytes });
-        analyzer.feed(bytes, t);
+        for (const read of masker.feed({ t, bytes })) keep(read);
       },
     },
     options.signal,
     options.clockOrigin,
   );
+  for (const read of masker.end()) keep(read);
+  const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
 
   const { partial, stats } = analyzer.end();
   const recordedEnd: RecordedEnd = { t: end.t, outcome: end.outcome, ...(end.error ? { error: end.error } : {}) };
-  const recording: Recording = { source: 'live', startedAt, request, response, reads, end: recordedEnd };
+  const recording: Recording = { source: 'live', startedAt, request, response, reads, end: recordedEnd, ...(secretsMasked ? { secretsMasked } : {}) };
   const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state);
-  writer?.finish(recordedEnd, analysis);
+  writer?.finish(recordedEnd, analysis, secretsMasked);
   return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
 }

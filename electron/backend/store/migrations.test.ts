@@ -44,7 +44,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = new Database(path);
-    expect(migrate(db, path)).toEqual([1]);
+    expect(migrate(db, path)).toEqual([1, 2]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -53,6 +53,21 @@ describe('migrations', () => {
     const again = openStore(path);
     expect(again.get(id)!.name).toBe('kept');
     again.close();
+  });
+
+  it('bring a version 1 database to the masked-secrets column, its recordings kept with none masked', () => {
+    const path = tempDbPath();
+    const db = new Database(path);
+    db.exec(MIGRATIONS[0]!.sql);
+    db.pragma(`application_id = ${APPLICATION_ID}`);
+    db.pragma('user_version = 1');
+    db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
+    expect(migrate(db, path)).toEqual([2]);
+    db.close();
+    const store = openStore(path);
+    const old = store.get(1)!;
+    expect([old.name, 'secretsMasked' in old]).toEqual(['old', false]);
+    store.close();
   });
 
   it('refuse a database from a newer Streamscope, with a clear error, and leave it untouched', () => {

@@ -88,6 +88,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX recording_diagnostics_code ON recording_diagnostics (code, recording_id);
     `,
   },
+  {
+    version: 2,
+    sql: `
+      -- A key the request carried that the server sent back (a header, the body), masked before
+      -- storing: JSON {"headers": [names], "bodyPlaces": n}; NULL when none (echoed-secrets.ts).
+      ALTER TABLE recordings ADD COLUMN secrets_masked TEXT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
+import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckpointer } from './checkpointer.ts';
@@ -139,6 +140,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
       source: recording.source,
       writerPid: null,
       writerHost: null,
+      secretsMasked: recording.secretsMasked ? JSON.stringify(recording.secretsMasked) : null,
       model: summary.model ?? requestedModel(request),
       bytes,
       readCount: recording.reads.length,
@@ -181,6 +183,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
         source: options.source ?? 'live',
         writerPid: process.pid,
         writerHost: hostname(),
+        secretsMasked: null,
         model: requestedModel(options.request),
         bytes: 0,
         readCount: 0,
@@ -343,7 +346,7 @@ function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
 
 function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
   const summary = summaryFromRow(row);
-  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT] = row.slice(RECORDING_EXTRA_AT) as [
+  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked] = row.slice(RECORDING_EXTRA_AT) as [
     string | null,
     string | null,
     string | null,
@@ -351,6 +354,7 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     string | null,
     number | null,
     number | null,
+    string | null,
   ];
   const request: RecordedRequest | null =
     summary.method === null
@@ -371,5 +375,6 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     response,
     reads,
     end,
+    ...(secretsMasked !== null ? { secretsMasked: JSON.parse(secretsMasked) as SecretsMasked } : {}),
   };
 }

@@ -4,6 +4,7 @@ import type { AnalyzedEvent, Diagnostic, RecordedEnd, RecordedRequest, RecordedR
 import type { Analysis } from '../../../shared/index.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
 import type { PackedRecording } from '../../../shared/api/packed.ts';
+import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
 export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
@@ -61,7 +62,8 @@ export interface RecordingWriter {
    * Flushes, then stores the outcome, summary and diagnostics (given as a summary, or as the core's
    * whole analysis); false when storing failed (reported through onError).
    */
-  finish(end: RecordedEnd, summary?: FinishSummary | Analysis): boolean;
+  /** `secretsMasked`: what of a key sent was masked in the response (echoed-secrets.ts), stored with the recording. */
+  finish(end: RecordedEnd, summary?: FinishSummary | Analysis, secretsMasked?: SecretsMasked): boolean;
   /** Bytes and rows waiting in memory. */
   readonly pendingBytes: number;
   readonly pendingRows: number;

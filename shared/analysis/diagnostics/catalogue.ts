@@ -33,6 +33,11 @@ export const CATALOGUE = {
     title: 'Compressed stream',
     hint: 'Compression of text/event-stream can hold events back until a compression block fills; exclude it from compression if events arrive late.',
   },
+  'secret-echoed': {
+    severity: 'warning',
+    title: 'Key sent back by the server',
+    hint: 'A server or gateway that echoes credentials leaks them to every log, proxy and client that keeps responses: stop it from echoing request headers, and rotate the key if such responses were kept anywhere.',
+  },
   'idle-gap': {
     severity: 'warning',
     title: 'Long silence',

@@ -1,5 +1,6 @@
 // Findings about the HTTP exchange itself: status, content type, encoding, how it ended.
 
+import type { SecretsMasked } from '../../recording/echoed-secrets.ts';
 import { header } from '../../recording/types.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
@@ -25,6 +26,7 @@ export function transport({ recording, reads }: DiagnosticContext): Diagnostic[]
       found.push(finding('compressed-stream', `The event stream is sent with content-encoding: ${encoding}.`));
     }
   }
+  if (recording.secretsMasked) found.push(finding('secret-echoed', secretEchoed(recording.secretsMasked)));
   if (end && (end.outcome === 'error' || end.outcome === 'aborted' || end.outcome === 'timeout' || end.outcome === 'interrupted')) {
     const how = {
       error: 'The connection failed',
@@ -55,4 +57,11 @@ function firstBytes(reads: readonly { bytes: Uint8Array }[], max: number): Uint8
     at += take.length;
   }
   return out.subarray(0, at);
+}
+
+/** Where the key came back, in words: `in response headers x-debug, x-echo-request and once in the body`. */
+function secretEchoed({ headers, bodyPlaces }: SecretsMasked): string {
+  const names = headers.length === 0 ? [] : [`response header${headers.length === 1 ? '' : 's'} ${headers.join(', ')}`];
+  const body = bodyPlaces === 0 ? [] : [bodyPlaces === 1 ? 'once in the body' : `${bodyPlaces} times in the body`];
+  return `The server sent back a key this request carried (in ${[...names, ...body].join(' and ')}): Streamscope masked it before keeping anything.`;
 }

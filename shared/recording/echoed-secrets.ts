@@ -1,0 +1,182 @@
+// A key Streamscope sent, sent back by the server, is masked wherever it turns up in what is
+// kept (DESIGN.md: secrets never reach the database, a log or an export). Redaction by header
+// name (redact.ts) cannot see a key echoed in a harmless-named header (`x-debug`, a JSON dump of
+// the request's headers) or in the body; but the recorder knows every secret value it sent.
+// Each occurrence is masked at the same length, so the body's byte offsets, its reads' lengths
+// and its SSE and JSON framing stay as they were: the key's public prefix and its last four
+// characters are kept, the rest becomes `*` (`sk-proj-********…a1b2`).
+
+import { secretValues } from './redact.ts';
+import type { RecordedRead } from './types.ts';
+
+/** Shorter values are not looked for: too likely to match other text (they are still redacted by name). */
+export const MIN_SECRET_LENGTH = 8;
+
+/** What was masked in an exchange, so that the analysis can say so (diagnostic `secret-echoed`). */
+export interface SecretsMasked {
+  /** Response headers whose value held a secret that was sent, by name. */
+  readonly headers: readonly string[];
+  /** How many times the body held one. */
+  readonly bodyPlaces: number;
+}
+
+const STAR = 0x2a;
+const KEY_PREFIX = /^[a-z]{2,4}[-_](?:(?:proj|ant|svcacct|admin|or|live|test)[-_])?/;
+
+/** The secrets of a request worth looking for, as sent and URL-encoded, longest first. */
+export function secretsToMask(url: string, headers: Readonly<Record<string, string>>): string[] {
+  const found = new Set<string>();
+  for (const value of secretValues(url, headers)) {
+    if (value.length < MIN_SECRET_LENGTH) continue;
+    found.add(value);
+    found.add(encodeURIComponent(value));
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
+/** The mask of a secret: as long as it, in bytes; its public prefix and last four characters kept where it is long enough to stay secret. */
+export function maskOf(secret: string): Uint8Array {
+  const bytes = new TextEncoder().encode(secret);
+  const mask = new Uint8Array(bytes.length).fill(STAR);
+  if (bytes.length !== secret.length || secret.length <= MIN_SECRET_LENGTH) return mask;
+  const prefix = KEY_PREFIX.exec(secret)?.[0].length ?? 0;
+  const kept = secret.length - prefix >= 16 ? prefix : 0;
+  mask.set(bytes.subarray(0, kept));
+  mask.set(bytes.subarray(bytes.length - 4), bytes.length - 4);
+  return mask;
+}
+
+/** The headers with every secret masked in their values, and the names of those that held one. */
+export function maskHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[]): { headers: Record<string, string>; masked: string[] } {
+  const out: Record<string, string> = {};
+  const masked: string[] = [];
+  const decoder = new TextDecoder();
+  for (const [name, value] of Object.entries(headers)) {
+    let text = value;
+    for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(decoder.decode(maskOf(secret)));
+    if (text !== value) masked.push(name);
+    out[name] = text;
+  }
+  return { headers: out, masked };
+}
+
+/** Masks secrets in a body as its reads come, push-based: `feed` each read, then `end`. */
+export interface EchoMasker {
+  /**
+   * Takes a read; gives back the reads now safe to keep, masked, in order. A read whose end
+   * could be the start of a secret is held until the next read tells (rarely: a read that ends
+   * mid-way through a key-like prefix), so a secret cut by a read boundary is masked too.
+   */
+  feed(read: RecordedRead): RecordedRead[];
+  /** The reads still held: what they end with was no secret after all. */
+  end(): RecordedRead[];
+  /** How many times a secret was masked so far. */
+  readonly places: number;
+}
+
+export function createEchoMasker(secrets: readonly string[]): EchoMasker {
+  const encoder = new TextEncoder();
+  const patterns = secrets.map((secret) => ({ bytes: encoder.encode(secret), mask: maskOf(secret) }));
+  const longest = patterns.reduce((most, { bytes }) => Math.max(most, bytes.length), 0);
+  // Held reads are copies: masking one changes no buffer the caller still holds.
+  let held: { t: number | null; bytes: Uint8Array }[] = [];
+  let places = 0;
+
+  return {
+    feed(read) {
+      if (patterns.length === 0) return [read];
+      held.push({ t: read.t, bytes: read.bytes });
+      // With nothing held before, the read is the window; else the held bytes a secret could start in, then the read.
+      const single = held.length === 1;
+      let window = single ? { bytes: read.bytes, start: 0 } : tailOf(held, longest - 1 + read.bytes.length);
+      let owned = false;
+      for (const { bytes, mask } of patterns) {
+        for (let at = indexOf(window.bytes, bytes, 0); at >= 0; at = indexOf(window.bytes, bytes, at + bytes.length)) {
+          if (!owned) {
+            // The read is the caller's buffer: mask a copy of it.
+            const copy = read.bytes.slice();
+            held[held.length - 1]!.bytes = copy;
+            if (single) window = { bytes: copy, start: 0 };
+            owned = true;
+          }
+          writeAcross(held, window.start + at, mask);
+          if (!single) window.bytes.set(mask, at);
+          places++;
+        }
+      }
+      const keep = startOfSecretAtEnd(window.bytes, patterns);
+      const total = held.reduce((sum, piece) => sum + piece.bytes.length, 0);
+      // Release every read that ends before the bytes that could begin a secret; a read kept back is a copy, masked in place later.
+      let released = 0;
+      for (let end = 0; released < held.length && end + held[released]!.bytes.length <= total - keep; released++) end += held[released]!.bytes.length;
+      const out = held.slice(0, released);
+      held = held.slice(released);
+      if (!owned && held.at(-1)?.bytes === read.bytes) held[held.length - 1]!.bytes = read.bytes.slice();
+      return out;
+    },
+    end() {
+      const out = held;
+      held = [];
+      return out;
+    },
+    get places() {
+      return places;
+    },
+  };
+}
+
+/** The last `size` bytes of the held reads, copied, with where they start in the held reads' concatenation. */
+function tailOf(held: readonly { bytes: Uint8Array }[], size: number): { bytes: Uint8Array; start: number } {
+  const total = held.reduce((sum, piece) => sum + piece.bytes.length, 0);
+  const start = Math.max(0, total - size);
+  const bytes = new Uint8Array(total - start);
+  let at = 0;
+  for (const { bytes: piece } of held) {
+    const from = Math.max(0, start - at);
+    if (from < piece.length) bytes.set(piece.subarray(from), at + from - start);
+    at += piece.length;
+  }
+  return { bytes, start };
+}
+
+/** Writes `mask` at `offset` of the held reads' concatenation, across read boundaries. */
+function writeAcross(held: readonly { bytes: Uint8Array }[], offset: number, mask: Uint8Array): void {
+  let at = 0;
+  for (const { bytes } of held) {
+    const from = offset - at;
+    if (from < bytes.length && from + mask.length > 0) {
+      const start = Math.max(0, from);
+      bytes.set(mask.subarray(start - from, Math.min(mask.length, bytes.length - from)), start);
+    }
+    at += bytes.length;
+  }
+}
+
+function indexOf(haystack: Uint8Array, needle: Uint8Array, from: number): number {
+  const first = needle[0]!;
+  for (let at = haystack.indexOf(first, from); at >= 0 && at + needle.length <= haystack.length; at = haystack.indexOf(first, at + 1)) {
+    let i = 1;
+    while (i < needle.length && haystack[at + i] === needle[i]) i++;
+    if (i === needle.length) return at;
+  }
+  return -1;
+}
+
+/** How many bytes at the end of `bytes` are the first bytes of some secret (fewer than all of it): 0 when none are. */
+function startOfSecretAtEnd(bytes: Uint8Array, patterns: readonly { bytes: Uint8Array }[]): number {
+  let best = 0;
+  for (const { bytes: secret } of patterns) {
+    const from = Math.max(0, bytes.length - secret.length + 1);
+    for (let at = bytes.indexOf(secret[0]!, from); at >= 0; at = bytes.indexOf(secret[0]!, at + 1)) {
+      const length = bytes.length - at;
+      if (length <= best) break;
+      let i = 1;
+      while (i < length && bytes[at + i] === secret[i]) i++;
+      if (i === length) {
+        best = length;
+        break;
+      }
+    }
+  }
+  return best;
+}
