@@ -8,6 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { concatBytes } from '../../../shared/index.ts';
 import { cleanTextStream, text } from '../../../shared/test/streams.ts';
+import { openStore } from '../store/index.ts';
+import { tempDbPath } from '../store/test-support.ts';
 import { recordStream } from './record.ts';
 import type { RecordOptions } from './record.ts';
 
@@ -41,6 +43,26 @@ const record = (url: string, extra: Partial<RecordOptions> = {}) => recordStream
 const bodyOf = (result: Awaited<ReturnType<typeof record>>) => text(concatBytes(result.recording.reads.map((read) => read.bytes)));
 
 describe('recording one exchange', () => {
+  it('ends the stored recording as an error when anything fails after it began, so that it is never left recording and can be deleted', async () => {
+    const url = route('/never', (_req, res) => res.writeHead(200, SSE).end('data: [DONE]\n\n'));
+    const store = openStore(tempDbPath());
+    let id: number | null = null;
+    const failing = recordStream({
+      url,
+      headers: {},
+      body: { model: 'm', messages: [] },
+      store,
+      onStart: (start) => {
+        id = start.id;
+        throw new Error('the caller broke');
+      },
+    });
+    await expect(failing).rejects.toThrow('the caller broke');
+    expect(store.get(id!)!.end).toEqual({ t: null, outcome: 'error', error: 'the recorder failed: the caller broke' });
+    expect(store.delete(id!)).toBe(true);
+    store.close();
+  });
+
   it('keeps the body byte for byte, every read stamped in order, and the request as sent with stream: true', async () => {
     const events = cleanTextStream().split(/(?<=\n\n)/);
     let received: unknown;

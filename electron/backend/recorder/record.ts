@@ -54,63 +54,69 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
   const request: RecordedRequest = { method: 'POST', url: redactUrl(options.url), headers: redactHeaders(headers), body };
 
   const writer: RecordingWriter | undefined = options.store?.beginRecording({ name: options.name, startedAt, source: 'live', request });
-  options.onStart?.({ startedAt, request, id: writer?.id ?? null });
-  const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
-  const reads: RecordedRead[] = [];
-  let analysedBytes = 0;
-  let analysing = true;
-  let response: RecordedResponse | null = null;
+  // Whatever fails once the recording is begun, it ends (as an error) and can be deleted: never left 'recording'.
+  try {
+    options.onStart?.({ startedAt, request, id: writer?.id ?? null });
+    const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
+    const reads: RecordedRead[] = [];
+    let analysedBytes = 0;
+    let analysing = true;
+    let response: RecordedResponse | null = null;
 
-  const analyzer = createStreamAnalyzer({
-    onEvent(event) {
-      writer?.event(event);
-      options.onEvent?.(event);
-    },
-  });
-  // A key sent that the server sends back is masked before anything sees the response: store, analysis, console, file.
-  const secrets = secretsToMask(options.url, headers);
-  const masker = createEchoMasker(secrets);
-  let maskedHeaders: string[] = [];
-  const keep = (read: RecordedRead): void => {
-    const { t, bytes } = read;
-    writer?.read(t, bytes);
-    options.onRead?.(t!, bytes);
-    if (!analysing) return;
-    if (analysedBytes + bytes.length > maxBytes) {
-      analysing = false;
-      return;
-    }
-    analysedBytes += bytes.length;
-    reads.push(read);
-    analyzer.feed(bytes, t);
-  };
-
-  const end = await performExchange(
-    { method: 'POST', url: options.url, headers, body: JSON.stringify(body) },
-    { ...DEFAULT_TIMEOUTS, ...options.timeouts },
-    {
-      response(res) {
-        const masked = maskHeaders(res.headers, secrets);
-        maskedHeaders = masked.masked;
-        const head = { ...res, headers: masked.headers };
-        response = head;
-        writer?.response(head);
-        options.onResponse?.(head);
+    const analyzer = createStreamAnalyzer({
+      onEvent(event) {
+        writer?.event(event);
+        options.onEvent?.(event);
       },
-      read(t, bytes) {
-        for (const read of masker.feed({ t, bytes })) keep(read);
-      },
-    },
-    options.signal,
-    options.clockOrigin,
-  );
-  for (const read of masker.end()) keep(read);
-  const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
+    });
+    // A key sent that the server sends back is masked before anything sees the response: store, analysis, console, file.
+    const secrets = secretsToMask(options.url, headers);
+    const masker = createEchoMasker(secrets);
+    let maskedHeaders: string[] = [];
+    const keep = (read: RecordedRead): void => {
+      const { t, bytes } = read;
+      writer?.read(t, bytes);
+      options.onRead?.(t!, bytes);
+      if (!analysing) return;
+      if (analysedBytes + bytes.length > maxBytes) {
+        analysing = false;
+        return;
+      }
+      analysedBytes += bytes.length;
+      reads.push(read);
+      analyzer.feed(bytes, t);
+    };
 
-  const { partial, stats } = analyzer.end();
-  const recordedEnd: RecordedEnd = { t: end.t, outcome: end.outcome, ...(end.error ? { error: end.error } : {}) };
-  const recording: Recording = { source: 'live', startedAt, request, response, reads, end: recordedEnd, ...(secretsMasked ? { secretsMasked } : {}) };
-  const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state);
-  writer?.finish(recordedEnd, analysis, secretsMasked);
-  return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
+    const end = await performExchange(
+      { method: 'POST', url: options.url, headers, body: JSON.stringify(body) },
+      { ...DEFAULT_TIMEOUTS, ...options.timeouts },
+      {
+        response(res) {
+          const masked = maskHeaders(res.headers, secrets);
+          maskedHeaders = masked.masked;
+          const head = { ...res, headers: masked.headers };
+          response = head;
+          writer?.response(head);
+          options.onResponse?.(head);
+        },
+        read(t, bytes) {
+          for (const read of masker.feed({ t, bytes })) keep(read);
+        },
+      },
+      options.signal,
+      options.clockOrigin,
+    );
+    for (const read of masker.end()) keep(read);
+    const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
+
+    const { partial, stats } = analyzer.end();
+    const recordedEnd: RecordedEnd = { t: end.t, outcome: end.outcome, ...(end.error ? { error: end.error } : {}) };
+    const recording: Recording = { source: 'live', startedAt, request, response, reads, end: recordedEnd, ...(secretsMasked ? { secretsMasked } : {}) };
+    const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state);
+    writer?.finish(recordedEnd, analysis, secretsMasked);
+    return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
+  } catch (caught) {
+    if (writer && !writer.finished) writer.finish({ t: null, outcome: 'error', error: `the recorder failed: ${caught instanceof Error ? caught.message : String(caught)}` });
+    throw caught;
+  }
 }
