@@ -42,8 +42,11 @@ export async function startEchoServer(): Promise<EchoServer> {
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === 'string' && !['content-type', 'content-length', 'host', 'connection', 'transfer-encoding'].includes(name)) echoed[name] = value;
       }
+      // Under other names and in the body too, as debugging gateways do: masked by value, not by name (echoed-secrets.ts).
+      echoed['x-debug'] = request.headers.authorization ?? '';
+      echoed['x-echo-request'] = JSON.stringify(request.headers);
       response.writeHead(200, echoed);
-      response.end(cleanBody(['Echo', ' of', ' headers'], 'echo-model'));
+      response.end(`: echo ${request.headers.authorization ?? ''}\n\n` + cleanBody(['Echo', ' of', ' headers'], 'echo-model'));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
