@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` (build and open the desktop app), `npm run dev` (`--dev`: electron-vite's dev server)
 // and `npm run dist` (`--dist`: package with electron-builder). Before Electron runs, the binary is
-// checked and better-sqlite3 is built for Electron's ABI when that build is missing or stale
+// checked and better-sqlite3 for Electron's ABI is downloaded prebuilt or compiled when missing or stale
 // (electron/launch/start.ts); where that cannot be done, it stops with one line pointing to
 // `npm run serve`. Other arguments go to Electron, electron-vite or electron-builder, e.g.
 // `npm start -- --no-sandbox` when running as root on Linux.

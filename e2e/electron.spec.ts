@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { _electron as electron, expect, test } from '@playwright/test';
 import type { ElectronApplication, Page } from '@playwright/test';
 import { electronPackage, installedElectron } from '../electron/launch/electron-binary.ts';
@@ -57,9 +56,10 @@ test.describe('The desktop app', () => {
   test('opens one window on the built page, with the bridge and without Node', async () => {
     await expect(page).toHaveTitle('Streamscope');
     await expect(page.getByRole('heading', { level: 1, name: 'Streamscope' })).toBeVisible();
-    expect(page.url()).toBe(pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href);
+    // Served from the app's own origin, never from file:// (electron/main/app-protocol.ts).
+    expect(page.url().split('#')[0]).toBe('app://streamscope/index.html');
     expect(await page.evaluate(() => ({ bridge: Object.keys(window.streamscope ?? {}).sort(), require: typeof window.require, process: typeof window.process }))).toEqual({
-      bridge: ['call', 'onPush'],
+      bridge: ['call', 'offerCommands', 'onCommand', 'onPush', 'openReport'],
       require: 'undefined',
       process: 'undefined',
     });

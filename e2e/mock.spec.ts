@@ -169,6 +169,26 @@ test.describe('Mock endpoints', () => {
     expect(problems).toEqual([]);
   });
 
+  test('shows the requests a server answered before the page was opened, as the backend kept them', async ({ page, request }) => {
+    const id = await importFile(request, `mock-late-${Date.now().toString(36)}.sse`, bytes);
+    const server = await call<{ id: number; baseUrl: string }>(request, 'startReplay', { recordings: [id], speed: 0 });
+    started.add(server.baseUrl);
+    expect(await consume(server.baseUrl)).toEqual({ text: recorded, error: null });
+    expect(await consume(server.baseUrl)).toEqual({ text: recorded, error: null });
+
+    await page.goto(address);
+    await page.evaluate(() => (window.location.hash = '#/mock'));
+    const card = page.getByTestId('mock-server').filter({ has: page.getByTestId('mock-base-url').getByText(server.baseUrl, { exact: true }) });
+    await expect(card.getByTestId('mock-log-row')).toHaveCount(2);
+    await expect(card.getByTestId('mock-log-row').first()).toHaveAttribute('data-outcome', 'complete');
+    await expect(card).toContainText('2 requests served');
+    await expect(card).not.toContainText('not shown');
+
+    // And one more after it opened, pushed: three lines, none twice.
+    await consume(server.baseUrl);
+    await expect(card.getByTestId('mock-log-row')).toHaveCount(3);
+  });
+
   test('copying when the clipboard is refused selects the URL instead', async ({ page, request }) => {
     // The page served with a policy that refuses it the clipboard, as an embedding app may.
     await page.route(

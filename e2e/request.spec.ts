@@ -1,8 +1,9 @@
 // The new-request editor (issue 7), as a user meets it: record a simulator scenario with one
 // click; write a chat in the editor and in raw JSON; be told where the JSON or the tools are
 // wrong, with Send blocked; save a key and see only its suffix; send through a profile with a
-// base URL override; cancel a slow scenario and keep what arrived; resend and edit-and-resend a
-// recording. Screenshots go to e2e/screenshots/new-request-*.png.
+// base URL override, its key going there only once the user confirms the host; cancel a slow
+// scenario and keep what arrived; resend and edit-and-resend a recording. Screenshots go to
+// e2e/screenshots/new-request-*.png.
 
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -160,7 +161,7 @@ test.describe('The new-request editor', () => {
     expect(problems).toEqual([]);
   });
 
-  test('saves a key once and shows only its suffix; sends through the profile to the simulator by a base URL override', async ({ page, request }) => {
+  test('saves a key once and shows only its suffix; sends it to the simulator by a base URL override only once the user confirms that host', async ({ page, request }) => {
     const problems = watchForErrors(page);
     const key = `sk-proj-${randomUUID().replaceAll('-', '')}`;
     // Where the simulator listens: the base URL of a recording made from it.
@@ -187,8 +188,24 @@ test.describe('The new-request editor', () => {
     const profiles = await call<ProfileInfo[]>(request, 'listProfiles', {});
     expect(profiles.find((profile) => profile.name === 'mistral')!.key).toEqual({ profile: 'mistral', source: 'memory', suffix: `…${key.slice(-4)}` });
 
+    // The simulator is not Mistral's host: the key goes there only once the user ticks the box that names it.
     await page.getByLabel('Base URL').fill(simulatorBase);
     await page.getByLabel('Model').fill('sim-text');
+    const simulatorOrigin = new URL(simulatorBase).origin;
+    const destination = page.getByTestId('key-destination');
+    await expect(destination).toContainText('This base URL is not Mistral’s: its key belongs to https://api.mistral.ai.');
+    await expect(page.getByText(`Key: confirm that the Mistral key may go to ${simulatorOrigin}, or use the profile’s own base URL`)).toBeVisible();
+    await expect(send(page)).toBeDisabled();
+    const confirm = destination.getByLabel(`Send the Mistral key (…${key.slice(-4)}) to ${simulatorOrigin}`);
+    await confirm.check();
+    await expect(send(page)).toBeEnabled();
+    await shootPage(page, 'key-destination', 'Endpoint');
+    // Pointed elsewhere once confirmed: asked again, for the new host.
+    await page.getByLabel('Base URL').fill(simulatorBase.replace('127.0.0.1', 'localhost'));
+    await expect(destination.getByRole('checkbox')).not.toBeChecked();
+    await expect(send(page)).toBeDisabled();
+    await page.getByLabel('Base URL').fill(simulatorBase);
+    await confirm.check();
     await send(page).click();
     const id = await openedRecording(page);
     await ended(page, 'cleanly');

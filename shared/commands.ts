@@ -44,6 +44,8 @@ export type CommandId = (typeof COMMANDS)[number]['id'];
 
 /** The IPC channel on which the desktop menu sends a command's id to the page. */
 export const COMMAND_CHANNEL = 'streamscope:command';
+/** The IPC channel on which the page tells the desktop menu which commands its view offers (the menu enables those items). */
+export const COMMANDS_OFFERED_CHANNEL = 'streamscope:commands-offered';
 
 const byKey = new Map<string, Command>(COMMANDS.map((command) => [command.key, command]));
 const ids = new Set<string>(COMMANDS.map((command) => command.id));

@@ -20,3 +20,9 @@ declare function atob(data: string): string;
 declare function btoa(data: string): string;
 /** The monotonic clock of the HTML standard's High Resolution Time, in Node and every browser. */
 declare const performance: { now(): number };
+/** The WHATWG URL parser of Node and every browser; only what the core reads of it. */
+declare class URL {
+  constructor(url: string, base?: string);
+  readonly protocol: string;
+  readonly origin: string;
+}

@@ -1,67 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { BuildSystem, NativeTarget } from './native-build.ts';
+import type { BuildSystem } from './native-build.ts';
 import { ensureElectronNative, explainBuildFailure, findNodeGyp, isBuildCurrent, nodeGypArgs, nodeGypEnv, realBuildSystem, SOURCES, stampOf } from './native-build.ts';
+import { fakeSystem, fixture, nodeGyp, options, sources, target } from './native-build-fakes.ts';
 import { cachedAddonPath, nativeCacheDir, stagedAddonPath, unpackedPath } from './native-paths.ts';
-
-const target: NativeTarget = { electronVersion: '45.5.0', betterSqlite3Version: '12.11.1', platform: 'linux', arch: 'x64' };
-const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'fixtures', name), 'utf8');
-const nodeGyp = '/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js';
-
-/** A file system in a Map, and a node-gyp that "builds" (or fails with the given output). */
-function fakeSystem(files: Record<string, string> = {}, gyp: { code: number; output: string; produces?: boolean } = { code: 0, output: 'gyp info ok' }) {
-  const disk = new Map(Object.entries(files));
-  const log: string[] = [];
-  const system: BuildSystem = {
-    exists: (path) => disk.has(path) || [...disk.keys()].some((file) => file.startsWith(`${path}/`)),
-    read: (path) => disk.get(path) ?? null,
-    write: (path, text) => void disk.set(path, text),
-    copy: (from, to, names) => {
-      log.push(`copy ${from} -> ${to}: ${names.join(' ')}`);
-      for (const [file, content] of [...disk]) {
-        if (names.some((name) => file === `${from}/${name}` || file.startsWith(`${from}/${name}/`))) disk.set(`${to}${file.slice(from.length)}`, content);
-      }
-    },
-    copyFile: (from, to) => {
-      log.push(`copyFile ${from} -> ${to}`);
-      disk.set(to, disk.get(from) ?? '');
-    },
-    remove: (path) => {
-      log.push(`remove ${path}`);
-      for (const file of [...disk.keys()]) if (file === path || file.startsWith(`${path}/`)) disk.delete(file);
-    },
-    run: async (command, args, { cwd, env, logFile }) => {
-      log.push(`run in ${cwd}: ${[command, ...args].join(' ')}`);
-      if (env['npm_config_nodedir'] !== undefined) throw new Error('node-gyp would build against the headers npm_config_nodedir names');
-      disk.set(logFile, gyp.output);
-      if (gyp.produces ?? gyp.code === 0) disk.set(`${cwd}/build/Release/better_sqlite3.node`, `addon for ${args.find((arg) => arg.startsWith('--target='))}`);
-      return gyp.code;
-    },
-  };
-  return { system, disk, log };
-}
-
-const sources = {
-  '/p/node_modules/better-sqlite3/binding.gyp': '{}',
-  '/p/node_modules/better-sqlite3/package.json': '{}',
-  '/p/node_modules/better-sqlite3/src/better_sqlite3.cpp': '// C++',
-  '/p/node_modules/better-sqlite3/deps/sqlite3/sqlite3.c': '/* C */',
-  '/p/node_modules/better-sqlite3/build/Release/better_sqlite3.node': 'the Node-ABI addon',
-  [nodeGyp]: '',
-};
-const options = (extra: Partial<Parameters<typeof ensureElectronNative>[0]> = {}) => ({
-  projectRoot: '/p',
-  target,
-  sourceDir: '/p/node_modules/better-sqlite3',
-  env: {},
-  execPath: '/usr/bin/node',
-  ...extra,
-});
 
 describe('the paths of the Electron-ABI build', () => {
   it('keep one folder per Electron version in the project cache, and a staged copy in out/native', () => {
@@ -200,7 +147,7 @@ describe('ensureElectronNative', () => {
     const told: string[] = [];
     const result = await ensureElectronNative(options({ onBuild: (message) => told.push(message), env: { npm_config_nodedir: '/usr' } }), system);
 
-    expect(result).toEqual({ addon: '/p/.cache/electron-native/45.5.0/better_sqlite3.node', built: true });
+    expect(result).toEqual({ addon: '/p/.cache/electron-native/45.5.0/better_sqlite3.node', built: true, how: 'compiled' });
     expect(log).toEqual([
       'remove /p/.cache/electron-native/45.5.0/build',
       `copy /p/node_modules/better-sqlite3 -> /p/.cache/electron-native/45.5.0/build: ${SOURCES.join(' ')}`,
@@ -208,7 +155,10 @@ describe('ensureElectronNative', () => {
       'copyFile /p/.cache/electron-native/45.5.0/build/build/Release/better_sqlite3.node -> /p/.cache/electron-native/45.5.0/better_sqlite3.node',
       'remove /p/.cache/electron-native/45.5.0/build',
     ]);
-    expect(told).toEqual(['building better-sqlite3 12.11.1 for Electron 45.5.0 (once per Electron version: it compiles SQLite, which takes minutes)…']);
+    expect(told).toEqual([
+      'no prebuilt binary (prebuild-install is not installed): compiling better-sqlite3 12.11.1 for Electron 45.5.0 from source (once per Electron version: it compiles SQLite, which takes minutes)…',
+      'better-sqlite3 12.11.1 for Electron 45.5.0: compiled from source (.cache/electron-native/45.5.0/better_sqlite3.node)',
+    ]);
     expect(disk.get('/p/.cache/electron-native/45.5.0/better_sqlite3.node')).toBe('addon for --target=45.5.0');
     expect(disk.get('/p/.cache/electron-native/45.5.0/build.json')).toBe(stampOf(target));
     // node_modules keeps its Node-ABI build.
@@ -232,7 +182,7 @@ describe('ensureElectronNative', () => {
     expect(again.log).toEqual([]);
 
     const upgraded = await ensureElectronNative(options({ target: { ...target, betterSqlite3Version: '12.12.0' } }), again.system);
-    expect(upgraded).toEqual({ addon: '/p/.cache/electron-native/45.5.0/better_sqlite3.node', built: true });
+    expect(upgraded).toEqual({ addon: '/p/.cache/electron-native/45.5.0/better_sqlite3.node', built: true, how: 'compiled' });
   });
 
   it('keeps no addon, no stamp and no copy of the sources when node-gyp fails, and explains in one line', async () => {
@@ -255,13 +205,14 @@ describe('ensureElectronNative', () => {
     });
   });
 
-  it('says where node-gyp comes from when it cannot be found', async () => {
+  it('says where node-gyp comes from when there is no prebuilt binary and node-gyp cannot be found, keeping no copy of the sources', async () => {
     const { [nodeGyp]: _gyp, ...withoutGyp } = sources;
     const { system, log } = fakeSystem(withoutGyp);
     expect(await ensureElectronNative(options(), system)).toEqual({
-      error: 'cannot build better-sqlite3 for Electron 45.5.0: node-gyp, which comes with npm, was not found (run this through npm)',
+      error: 'cannot build better-sqlite3 for Electron 45.5.0: no prebuilt binary (prebuild-install is not installed), and node-gyp, which comes with npm, was not found (run this through npm)',
     });
-    expect(log).toEqual([]);
+    expect(log.filter((line) => line.startsWith('run'))).toEqual([]);
+    expect(log.at(-1)).toBe('remove /p/.cache/electron-native/45.5.0/build');
   });
 });
 
@@ -297,6 +248,32 @@ describe('ensureElectronNative with the real node-gyp', () => {
       });
       expect(readFileSync(join(projectRoot, '.cache/electron-native/45.5.0/build.log'), 'utf8')).toMatch(/^gyp http 404 /m);
       expect(statSync(nodeBuild).mtimeMs).toBe(before);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+
+  it.skipIf(realNodeGyp === null)("runs node-gyp in a checkout whose path has a space, with the headers in node-gyp's own cache", async () => {
+    const server = createServer((_request, response) => {
+      response.statusCode = 404;
+      response.end('no such headers');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const headersUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/headers`;
+    const projectRoot = mkdtempSync(join(tmpdir(), 'streamscope native build '));
+    // node-gyp's own cache goes in a home of the test's own, as node-gyp reads it from HOME.
+    const home = mkdtempSync(join(tmpdir(), 'streamscope-home-'));
+    try {
+      const env = { ...process.env, HOME: home, XDG_CACHE_HOME: undefined };
+      const result = await ensureElectronNative({ projectRoot, target, sourceDir, env, execPath: process.execPath, headersUrl }, realBuildSystem);
+      expect(result).toEqual({
+        error: `cannot build better-sqlite3 for Electron 45.5.0: Electron's headers were not found at ${headersUrl}/v45.5.0/node-v45.5.0-headers.tar.gz (node-gyp's output is in .cache/electron-native/45.5.0/build.log)`,
+      });
+      const log = readFileSync(join(projectRoot, '.cache/electron-native/45.5.0/build.log'), 'utf8');
+      expect(log).toMatch(/^gyp http 404 /m);
+      // node-gyp made its own cache for the download, and nothing in the project's.
+      expect(existsSync(join(home, '.cache', 'node-gyp'))).toBe(true);
+      expect(existsSync(join(projectRoot, '.cache', 'node-gyp'))).toBe(false);
     } finally {
       server.close();
     }

@@ -1,11 +1,15 @@
 // The second build of better-sqlite3, for Electron's ABI (docs/desktop.md, "Native builds").
 // node_modules/better-sqlite3 stays built for Node (tests, CLI); its sources are copied into the
 // cache and compiled there by node-gyp (the copy npm ships) against Electron's headers, the way
-// @electron/rebuild does it. It is rebuilt only when the Electron or better-sqlite3 version, the
-// platform or the architecture changes, so `npm start` and `npm test` work in any order.
+// @electron/rebuild does it — after trying the prebuilt binary better-sqlite3 publishes for this
+// Electron first (prebuild-install, as better-sqlite3's own install script does), so that a
+// machine without a C++ toolchain needs no compiler. It is rebuilt only when the Electron or
+// better-sqlite3 version, the platform or the architecture changes, so `npm start` and `npm test`
+// work in any order.
 
 import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { writeFileWhole } from '../main/write-file.ts';
 import { realLookFs } from './electron-binary.ts';
@@ -51,8 +55,38 @@ export function findNodeGyp(env: Readonly<Record<string, string | undefined>>, e
   return candidates.find((candidate): candidate is string => candidate !== undefined && candidate !== '' && exists(candidate)) ?? null;
 }
 
-/** Where Electron's headers come from: downloaded (and cached in `devDir`), or a local folder. */
-export type HeadersSource = { readonly url: string; readonly devDir: string } | { readonly dir: string };
+/** Where Electron's headers come from: downloaded (and cached in `devDir`, else node-gyp's own cache), or a local folder. */
+export type HeadersSource = { readonly url: string; readonly devDir?: string } | { readonly dir: string };
+
+/**
+ * node-gyp's own headers cache (env-paths' cache folder for "node-gyp", which node-gyp uses when
+ * given no --devdir), in the home folder the environment names, as os.homedir() reads it in node-gyp.
+ */
+export function nodeGypDefaultCache(env: Readonly<Record<string, string | undefined>>, platform: NodeJS.Platform, fallbackHome: string): string {
+  const home = (platform === 'win32' ? env['USERPROFILE'] : env['HOME']) || fallbackHome;
+  if (platform === 'darwin') return join(home, 'Library', 'Caches', 'node-gyp');
+  if (platform === 'win32') return join(env['LOCALAPPDATA'] || join(home, 'AppData', 'Local'), 'node-gyp', 'Cache');
+  return join(env['XDG_CACHE_HOME'] || join(home, '.cache'), 'node-gyp');
+}
+
+/**
+ * Where the headers come from. The makefiles node-gyp generates name the headers' folder
+ * unquoted, so a path with a space (a checkout in "My Projects") breaks the build: the project's
+ * cache is used when its path has none, else node-gyp's own cache, else the reason in one line.
+ */
+export function headersSource(
+  env: Readonly<Record<string, string | undefined>>,
+  projectRoot: string,
+  headersUrl: string,
+  defaultCache: string,
+): HeadersSource | { readonly error: string } {
+  const local = env['STREAMSCOPE_ELECTRON_HEADERS'];
+  if (local) return /\s/.test(local) ? { error: `Electron's headers folder (STREAMSCOPE_ELECTRON_HEADERS=${local}) has a space in its path, which node-gyp's build cannot use: move it to a path without spaces` } : { dir: local };
+  const devDir = join(projectRoot, '.cache', 'node-gyp');
+  if (!/\s/.test(devDir)) return { url: headersUrl, devDir };
+  if (!/\s/.test(defaultCache)) return { url: headersUrl };
+  return { error: `Electron's headers need a folder whose path has no space (node-gyp's makefiles do not quote it), and both the project's cache (${devDir}) and node-gyp's (${defaultCache}) have one: move the checkout to a path without spaces` };
+}
 
 /** node-gyp's arguments (after its script's path) for a release build against Electron's headers. */
 export function nodeGypArgs(target: NativeTarget, headers: HeadersSource): string[] {
@@ -65,7 +99,7 @@ export function nodeGypArgs(target: NativeTarget, headers: HeadersSource): strin
     `--target=${target.electronVersion}`,
     `--arch=${target.arch}`,
     // Downloaded headers are cached next to the builds rather than in the user's ~/.cache/node-gyp.
-    ...('dir' in headers ? [`--nodedir=${headers.dir}`] : [`--dist-url=${headers.url}`, `--devdir=${headers.devDir}`]),
+    ...('dir' in headers ? [`--nodedir=${headers.dir}`] : [`--dist-url=${headers.url}`, ...(headers.devDir === undefined ? [] : [`--devdir=${headers.devDir}`])]),
   ];
 }
 
@@ -124,46 +158,89 @@ export interface EnsureOptions {
   readonly execPath: string;
   /** Default: downloaded from HEADERS_URL; STREAMSCOPE_ELECTRON_HEADERS in `env` names a local folder. */
   readonly headersUrl?: string;
-  /** Told once, when a build starts (it takes a minute or more). */
+  /** Told what the build does as it goes: the prebuilt binary looked for, compiling, and which of the two it came to. */
   readonly onBuild?: (message: string) => void;
 }
 
 /** What is copied from node_modules/better-sqlite3: all that binding.gyp compiles. */
 export const SOURCES = ['binding.gyp', 'package.json', 'src', 'deps'] as const;
 
+/** Where better-sqlite3's own install script finds prebuild-install: beside it, or hoisted to the project's node_modules. */
+export function findPrebuildInstall(sourceDir: string, projectRoot: string, exists: (path: string) => boolean): string | null {
+  const candidates = [join(sourceDir, 'node_modules', 'prebuild-install', 'bin.js'), join(projectRoot, 'node_modules', 'prebuild-install', 'bin.js')];
+  return candidates.find(exists) ?? null;
+}
+
+/** prebuild-install's arguments: the binary better-sqlite3 publishes on GitHub for this Electron, platform and architecture. */
+export function prebuildArgs(target: NativeTarget): string[] {
+  return ['--runtime=electron', `--target=${target.electronVersion}`, `--arch=${target.arch}`, `--platform=${target.platform}`, '--verbose'];
+}
+
+/** Why no prebuilt binary was used, from prebuild-install's output: its last warning or error, one short line. */
+export function explainPrebuiltFailure(output: string): string {
+  const complaints = output.split(/\r?\n/).filter((line) => /^prebuild-install (warn|err!?)\b/i.test(line));
+  const last = complaints.at(-1)?.replace(/^prebuild-install (warn|err!?)\s+(install\s+)?/i, '').trim() ?? '';
+  return last === '' ? 'prebuild-install failed' : last.slice(0, 200);
+}
+
 /**
- * The Electron-ABI addon's path, built first when it is missing or stale; or why it cannot be.
+ * The Electron-ABI addon's path, made first when it is missing or stale — downloaded prebuilt
+ * when better-sqlite3 publishes one for this Electron, else compiled — or why it cannot be.
  * Never touches node_modules.
  */
-export async function ensureElectronNative(options: EnsureOptions, system: BuildSystem = realBuildSystem): Promise<{ addon: string; built: boolean } | { error: string }> {
+export async function ensureElectronNative(
+  options: EnsureOptions,
+  system: BuildSystem = realBuildSystem,
+): Promise<{ addon: string; built: boolean; how?: 'prebuilt' | 'compiled' } | { error: string }> {
   const { projectRoot, target } = options;
   const dir = nativeCacheDir(projectRoot, target.electronVersion);
   const addon = join(dir, ADDON_FILE);
   const stampFile = join(dir, 'build.json');
   if (isBuildCurrent(system.read(stampFile), system.exists(addon), target)) return { addon, built: false };
 
-  const nodeGyp = findNodeGyp(options.env, options.execPath, system.exists);
-  if (nodeGyp === null) {
-    return { error: `cannot build better-sqlite3 for Electron ${target.electronVersion}: node-gyp, which comes with npm, was not found (run this through npm)` };
-  }
+  const subject = `better-sqlite3 ${target.betterSqlite3Version} for Electron ${target.electronVersion}`;
+  const prefix = `cannot build better-sqlite3 for Electron ${target.electronVersion}`;
+  const headers = headersSource(options.env, projectRoot, options.headersUrl ?? HEADERS_URL, nodeGypDefaultCache(options.env, target.platform, homedir()));
+  if ('error' in headers) return { error: `${prefix}: ${headers.error}` };
+
   const work = join(dir, 'build');
-  const logFile = join(dir, 'build.log');
+  const built = join(work, 'build', 'Release', ADDON_FILE);
+  const env = nodeGypEnv(options.env);
+  const shown = (path: string) => relative(projectRoot, path) || path;
+  const install = (how: 'prebuilt' | 'compiled') => {
+    system.copyFile(built, addon);
+    system.write(stampFile, stampOf(target));
+    system.remove(work);
+    options.onBuild?.(`${subject}: ${how === 'prebuilt' ? 'downloaded the prebuilt binary, nothing compiled' : 'compiled from source'} (${shown(addon)})`);
+    return { addon, built: true, how };
+  };
   system.remove(work);
   system.copy(options.sourceDir, work, SOURCES);
-  options.onBuild?.(`building better-sqlite3 ${target.betterSqlite3Version} for Electron ${target.electronVersion} (once per Electron version: it compiles SQLite, which takes minutes)…`);
-  const localHeaders = options.env['STREAMSCOPE_ELECTRON_HEADERS'];
-  const headers: HeadersSource = localHeaders ? { dir: localHeaders } : { url: options.headersUrl ?? HEADERS_URL, devDir: join(projectRoot, '.cache', 'node-gyp') };
-  const code = await system.run(options.execPath, [nodeGyp, ...nodeGypArgs(target, headers)], { cwd: work, env: nodeGypEnv(options.env), logFile });
-  const built = join(work, 'build', 'Release', ADDON_FILE);
+
+  // First the binary better-sqlite3 publishes, as its own install script does (no compiler needed).
+  const prebuildInstall = findPrebuildInstall(options.sourceDir, projectRoot, system.exists);
+  let noPrebuilt = 'prebuild-install is not installed';
+  if (prebuildInstall !== null) {
+    options.onBuild?.(`looking for ${subject}'s prebuilt binary (${target.platform}-${target.arch})…`);
+    const prebuiltLog = join(dir, 'prebuilt.log');
+    const code = await system.run(options.execPath, [prebuildInstall, ...prebuildArgs(target)], { cwd: work, env, logFile: prebuiltLog });
+    if (code === 0 && system.exists(built)) return install('prebuilt');
+    noPrebuilt = explainPrebuiltFailure(system.read(prebuiltLog) ?? '');
+  }
+
+  const nodeGyp = findNodeGyp(options.env, options.execPath, system.exists);
+  if (nodeGyp === null) {
+    system.remove(work);
+    return { error: `${prefix}: no prebuilt binary (${noPrebuilt}), and node-gyp, which comes with npm, was not found (run this through npm)` };
+  }
+  options.onBuild?.(`no prebuilt binary (${noPrebuilt}): compiling ${subject} from source (once per Electron version: it compiles SQLite, which takes minutes)…`);
+  const logFile = join(dir, 'build.log');
+  const code = await system.run(options.execPath, [nodeGyp, ...nodeGypArgs(target, headers)], { cwd: work, env, logFile });
   if (code !== 0 || !system.exists(built)) {
     system.remove(work);
-    const shownLog = relative(projectRoot, logFile) || logFile;
-    return { error: explainBuildFailure(system.read(logFile) ?? '', target, shownLog, options.headersUrl) };
+    return { error: explainBuildFailure(system.read(logFile) ?? '', target, shown(logFile), options.headersUrl) };
   }
-  system.copyFile(built, addon);
-  system.write(stampFile, stampOf(target));
-  system.remove(work);
-  return { addon, built: true };
+  return install('compiled');
 }
 
 export const realBuildSystem: BuildSystem = {

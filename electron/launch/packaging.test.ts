@@ -26,6 +26,20 @@ function setting(key: string): string | string[] | undefined {
 }
 const unquote = (text: string) => text.replace(/^"(.*)"$/, '$1');
 
+/** A top-level key's block of `name: value` lines, as an object (electronFuses, mac). */
+function mapping(key: string): Record<string, string> {
+  const lines = config.split('\n');
+  const at = lines.findIndex((line) => line === `${key}:`);
+  const entries: Record<string, string> = {};
+  if (at === -1) return entries;
+  for (const line of lines.slice(at + 1)) {
+    if (/^\S/.test(line)) break;
+    const entry = /^ {2}(\w+): (.+)$/.exec(line);
+    if (entry) entries[entry[1]!] = unquote(entry[2]!.trim());
+  }
+  return entries;
+}
+
 /** Whether electron-builder packs an app file: the last `files` pattern that matches decides. */
 function packed(file: string): boolean {
   const patterns = setting('files') as string[];
@@ -74,6 +88,32 @@ describe('the electron-builder configuration', () => {
     expect(config).toMatch(/^linux:\n {2}target:\n {4}- AppImage\n {4}- deb\n/m);
     expect(config).toMatch(/^mac:\n {2}target: dmg\n/m);
     expect(config).toMatch(/^win:\n {2}target: nsis\n/m);
+  });
+
+  it("flips Electron's fuses: no plain-Node mode, no NODE_OPTIONS, no --inspect, the app only from an intact app.asar, encrypted cookies, no extra file:// privileges", () => {
+    expect(mapping('electronFuses')).toEqual({
+      runAsNode: 'false',
+      enableNodeOptionsEnvironmentVariable: 'false',
+      enableNodeCliInspectArguments: 'false',
+      onlyLoadAppFromAsar: 'true',
+      enableEmbeddedAsarIntegrityValidation: 'true',
+      enableCookieEncryption: 'true',
+      grantFileProtocolExtraPrivileges: 'false',
+    });
+  });
+
+  it("names only fuses electron-builder knows (its schema's FuseOptionsV1)", () => {
+    const schema = JSON.parse(readFileSync(join(root, 'node_modules/app-builder-lib/scheme.json'), 'utf8')) as { definitions: { FuseOptionsV1: { properties: Record<string, unknown> } } };
+    expect(Object.keys(mapping('electronFuses')).filter((fuse) => !(fuse in schema.definitions.FuseOptionsV1.properties))).toEqual([]);
+  });
+
+  it('gives the macOS hardened runtime JIT only, keeping library validation on', () => {
+    const mac = mapping('mac');
+    expect(mac['hardenedRuntime']).toBe('true');
+    expect(mac['entitlements']).toBe('electron/launch/entitlements.mac.plist');
+    expect(mac['entitlementsInherit']).toBe(mac['entitlements']);
+    const entitlements = readFileSync(join(root, mac['entitlements']!), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    expect([...entitlements.matchAll(/<key>([^<]+)<\/key>\s*<true\/>/g)].map((match) => match[1])).toEqual(['com.apple.security.cs.allow-jit']);
   });
 
   it('is what npm run dist uses', () => {

@@ -19,7 +19,7 @@ export interface Steps {
   installedElectron(): ElectronBinary;
   /** Lets the electron package download its binary (with a time limit). */
   fetchElectron(): Promise<{ readonly path: string } | { readonly reason: string }>;
-  /** The Electron-ABI build of better-sqlite3, built when missing or stale. */
+  /** The Electron-ABI build of better-sqlite3, downloaded prebuilt or compiled when missing or stale (saying which). */
   ensureNative(): Promise<{ readonly addon: string } | { readonly error: string }>;
   /** Copies a file (the addon into out/, for packaging). */
   copyFile(from: string, to: string): void;

@@ -2,20 +2,20 @@
 // the unit tests): what the shell registers and how it answers Electron's events. The backend is
 // the real one, on Node's build of better-sqlite3.
 
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiReply } from '../../shared/api/errors.ts';
-import { IPC_CALL_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
+import { COMMAND_CHANNEL, COMMANDS_OFFERED_CHANNEL } from '../../shared/commands.ts';
 import type { EventEmitter } from 'node:events';
 import type { BackendOptions } from '../backend/api/index.ts';
 import type * as BackendModule from '../backend/api/index.ts';
 import { menuTemplate } from './menu.ts';
 
 const userData = mkdtempSync(join(tmpdir(), 'streamscope-main-'));
-const appUrl = pathToFileURL(join(import.meta.dirname, '..', 'renderer', 'index.html')).href;
+const appUrl = 'app://streamscope/index.html';
 
 interface FakeContents extends EventEmitter {
   isDestroyed(): boolean;
@@ -31,6 +31,14 @@ const electron = vi.hoisted(() => {
     /** Set by the fake module. */
     app: undefined as unknown as EventEmitter,
     handlers: new Map<string, (...args: unknown[]) => unknown>(),
+    listeners: new Map<string, (...args: unknown[]) => unknown>(),
+    /** The order of the calls that must come before the app is ready. */
+    calls: [] as string[],
+    schemes: undefined as unknown,
+    protocols: new Map<string, (request: { url: string; method?: string }) => Promise<Response>>(),
+    /** What the window's contents show (getURL). */
+    pageUrl: 'app://streamscope/index.html',
+    tempDir: '',
     windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string[] }[],
     sent: [] as unknown[][],
     opened: [] as string[],
@@ -41,7 +49,7 @@ const electron = vi.hoisted(() => {
     sandboxEnabled: false,
     permission: {} as { request?: (...args: unknown[]) => void; check?: () => boolean; device?: () => boolean },
     headers: undefined as undefined | ((details: unknown, callback: (response: unknown) => void) => void),
-    menu: undefined as unknown,
+    menu: undefined as unknown as { template: unknown; getMenuItemById(id: string): { enabled: boolean } | null },
     backendOptions: undefined as unknown,
   };
   return record;
@@ -49,7 +57,11 @@ const electron = vi.hoisted(() => {
 
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
-  const paths: Record<string, string> = {};
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  electron.tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'streamscope-temp-'));
+  const paths: Record<string, string> = { temp: electron.tempDir };
   electron.app = new Emitter();
   const app = Object.assign(electron.app, {
     isPackaged: false,
@@ -57,7 +69,7 @@ vi.mock('electron', async () => {
     getPath: (name: string) => paths[name] ?? `/nowhere/${name}`,
     enableSandbox: () => void (electron.sandboxEnabled = true),
     requestSingleInstanceLock: () => true,
-    whenReady: () => Promise.resolve(),
+    whenReady: () => (electron.calls.push('whenReady'), Promise.resolve()),
     quit: () => void (electron.quit += 1),
     exit: (code: number) => void electron.exited.push(code),
     getVersion: () => '0.1.0',
@@ -71,7 +83,7 @@ vi.mock('electron', async () => {
       super();
       const contents: FakeContents = Object.assign(new Emitter(), {
         isDestroyed: () => false,
-        getURL: () => appUrl,
+        getURL: () => electron.pageUrl,
         send: (...args: unknown[]) => void electron.sent.push(args),
         setWindowOpenHandler: (handler: (details: { url: string }) => { action: string }) => void (contents.openHandler = handler),
         openHandler: undefined,
@@ -102,10 +114,37 @@ vi.mock('electron', async () => {
       },
       showErrorBox: () => {},
     },
-    ipcMain: { handle: (channel: string, handler: (...args: unknown[]) => unknown) => void electron.handlers.set(channel, handler) },
-    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: (menu: unknown) => void (electron.menu = menu) },
+    ipcMain: {
+      handle: (channel: string, handler: (...args: unknown[]) => unknown) => void electron.handlers.set(channel, handler),
+      on: (channel: string, listener: (...args: unknown[]) => unknown) => void electron.listeners.set(channel, listener),
+    },
+    Menu: {
+      // Items found by id, as Electron's Menu does; `enabled` is set on the template's own objects.
+      buildFromTemplate: (template: { id?: string; submenu?: unknown }[]) => ({
+        template,
+        getMenuItemById: (id: string) => {
+          const find = (items: { id?: string; submenu?: unknown }[]): { enabled: boolean } | null => {
+            for (const item of items) {
+              if (item.id === id) return item as { enabled: boolean };
+              const inner = Array.isArray(item.submenu) ? find(item.submenu as { id?: string }[]) : null;
+              if (inner) return inner;
+            }
+            return null;
+          };
+          return find(template);
+        },
+      }),
+      setApplicationMenu: (menu: typeof electron.menu) => void (electron.menu = menu),
+    },
     nativeTheme: Object.assign(new Emitter(), { themeSource: 'light', shouldUseDarkColors: false }),
     net: { fetch: () => Promise.reject(new Error('no network in tests')) },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown) => {
+        electron.calls.push('registerSchemesAsPrivileged');
+        electron.schemes = schemes;
+      },
+      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => void electron.protocols.set(scheme, handler),
+    },
     safeStorage: {
       isEncryptionAvailable: () => true,
       encryptString: (text: string) => Buffer.from(`enc:${text}`),
@@ -179,6 +218,8 @@ describe('the main process', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      // A development run: DevTools stay (run-mode.test.ts: a packaged app has none).
+      devTools: true,
     });
     expect(window().options).toMatchObject({ center: true, width: 1200, height: 800, show: false });
   });
@@ -214,13 +255,23 @@ describe('the main process', () => {
     expect(electron.permission.device!()).toBe(false);
   });
 
-  it('sets a Content-Security-Policy header on our pages only (here the strict fallback: the unbuilt tree has no page to read)', () => {
-    const responses: unknown[] = [];
-    electron.headers!({ url: appUrl, responseHeaders: {} }, (response) => responses.push(response));
-    electron.headers!({ url: 'https://example.com/', responseHeaders: {} }, (response) => responses.push(response));
-    const [ourPage, other] = responses as [{ responseHeaders: Record<string, string[]> }, unknown];
-    expect(ourPage.responseHeaders['Content-Security-Policy']?.[0]).toMatch(/^default-src 'self'; script-src 'self'; object-src 'none'/);
-    expect(other).toEqual({});
+  it('registers app:// as a privileged scheme before the app is ready, and loads the page from it', () => {
+    expect(electron.calls.slice(0, 2)).toEqual(['registerSchemesAsPrivileged', 'whenReady']);
+    expect(electron.schemes).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
+    expect([...electron.protocols.keys()]).toEqual(['app']);
+    expect(window().loaded).toEqual(['app://streamscope/index.html']);
+  });
+
+  it('serves app:// from the renderer folder only, with the policy header (here the strict fallback: the unbuilt tree has no page), and sets no webRequest hook', async () => {
+    const serve = electron.protocols.get('app')!;
+    const page = await serve({ url: appUrl, method: 'GET' });
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-security-policy')).toBe("default-src 'self'; script-src 'self'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    // This very file is one folder up from the renderer folder the handler serves (electron/renderer).
+    expect(existsSync(join(dirname(import.meta.dirname), 'main', 'index.ts'))).toBe(true);
+    const climb = await serve({ url: 'app://streamscope/%2E%2E%2Fmain%2Findex.ts', method: 'GET' });
+    expect([climb.status, await climb.text()]).toEqual([404, 'not found']);
+    expect(electron.headers).toBeUndefined();
   });
 
   it('denies new windows and navigation away, opening https links in the browser and asking first for plain http', async () => {
@@ -249,15 +300,69 @@ describe('the main process', () => {
     expect(webviewPrevented).toBe(true);
   });
 
-  it("sets the application menu for this platform's conventions", () => {
-    const expected = menuTemplate({ platform: process.platform, isPackaged: false, showDataFolder: () => {}, copyVersions: () => {}, command: () => {} });
-    expect(JSON.stringify(electron.menu)).toBe(JSON.stringify(expected));
+  it('stops every sub-frame navigation, which will-navigate does not see, and leaves the top frame to will-navigate', () => {
+    const frameNavigate = (url: string, isMainFrame: boolean) => {
+      let prevented = false;
+      window().contents.emit('will-frame-navigate', { url, isMainFrame, preventDefault: () => (prevented = true) });
+      return prevented;
+    };
+    expect(frameNavigate('https://example.com/', false)).toBe(true);
+    expect(frameNavigate(appUrl, false)).toBe(true);
+    expect(frameNavigate(`${appUrl}#/recordings`, true)).toBe(false);
   });
 
-  it('closes the backend before quitting', async () => {
+  it("sets the application menu for this platform's conventions", () => {
+    const expected = menuTemplate({ platform: process.platform, isPackaged: false, showDataFolder: () => {}, copyVersions: () => {}, command: () => {} });
+    expect(JSON.stringify(electron.menu.template)).toBe(JSON.stringify(expected));
+  });
+
+  it("sends a menu command to the window only while it shows our page", () => {
+    const exportItem = (electron.menu.template as { submenu?: { label?: string; click?: () => void }[] }[]).flatMap((menu) => menu.submenu ?? []).find((item) => item.label === 'Export…')!;
+    const commands = () => electron.sent.filter((args) => args[0] === COMMAND_CHANNEL);
+    exportItem.click!();
+    expect(commands()).toEqual([[COMMAND_CHANNEL, 'export']]);
+    electron.pageUrl = 'https://example.com/';
+    exportItem.click!();
+    electron.pageUrl = 'file:///etc/passwd';
+    exportItem.click!();
+    electron.pageUrl = appUrl;
+    expect(commands()).toEqual([[COMMAND_CHANNEL, 'export']]);
+  });
+
+  it("enables the Recording menu's items as our page offers them, ignoring other frames, and disables them when a new document starts loading", () => {
+    const enabled = () => ['replay-toggle', 'export', 'serve-mock'].map((id) => electron.menu.getMenuItemById(id)!.enabled);
+    const offer = (senderFrame: unknown, ids: unknown) => electron.listeners.get(COMMANDS_OFFERED_CHANNEL)!({ senderFrame }, ids);
+    expect(enabled()).toEqual([false, false, false]);
+    offer(ours.senderFrame, ['export', 'serve-mock', 'go-recordings']);
+    expect(enabled()).toEqual([false, true, true]);
+    offer({ url: 'https://example.com/', parent: null }, ['replay-toggle']);
+    offer({ url: appUrl, parent: {} }, []);
+    expect(enabled()).toEqual([false, true, true]);
+
+    const navigation = (isSameDocument: boolean) => window().contents.emit('did-start-navigation', { isMainFrame: true, isSameDocument, url: appUrl });
+    navigation(true);
+    expect(enabled()).toEqual([false, true, true]);
+    navigation(false);
+    expect(enabled()).toEqual([false, false, false]);
+  });
+
+  it("writes a report for the browser into a folder of this run's own, user-only, under the app's temporary path", async () => {
+    const reply = (await electron.handlers.get(IPC_OPEN_REPORT_CHANNEL)!(ours, 1)) as ApiReply;
+    expect(reply.ok).toBe(true);
+    const report = (reply as { value: string }).value;
+    const folder = dirname(report);
+    expect(dirname(folder)).toBe(electron.tempDir);
+    expect(folder).toMatch(/streamscope-reports-[A-Za-z0-9]{6}$/);
+    expect(statSync(folder).mode & 0o777).toBe(0o700);
+    expect(readdirSync(folder)).toEqual([report.slice(folder.length + 1)]);
+  });
+
+  it('closes the backend and removes the reports folder before quitting', async () => {
+    expect(readdirSync(electron.tempDir)).toHaveLength(1);
     let prevented = 0;
     electron.app.emit('will-quit', { preventDefault: () => (prevented += 1) });
     expect(prevented).toBe(1);
+    expect(readdirSync(electron.tempDir)).toEqual([]);
     await vi.waitFor(() => expect(electron.quit).toBe(1));
     expect(await call(ours, 'listRecordings', {})).toMatchObject({ ok: false, error: { code: 'unavailable' } });
     electron.app.emit('will-quit', { preventDefault: () => (prevented += 1) });

@@ -7,37 +7,43 @@
 import { readFileSync } from 'node:fs';
 import { release } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
-import { COMMAND_CHANNEL } from '../../shared/commands.ts';
+import { COMMAND_CHANNEL, COMMANDS_OFFERED_CHANNEL } from '../../shared/commands.ts';
 import { createBackend } from '../backend/api/index.ts';
 import type { Backend } from '../backend/api/index.ts';
-import { DB_FILE } from '../backend/store/location.ts';
+import { appDbPath } from '../backend/store/location.ts';
 import { cachedAddonPath, stagedAddonPath, unpackedPath } from '../launch/native-paths.ts';
+import { APP_PAGE_URL, APP_SCHEME, appProtocolHandler } from './app-protocol.ts';
 import { cspFromHtml, withPolicyHeader } from './csp.ts';
-import { forwardPushes, ipcCallHandler } from './ipc.ts';
+import { forwardPushes, ipcCallHandler, sendToPage } from './ipc.ts';
 import type { Encryptor } from './keychain.ts';
 import { KEYS_FILE, safeStorageKeyVault } from './keychain.ts';
-import { menuTemplate } from './menu.ts';
+import { menuTemplate, updateOfferedCommands } from './menu.ts';
 import { openReportHandler } from './open-report.ts';
+import { privateFolder } from './report-folder.ts';
+import { devServerUrl, userDataOverride } from './run-mode.ts';
 import { isAppPage, isTrustedSender } from './security.ts';
 import { WINDOW_STATE_FILE } from './window-state.ts';
 import { createMainWindow, guardContents } from './window.ts';
 
 /** out/: the built main, preload and renderer (and, when packaged, the native addon). */
 const outDir = join(import.meta.dirname, '..');
-const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
-const rendererFile = join(outDir, 'renderer', 'index.html');
-const appUrl = devServerUrl ?? pathToFileURL(rendererFile).href;
+const devServer = devServerUrl(process.env, app.isPackaged);
+const rendererDir = join(outDir, 'renderer');
+const appUrl = devServer ?? APP_PAGE_URL;
+const isOurs = (url: string) => isAppPage(url, appUrl);
 /** Used when the page declares no policy (a broken build): strict, so that it fails closed. */
-const FALLBACK_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const FALLBACK_POLICY = "default-src 'self'; script-src 'self'; object-src 'none'; frame-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-// Tests give the app a folder of its own (database, keys, window state).
-const userDataDir = process.env['STREAMSCOPE_USER_DATA_DIR'];
+// Tests give the app a folder of its own (database, keys, window state); a packaged app ignores it.
+const userDataDir = userDataOverride(process.env, app.isPackaged);
 if (userDataDir) app.setPath('userData', userDataDir);
 
+// Before ready, as Electron requires: app:// is a secure standard origin (module scripts, storage,
+// fetch). Not corsEnabled, so no other origin can read from it.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } }]);
 app.enableSandbox();
 nativeTheme.themeSource = 'system';
 
@@ -45,46 +51,60 @@ if (!app.requestSingleInstanceLock()) {
   // Another Streamscope is running: it comes to the front (second-instance below) and this one ends.
   app.quit();
 } else {
-  app.on('web-contents-created', (_event, contents) => guardContents(contents, appUrl));
+  app.on('web-contents-created', (_event, created) => guardContents(created, appUrl));
   void app.whenReady().then(ready);
 }
 
 async function ready(): Promise<void> {
   denyPermissions();
-  await applyContentSecurityPolicy();
+  await serveApp();
 
   const backend = openBackend();
   if (!backend) return;
   const dispatch = createApiDispatcher(backend.api);
   ipcMain.handle(IPC_CALL_CHANNEL, ipcCallHandler(dispatch, (frame) => isTrustedSender(frame, appUrl)));
+  const reports = privateFolder(app.getPath('temp'), 'streamscope-reports-');
   ipcMain.handle(
     IPC_OPEN_REPORT_CHANNEL,
     openReportHandler({
       exportHtml: (id) => backend.api.exportRecording({ id, format: 'html' }),
-      folder: join(app.getPath('temp'), 'streamscope-reports'),
+      folder: reports.path,
       openPath: (path) => shell.openPath(path),
       isTrusted: (frame) => isTrustedSender(frame, appUrl),
     }),
   );
 
   let window: BrowserWindow | null = null;
-  const openWindow = () => {
-    window = createMainWindow({ appUrl, preload: join(outDir, 'preload', 'index.cjs'), stateFile: join(app.getPath('userData'), WINDOW_STATE_FILE) });
-    window.on('closed', () => (window = null));
-  };
-  forwardPushes(backend.subscribe, () => window?.webContents ?? null, (url) => isAppPage(url, appUrl), IPC_PUSH_CHANNEL);
+  const contents = () => window?.webContents ?? null;
+  forwardPushes(backend.subscribe, contents, isOurs, IPC_PUSH_CHANNEL);
 
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      menuTemplate({
-        platform: process.platform,
-        isPackaged: app.isPackaged,
-        showDataFolder: () => void shell.openPath(app.getPath('userData')),
-        copyVersions: () => clipboard.writeText(versions()),
-        command: (id) => window?.webContents.send(COMMAND_CHANNEL, id),
-      }),
-    ),
+  const menu = Menu.buildFromTemplate(
+    menuTemplate({
+      platform: process.platform,
+      isPackaged: app.isPackaged,
+      showDataFolder: () => void shell.openPath(app.getPath('userData')),
+      copyVersions: () => clipboard.writeText(versions()),
+      command: (id) => void sendToPage(contents(), isOurs, COMMAND_CHANNEL, id),
+    }),
   );
+  Menu.setApplicationMenu(menu);
+  // The page says which of a view's commands it offers; the Recording menu follows it.
+  ipcMain.on(COMMANDS_OFFERED_CHANNEL, (event, ids: unknown) => {
+    if (isTrustedSender(event.senderFrame, appUrl)) updateOfferedCommands(menu, ids);
+  });
+
+  const openWindow = () => {
+    const opened = createMainWindow({ appUrl, preload: join(outDir, 'preload', 'index.cjs'), stateFile: join(app.getPath('userData'), WINDOW_STATE_FILE), isPackaged: app.isPackaged });
+    window = opened;
+    // A new document offers nothing until it says so; neither does a closed window.
+    opened.webContents.on('did-start-navigation', (details) => {
+      if (details.isMainFrame && !details.isSameDocument) updateOfferedCommands(menu, []);
+    });
+    opened.on('closed', () => {
+      window = null;
+      updateOfferedCommands(menu, []);
+    });
+  };
 
   openWindow();
   app.on('second-instance', () => {
@@ -104,6 +124,7 @@ async function ready(): Promise<void> {
   app.on('will-quit', (event) => {
     if (closed) return;
     event.preventDefault();
+    reports.remove();
     void backend.close().finally(() => {
       closed = true;
       app.quit();
@@ -118,17 +139,22 @@ function denyPermissions(): void {
   session.defaultSession.setDevicePermissionHandler(() => false);
 }
 
-/** Sends the page's own policy (its meta tag) as a header on every response of our app. */
-async function applyContentSecurityPolicy(): Promise<void> {
+/**
+ * Serves the built page on app:// with its own policy (its meta tag) as a header; the dev server's
+ * responses get that header through webRequest instead.
+ */
+async function serveApp(): Promise<void> {
   let html = '';
   try {
-    html = devServerUrl ? await (await net.fetch(devServerUrl)).text() : readFileSync(rendererFile, 'utf8');
+    html = devServer ? await (await net.fetch(devServer)).text() : readFileSync(join(rendererDir, 'index.html'), 'utf8');
   } catch (error) {
     console.error(`streamscope: cannot read the page's Content-Security-Policy: ${(error as Error).message}`);
   }
   const policy = cspFromHtml(html) ?? FALLBACK_POLICY;
+  protocol.handle(APP_SCHEME, appProtocolHandler({ rendererDir, policy }));
+  if (!devServer) return;
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    if (!isAppPage(details.url, appUrl)) return callback({});
+    if (!isOurs(details.url)) return callback({});
     callback({ responseHeaders: withPolicyHeader(details.responseHeaders, policy) });
   });
 }
@@ -138,7 +164,7 @@ function openBackend(): Backend | null {
   const userData = app.getPath('userData');
   const nativeBinding = app.isPackaged ? unpackedPath(stagedAddonPath(outDir)) : cachedAddonPath(join(outDir, '..'), process.versions.electron);
   try {
-    return createBackend({ dbPath: join(userData, DB_FILE), keys: safeStorageKeyVault(encryptor(), join(userData, KEYS_FILE)), store: { nativeBinding } });
+    return createBackend({ dbPath: appDbPath(process.env, userDataDir), keys: safeStorageKeyVault(encryptor(), join(userData, KEYS_FILE)), store: { nativeBinding } });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
     const hint = /NODE_MODULE_VERSION|Cannot find module/.test(message) && !app.isPackaged ? '\n\nRun `npm start`: it builds better-sqlite3 for this Electron version.' : '';

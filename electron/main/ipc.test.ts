@@ -9,7 +9,7 @@ import type { PushTarget } from './ipc.ts';
 import { forwardPushes, ipcCallHandler, REFUSED_SENDER } from './ipc.ts';
 import { isAppPage, isTrustedSender } from './security.ts';
 
-const appUrl = 'file:///opt/Streamscope/resources/app.asar/out/renderer/index.html';
+const appUrl = 'app://streamscope/index.html';
 const ourFrame = { senderFrame: { url: appUrl, parent: null } };
 
 let backend: Backend | undefined;

@@ -35,6 +35,16 @@ export interface PushTarget {
 }
 
 /**
+ * Sends a message to the window's contents when they show our page (not a page it was navigated
+ * to, nor a closed window): pushes and the menu's commands both go this way. True when sent.
+ */
+export function sendToPage(contents: PushTarget | null, isOurs: (url: string) => boolean, channel: string, ...args: unknown[]): boolean {
+  if (!contents || contents.isDestroyed() || !isOurs(contents.getURL())) return false;
+  contents.send(channel, ...args);
+  return true;
+}
+
+/**
  * Sends every push of the backend to the window's contents on `channel`, while they show our page.
  * Returns the function that stops forwarding.
  */
@@ -44,9 +54,5 @@ export function forwardPushes(
   isOurs: (url: string) => boolean,
   channel: string,
 ): () => void {
-  return subscribe((push, payload) => {
-    const contents = target();
-    if (!contents || contents.isDestroyed() || !isOurs(contents.getURL())) return;
-    contents.send(channel, push, payload);
-  });
+  return subscribe((push, payload) => void sendToPage(target(), isOurs, channel, push, payload));
 }

@@ -1,6 +1,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { menuTemplate } from './menu.ts';
+import { menuTemplate, updateOfferedCommands } from './menu.ts';
 
 /** Each item as its role, or its label when it has no role; sub-menus nested; separators as '-'. */
 function outline(items: readonly MenuItemConstructorOptions[]): unknown[] {
@@ -17,6 +17,29 @@ function clicks(items: readonly MenuItemConstructorOptions[]): Map<string, () =>
     if (Array.isArray(item.submenu)) for (const [label, click] of clicks(item.submenu)) found.set(label, click);
   }
   return found;
+}
+
+/** The template's items by their id, as Electron's Menu.getMenuItemById finds them. */
+function byId(items: readonly MenuItemConstructorOptions[]) {
+  const found = new Map<string, MenuItemConstructorOptions>();
+  const walk = (list: readonly MenuItemConstructorOptions[]) => {
+    for (const item of list) {
+      if (item.id !== undefined) found.set(item.id, item);
+      if (Array.isArray(item.submenu)) walk(item.submenu);
+    }
+  };
+  walk(items);
+  return { getMenuItemById: (id: string) => (found.get(id) as { enabled: boolean } | undefined) ?? null, found };
+}
+
+/** Each item that has an enabled flag, as label: flag. */
+function enabledFlags(items: readonly MenuItemConstructorOptions[]): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  for (const item of items) {
+    if (item.enabled !== undefined) flags[String(item.label)] = item.enabled;
+    if (Array.isArray(item.submenu)) Object.assign(flags, enabledFlags(item.submenu));
+  }
+  return flags;
 }
 
 const RECORDING_ITEMS = ['Replay or Pause', 'Step Back One Event', 'Step Forward One Event', 'Export…', 'Compare With…', 'Serve as Mock Endpoint'];
@@ -74,5 +97,33 @@ describe('the application menu', () => {
     const roles = ['CmdOrCtrl+R', 'CmdOrCtrl+Shift+R', 'CmdOrCtrl+Shift+I', 'CmdOrCtrl+0', 'CmdOrCtrl+Plus', 'CmdOrCtrl+-', 'F11', 'CmdOrCtrl+Z', 'CmdOrCtrl+Shift+Z', 'CmdOrCtrl+Y', 'CmdOrCtrl+X', 'CmdOrCtrl+C', 'CmdOrCtrl+V', 'CmdOrCtrl+A', 'CmdOrCtrl+M', 'CmdOrCtrl+W', 'CmdOrCtrl+Q'];
     expect(all.filter((accelerator) => roles.includes(accelerator))).toEqual([]);
     expect(all).toContain('CmdOrCtrl+E');
+  });
+
+  it('starts with the Recording menu disabled, and enables exactly what the view on screen offers', () => {
+    const template = menuTemplate({ platform: 'linux', isPackaged: true, ...actions });
+    const menu = byId(template);
+    const none = Object.fromEntries(RECORDING_ITEMS.map((label) => [label, false]));
+    expect(enabledFlags(template)).toEqual(none);
+    expect([...menu.found.keys()]).toEqual(['replay-toggle', 'replay-back', 'replay-forward', 'export', 'compare-with', 'serve-mock']);
+
+    // A saved recording on screen: everything; a live one: no replay.
+    updateOfferedCommands(menu, ['new-request', 'go-recordings', 'replay-toggle', 'replay-back', 'replay-forward', 'export', 'compare-with', 'serve-mock', 'shortcuts']);
+    expect(enabledFlags(template)).toEqual(Object.fromEntries(RECORDING_ITEMS.map((label) => [label, true])));
+    updateOfferedCommands(menu, ['export', 'compare-with']);
+    expect(enabledFlags(template)).toEqual({ ...none, 'Export…': true, 'Compare With…': true });
+    // Back on the recordings list.
+    updateOfferedCommands(menu, ['new-request', 'go-recordings', 'find']);
+    expect(enabledFlags(template)).toEqual(none);
+  });
+
+  it('counts anything but a list of command ids from the page as offering nothing', () => {
+    const template = menuTemplate({ platform: 'darwin', isPackaged: false, ...actions });
+    const menu = byId(template);
+    for (const offered of [null, 'export', { 0: 'export', length: 1 }, [42, 'Export…', 'exportx', ['export']]]) {
+      updateOfferedCommands(menu, ['export']);
+      expect(menu.found.get('export')!.enabled).toBe(true);
+      updateOfferedCommands(menu, offered);
+      expect(menu.found.get('export')!.enabled, JSON.stringify(offered)).toBe(false);
+    }
   });
 });

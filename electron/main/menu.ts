@@ -3,7 +3,7 @@
 // and keeps Quit there, other platforms quit from File.
 
 import type { MenuItemConstructorOptions } from 'electron';
-import { COMMANDS } from '../../shared/commands.ts';
+import { COMMANDS, isCommandId } from '../../shared/commands.ts';
 import type { Command, CommandId } from '../../shared/commands.ts';
 
 export interface MenuOptions {
@@ -24,10 +24,16 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
   const label = (text: string) => (mac ? text.replace('&', '') : text);
   const separator: MenuItemConstructorOptions = { type: 'separator' };
   // The page's commands in a menu, with their accelerators (the page handles the same commands' single keys).
+  // A view's commands start disabled, and are enabled while the page offers them (updateOfferedCommands).
   const commands = (menu: Command['menu']): MenuItemConstructorOptions[] =>
     (COMMANDS as readonly Command[])
       .filter((command) => command.menu === menu)
-      .map((command) => ({ label: command.label, accelerator: command.accelerator, click: () => options.command(command.id) }));
+      .map((command) => ({
+        label: command.label,
+        accelerator: command.accelerator,
+        click: () => options.command(command.id),
+        ...(command.scope === 'app' ? {} : { id: command.id, enabled: false }),
+      }));
   const development: MenuItemConstructorOptions[] = options.isPackaged ? [] : [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, separator];
   return [
     ...(mac ? [{ role: 'appMenu' } satisfies MenuItemConstructorOptions] : []),
@@ -37,7 +43,7 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
     },
     { role: 'editMenu' },
     { label: label('&Go'), submenu: commands('go') },
-    // What the recording on screen offers; outside a recording's view these items do nothing.
+    // What the recording on screen offers: disabled outside a recording's view.
     { label: label('&Recording'), submenu: commands('recording') },
     {
       label: label('&View'),
@@ -50,4 +56,23 @@ export function menuTemplate(options: MenuOptions): MenuItemConstructorOptions[]
       submenu: [...commands('help'), { label: 'Copy Version Information', click: () => options.copyVersions() }, ...(mac ? [] : [separator, { role: 'about' } as const])],
     },
   ];
+}
+
+/** What updateOfferedCommands reads of Electron's Menu. */
+export interface MenuItems {
+  getMenuItemById(id: string): { enabled: boolean } | null;
+}
+
+/**
+ * Enables the menu's items for a view's commands (scope `recording`) that the page says it offers
+ * now, and disables the rest. `offered` came over IPC: anything but an array of command ids
+ * counts as offering none of them.
+ */
+export function updateOfferedCommands(menu: MenuItems, offered: unknown): void {
+  const ids = new Set(Array.isArray(offered) ? offered.filter(isCommandId) : []);
+  for (const command of COMMANDS as readonly Command[]) {
+    if (command.scope === 'app' || command.menu === undefined) continue;
+    const item = menu.getMenuItemById(command.id);
+    if (item) item.enabled = ids.has(command.id);
+  }
 }

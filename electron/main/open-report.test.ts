@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { createBackend, memoryKeyVault } from '../backend/api/index.ts';
 import type { Backend } from '../backend/api/index.ts';
 import { tempDbPath } from '../backend/store/test-support.ts';
 import { openReportHandler } from './open-report.ts';
+import { privateFolder, writeNewFile } from './report-folder.ts';
 
 const ours = { senderFrame: { url: 'file:///app/out/renderer/index.html', parent: null } };
 const foreign = { senderFrame: { url: 'https://example.org/', parent: null } };
@@ -24,7 +25,7 @@ function handler(openPath: (path: string) => Promise<string> = async () => '') {
   const opened: string[] = [];
   const handle = openReportHandler({
     exportHtml: (recording) => backend.api.exportRecording({ id: recording, format: 'html' }),
-    folder,
+    folder: () => folder,
     openPath: async (path) => {
       opened.push(path);
       return openPath(path);
@@ -61,5 +62,50 @@ describe('opening the HTML report in the system browser (desktop app)', () => {
     const reply = await handle(ours, id);
     expect(reply).toMatchObject({ ok: false, error: { code: 'failed' } });
     expect((reply as { error: { message: string } }).error.message).toMatch(/^the report was written to .+\.html but could not be opened: no application is associated with \.html$/);
+  });
+});
+
+describe("the reports' folder", () => {
+  it('is made for this run on first use, user-only, with a new name even when a folder another user made is there', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'streamscope-temp-'));
+    // What another local user could make first in a shared /tmp.
+    mkdirSync(join(temp, 'streamscope-reports'), { mode: 0o777 });
+    const folder = privateFolder(temp, 'streamscope-reports-');
+    expect(readdirSync(temp)).toEqual(['streamscope-reports']);
+    const path = folder.path();
+    expect(folder.path()).toBe(path);
+    expect(path).toMatch(/[\\/]streamscope-reports-[A-Za-z0-9]{6}$/);
+    expect(path.startsWith(temp)).toBe(true);
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o700);
+  });
+
+  it('is removed with its reports when the app quits, and made anew if needed after', () => {
+    const temp = mkdtempSync(join(tmpdir(), 'streamscope-temp-'));
+    const folder = privateFolder(temp, 'streamscope-reports-');
+    folder.remove();
+    const first = folder.path();
+    writeNewFile(first, 'report', '.html', '<p>1</p>');
+    folder.remove();
+    expect(existsSync(first)).toBe(false);
+    expect(readdirSync(temp)).toEqual([]);
+    expect(folder.path()).not.toBe(first);
+  });
+});
+
+describe('a new report file', () => {
+  it('never replaces a file or follows a symlink already at its name: it takes the next free name', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'streamscope-reports-'));
+    const victim = join(mkdtempSync(join(tmpdir(), 'streamscope-victim-')), 'notes.txt');
+    writeFileSync(victim, 'the user’s own file');
+    symlinkSync(victim, join(folder, 'report.html'));
+    writeFileSync(join(folder, 'report-2.html'), 'an earlier report');
+
+    const path = writeNewFile(folder, 'report', '.html', '<p>report</p>');
+    expect(path).toBe(join(folder, 'report-3.html'));
+    expect(readFileSync(path, 'utf8')).toBe('<p>report</p>');
+    expect(readFileSync(victim, 'utf8')).toBe('the user’s own file');
+    expect(lstatSync(join(folder, 'report.html')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(folder, 'report-2.html'), 'utf8')).toBe('an earlier report');
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
   });
 });

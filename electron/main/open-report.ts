@@ -1,19 +1,19 @@
 // "Open in browser" for the HTML report, in the desktop app. The page's blob: URL means nothing to
 // the system browser, so the main process makes the report itself, from the recording's id (the
-// page sends no content to be opened), writes it to a file of its own in the app's temporary
-// folder, readable by the user only, and hands the file to the system's handler for .html files.
+// page sends no content to be opened), writes it to a new file, readable by the user only, in
+// this run's private folder (./report-folder.ts), and hands it to the system's handler for .html.
 
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { ApiError } from '../../shared/api/errors.ts';
 import type { ApiReply } from '../../shared/api/errors.ts';
 import type { SenderFrame } from './security.ts';
-import { writeFileWhole } from './write-file.ts';
+import { writeNewFile } from './report-folder.ts';
 
 export interface OpenReportOptions {
   /** The HTML report of a stored recording (the API's exportRecording with format html). */
   readonly exportHtml: (id: number) => Promise<{ readonly fileName: string; readonly content: string | Uint8Array }>;
-  /** Where report files go. */
-  readonly folder: string;
+  /** Where report files go: this run's private folder, made on first use. */
+  readonly folder: () => string;
   /** Electron's shell.openPath: resolves to '' when it opened the file, else why not. */
   readonly openPath: (path: string) => Promise<string>;
   readonly isTrusted: (frame: SenderFrame | null) => boolean;
@@ -28,8 +28,7 @@ export function openReportHandler(options: OpenReportOptions) {
       const report = await options.exportHtml(id);
       // The backend names the file after the recording; only its last part is used, and it is made an .html one.
       const name = basename(report.fileName).replace(/\.html?$/i, '') || `recording-${id}`;
-      const path = join(options.folder, `${name}-${Date.now()}.html`);
-      writeFileWhole(path, typeof report.content === 'string' ? report.content : new TextDecoder().decode(report.content), 0o600);
+      const path = writeNewFile(options.folder(), name, '.html', typeof report.content === 'string' ? report.content : new TextDecoder().decode(report.content));
       const failure = await options.openPath(path);
       return failure === '' ? { ok: true, value: path } : { ok: false, error: { code: 'failed', message: `the report was written to ${path} but could not be opened: ${failure}` } };
     } catch (error) {

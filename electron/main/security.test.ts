@@ -1,23 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { externalLinkDecision, isAppPage, isTrustedSender } from './security.ts';
 
-const builtApp = 'file:///opt/Streamscope/resources/app.asar/out/renderer/index.html';
+const builtApp = 'app://streamscope/index.html';
 const devApp = 'http://localhost:5173/';
 
 describe('isAppPage', () => {
-  it('accepts the built index.html, with any query or fragment', () => {
+  it('accepts any page of the app:// origin, with any query or fragment', () => {
     expect(isAppPage(builtApp, builtApp)).toBe(true);
     expect(isAppPage(`${builtApp}#/recordings/3`, builtApp)).toBe(true);
     expect(isAppPage(`${builtApp}?view=live`, builtApp)).toBe(true);
+    expect(isAppPage('app://streamscope/', builtApp)).toBe(true);
   });
 
-  it('refuses every other file, including ones next to it and paths that climb out and back', () => {
-    expect(isAppPage('file:///opt/Streamscope/resources/app.asar/out/renderer/other.html', builtApp)).toBe(false);
+  it('refuses another host of the scheme, another scheme, and every file: URL, the built page on disk included', () => {
+    expect(isAppPage('app://evil/index.html', builtApp)).toBe(false);
+    expect(isAppPage('app://streamscope.evil/index.html', builtApp)).toBe(false);
+    expect(isAppPage('https://streamscope/index.html', builtApp)).toBe(false);
+    expect(isAppPage('file:///opt/Streamscope/resources/app.asar/out/renderer/index.html', builtApp)).toBe(false);
     expect(isAppPage('file:///etc/passwd', builtApp)).toBe(false);
-    expect(isAppPage('file:///home/user/Downloads/index.html', builtApp)).toBe(false);
-    expect(isAppPage('file://evil-host/opt/Streamscope/resources/app.asar/out/renderer/index.html', builtApp)).toBe(false);
-    // The URL parser resolves `..`, so a climb that lands back on index.html is that page.
-    expect(isAppPage('file:///opt/Streamscope/resources/app.asar/out/x/../renderer/index.html', builtApp)).toBe(true);
+  });
+
+  it('never treats an app URL of file: as ours, so no file on disk is ever trusted', () => {
+    const fileApp = 'file:///opt/Streamscope/resources/app.asar/out/renderer/index.html';
+    expect(isAppPage(fileApp, fileApp)).toBe(false);
+    expect(isAppPage('file:///etc/passwd', fileApp)).toBe(false);
   });
 
   it('accepts any path of the dev server, and nothing of another origin', () => {

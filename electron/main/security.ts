@@ -4,16 +4,16 @@
 // new windows, do not open untrusted content with shell.openExternal; item 17: validate IPC senders.
 
 /**
- * Whether `url` is the app's own page. `appUrl` is where the window loads the renderer: the built
- * index.html as a file URL, or the dev server's URL in development. A file page is matched by its
- * exact path (any other file on disk is foreign); a dev page by its origin.
+ * Whether `url` is the app's own page. `appUrl` is where the window loads the renderer:
+ * app://streamscope/index.html when built (./app-protocol.ts), or the dev server's URL in
+ * development. Matched by origin, i.e. scheme and host with its port (Node's URL gives a custom
+ * scheme the opaque origin "null", so they are compared one by one); a `file:` URL is never ours.
  */
 export function isAppPage(url: string, appUrl: string): boolean {
   const target = parse(url);
   const own = parse(appUrl);
-  if (!target || !own) return false;
-  if (own.protocol === 'file:') return target.protocol === 'file:' && target.host === own.host && target.pathname === own.pathname;
-  return target.origin === own.origin;
+  if (!target || !own || own.protocol === 'file:' || own.host === '') return false;
+  return target.protocol === own.protocol && target.host === own.host;
 }
 
 /** The frame an IPC message came from, as Electron's WebFrameMain describes it. */

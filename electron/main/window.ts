@@ -4,13 +4,16 @@
 
 import { BrowserWindow, dialog, nativeTheme, screen, shell } from 'electron';
 import type { WebContents } from 'electron';
+import { secureWebPreferences } from './run-mode.ts';
 import { externalLinkDecision, isAppPage } from './security.ts';
 import { MIN_SIZE, placeWindow, readWindowState, writeWindowState } from './window-state.ts';
 
 export interface WindowOptions {
-  /** Where the renderer is: the built index.html as a file URL, or the dev server's URL. */
+  /** Where the renderer is: app://streamscope/index.html (./app-protocol.ts), or the dev server's URL. */
   readonly appUrl: string;
   readonly preload: string;
+  /** A packaged app has no DevTools (./run-mode.ts). */
+  readonly isPackaged: boolean;
   /** The saved window state (in the user-data folder). */
   readonly stateFile: string;
 }
@@ -35,19 +38,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     title: 'Streamscope',
     show: false,
     backgroundColor: background(),
-    webPreferences: {
-      preload: options.preload,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      navigateOnDragDrop: false,
-      spellcheck: false,
-    },
+    webPreferences: secureWebPreferences(options.preload, options.isPackaged),
   });
   if (placement.maximized) win.maximize();
   if (placement.fullScreen) win.setFullScreen(true);
@@ -97,6 +88,11 @@ export function guardContents(contents: WebContents, appUrl: string): void {
   });
   contents.on('will-redirect', (event, url) => {
     if (!isAppPage(url, appUrl)) event.preventDefault();
+  });
+  // will-navigate covers the top frame only; the app has no frames of its own (CSP frame-src 'none'),
+  // so any sub-frame that got made anyway goes nowhere.
+  contents.on('will-frame-navigate', (event) => {
+    if (!event.isMainFrame) event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }

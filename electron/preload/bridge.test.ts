@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiClient } from '../../shared/api/client.ts';
-import { COMMAND_CHANNEL } from '../../shared/commands.ts';
+import { COMMAND_CHANNEL, COMMANDS_OFFERED_CHANNEL } from '../../shared/commands.ts';
 import type { ApiPush, LiveBatch } from '../../shared/api/contract.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
 import { ApiError } from '../../shared/api/errors.ts';
@@ -15,7 +15,7 @@ import { isAppPage, isTrustedSender } from '../main/security.ts';
 import type { BridgeIpc } from './bridge.ts';
 import { createPreloadBridge } from './bridge.ts';
 
-const appUrl = 'file:///app/out/renderer/index.html';
+const appUrl = 'app://streamscope/index.html';
 
 /**
  * Electron's two IPC ends without Electron: `invoke` reaches the main side's handler as a call from
@@ -25,11 +25,13 @@ const appUrl = 'file:///app/out/renderer/index.html';
 function fakeIpc(handle: (event: IpcCallEvent, ...args: unknown[]) => Promise<unknown>) {
   const emitter = new EventEmitter();
   const invoked: unknown[][] = [];
+  const sent: unknown[][] = [];
   const ipc: BridgeIpc = {
     invoke: (channel, ...args) => {
       invoked.push([channel, ...args]);
       return handle({ senderFrame: { url: appUrl, parent: null } }, ...args);
     },
+    send: (channel, ...args) => void sent.push([channel, ...args]),
     on: (channel, listener) => emitter.on(channel, listener),
     removeListener: (channel, listener) => emitter.removeListener(channel, listener),
   };
@@ -38,7 +40,7 @@ function fakeIpc(handle: (event: IpcCallEvent, ...args: unknown[]) => Promise<un
     getURL: () => appUrl,
     send: (channel: string, ...args: unknown[]) => void emitter.emit(channel, { sender: 'ipcRenderer itself' }, ...args),
   };
-  return { ipc, contents, emitter, invoked };
+  return { ipc, contents, emitter, invoked, sent };
 }
 
 let backend: Backend | undefined;
@@ -55,9 +57,9 @@ function wire() {
 }
 
 describe('the preload bridge', () => {
-  it('exposes exactly call, onPush, onCommand and openReport, frozen', () => {
+  it('exposes exactly call, onPush, onCommand, offerCommands and openReport, frozen', () => {
     const { bridge } = wire();
-    expect(Object.keys(bridge).sort()).toEqual(['call', 'onCommand', 'onPush', 'openReport']);
+    expect(Object.keys(bridge).sort()).toEqual(['call', 'offerCommands', 'onCommand', 'onPush', 'openReport']);
     expect(Object.isFrozen(bridge)).toBe(true);
   });
 
@@ -103,6 +105,17 @@ describe('the preload bridge', () => {
     expect(seen).toEqual([['export']]);
     expect(emitter.listenerCount(COMMAND_CHANNEL)).toBe(0);
     expect(() => bridge.onCommand(null as never)).toThrow('streamscope.onCommand: the listener must be a function');
+  });
+
+  it('tells the menu which commands the view offers, as a fresh array of strings only, and refuses what is not an array', () => {
+    const { bridge, sent } = wire();
+    const ids = ['export', 'replay-toggle'];
+    bridge.offerCommands(ids);
+    bridge.offerCommands(['export', 42, { toString: () => 'export' }] as unknown as string[]);
+    bridge.offerCommands([]);
+    expect(() => bridge.offerCommands('export' as unknown as string[])).toThrow('streamscope.offerCommands: the command ids must be an array');
+    expect(sent).toEqual([[COMMANDS_OFFERED_CHANNEL, ['export', 'replay-toggle']], [COMMANDS_OFFERED_CHANNEL, ['export']], [COMMANDS_OFFERED_CHANNEL, []]]);
+    expect(sent[0]![1]).not.toBe(ids);
   });
 
   it('carries the whole API for the client the renderer builds: a live recording from the simulator, then the stored one', async () => {

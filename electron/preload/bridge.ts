@@ -1,4 +1,4 @@
-// The preload's whole surface: `call`, `onPush`, the menu's `onCommand` and `openReport` over IPC, nothing else. The renderer never gets
+// The preload's whole surface: `call`, `onPush`, `openReport`, and the menu's `onCommand` and `offerCommands` over IPC, nothing else. The renderer never gets
 // ipcRenderer, an IPC event object or a way to pick a channel (Electron's context-isolation
 // guide: https://www.electronjs.org/docs/latest/tutorial/context-isolation#security-considerations).
 
@@ -6,11 +6,12 @@ import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../
 import type { PreloadBridge } from '../../shared/api/bridge.ts';
 import type { ApiPush } from '../../shared/api/contract.ts';
 import type { ApiReply } from '../../shared/api/errors.ts';
-import { COMMAND_CHANNEL } from '../../shared/commands.ts';
+import { COMMAND_CHANNEL, COMMANDS_OFFERED_CHANNEL } from '../../shared/commands.ts';
 
 /** The part of Electron's ipcRenderer the bridge uses. */
 export interface BridgeIpc {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  send(channel: string, ...args: unknown[]): void;
   on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
@@ -32,6 +33,11 @@ export function createPreloadBridge(ipc: BridgeIpc): PreloadBridge {
     onCommand(listener: (command: unknown) => void): () => void {
       if (typeof listener !== 'function') throw new TypeError('streamscope.onCommand: the listener must be a function');
       return listen(ipc, COMMAND_CHANNEL, (command) => listener(command));
+    },
+    offerCommands(ids: readonly string[]): void {
+      // Only strings cross, in a fresh array: the page's own array (or a proxy of one) never reaches IPC.
+      if (!Array.isArray(ids)) throw new TypeError('streamscope.offerCommands: the command ids must be an array');
+      ipc.send(COMMANDS_OFFERED_CHANNEL, ids.filter((id): id is string => typeof id === 'string'));
     },
   });
 }

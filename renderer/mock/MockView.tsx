@@ -1,12 +1,12 @@
 // "Mock endpoints" (#/mock, #/mock/ID): start replay servers over stored recordings, and watch
 // each one's URL, snippet and requests (docs/mock-endpoint.md).
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api } from '../api/index.ts';
 import { formatCount } from '../components/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { EMPTY_LOG, servedCount } from './log.ts';
-import { forgetReplay, useReplayLogs } from './log-store.ts';
+import { forgetReplay, loadReplayLogs, useReplayLogs } from './log-store.ts';
 import { ServerCard } from './ServerCard.tsx';
 import { StartForm } from './StartForm.tsx';
 import { useReplays } from './use-replays.ts';
@@ -17,6 +17,8 @@ export function MockView({ recording }: { readonly recording: number | undefined
   const logs = useReplayLogs();
   const [notice, setNotice] = useState<string | null>(null);
   const servers = replays.servers === null ? null : [...replays.servers].reverse();
+  // Each server's requests since it started, however late the page opened (the backend keeps them).
+  useEffect(() => loadReplayLogs(replays.servers?.map((info) => info.id) ?? []), [replays.servers]);
 
   const stop = async (id: number): Promise<void> => {
     const info = replays.servers?.find((each) => each.id === id);

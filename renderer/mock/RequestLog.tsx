@@ -48,7 +48,7 @@ export function RequestLog({ log, unseen, label }: { readonly log: ServerLog; re
       )}
       {earlier > 0 && (
         <p className="muted mock-log-note">
-          {formatCount(earlier)} earlier {earlier === 1 ? 'request is' : 'requests are'} not shown ({unseen > 0 ? 'served before this page was opened' : 'the log keeps the newest'}).
+          {formatCount(earlier)} earlier {earlier === 1 ? 'request is' : 'requests are'} not shown ({unseen > 0 ? 'served before this page was opened, still loading' : 'the log keeps the newest'}).
         </p>
       )}
     </div>

@@ -4,7 +4,7 @@ import { recordingFromSse } from '../../shared/formats/sse.ts';
 import { realStream } from '../../shared/test/streams.ts';
 import { startReplayServer } from '../../electron/backend/replay/index.ts';
 import { wireRequest } from '../../electron/backend/replay/test-client.ts';
-import { clockTime, EMPTY_LOG, logRow, servedCount, unseenRequests, withoutServer, withRequest } from './log.ts';
+import { clockTime, EMPTY_LOG, logRow, servedCount, unseenRequests, withBackendLog, withoutServer, withRequest } from './log.ts';
 import type { ReplayLogs } from './log.ts';
 
 // Real log entries, in the order a replay server pushes them: a streamed answer (paced, so it
@@ -64,6 +64,19 @@ describe('the request log', () => {
     // One older than all kept, when full, is let go at once.
     logs = withRequest(logs, push(1, { ...pushed[2]!, id: 0 }), 2);
     expect([ids(logs, 1), logs.get(1)!.dropped]).toEqual([[3, 2], 2]);
+  });
+
+  it('takes in the backend’s log of requests served before the page listened, a line in both counted once', () => {
+    const [second, third, first] = pushed as [ReplayLogEntry, ReplayLogEntry, ReplayLogEntry];
+    // The page heard of request 3 (and a later 4) by push; the backend kept 3, 2 and 1, with 5 let go before them.
+    const later = { ...third, id: 4 };
+    let logs: ReplayLogs = withRequest(withRequest(new Map(), push(1, third)), push(1, later));
+    logs = withBackendLog(logs, 1, { entries: [third, second, first], dropped: 5 });
+    expect([ids(logs, 1), logs.get(1)!.dropped]).toEqual([[4, 3, 2, 1], 5]);
+    const info: ReplayInfo = { id: 1, baseUrl: 'http://127.0.0.1:1/v1', recordings: [1], speed: 1, precise: false, faults: [], requests: 9 };
+    expect([unseenRequests(info, logs.get(1)!), servedCount(info, logs.get(1)!)]).toEqual([0, 9]);
+    // Past the limit, the oldest lines go and are counted.
+    expect(withBackendLog(new Map(), 1, { entries: [third, second, first], dropped: 0 }, 2).get(1)).toEqual({ entries: [third, second], dropped: 1 });
   });
 
   it('forgets a stopped server’s lines, and no other', () => {

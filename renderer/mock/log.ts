@@ -1,19 +1,16 @@
-// The requests each replay server answered, as the page learns of them: one `replayRequest` push
-// each, sent once its response is over. A long response ends after a short one that came later,
-// so pushes arrive out of order; the log keeps them newest first by order of arrival at the
-// server (the entry's id), and a push seen twice counts once.
+// The requests each replay server answered, as the page learns of them: the backend's log of the
+// server (`replayLog`, asked once), then one `replayRequest` push each, sent once its response is
+// over. A long response ends after a short one that came later, so pushes arrive out of order; the
+// log keeps them newest first by order of arrival at the server (the entry's id), and a line seen
+// twice (in the backend's log and a push) counts once.
 
-import type { ReplayInfo, ReplayLogEntry, ReplayRequestPush } from '../../shared/api/contract.ts';
+import { REPLAY_LOG_LIMIT } from '../../shared/api/contract.ts';
+import type { ReplayInfo, ReplayLog, ReplayLogEntry, ReplayRequestPush } from '../../shared/api/contract.ts';
 
-/** Lines kept per server, the oldest let go first: a load test's requests do not grow the page without bound. */
-export const LOG_LIMIT = 10_000;
+export const LOG_LIMIT = REPLAY_LOG_LIMIT;
 
-export interface ServerLog {
-  /** Newest first. */
-  readonly entries: readonly ReplayLogEntry[];
-  /** Lines let go to keep LOG_LIMIT. */
-  readonly dropped: number;
-}
+/** Newest first; `dropped` counts the lines let go to keep LOG_LIMIT. */
+export type ServerLog = ReplayLog;
 
 export type ReplayLogs = ReadonlyMap<number, ServerLog>;
 
@@ -38,6 +35,20 @@ export function withRequest(logs: ReplayLogs, { replay, request }: ReplayRequest
   return withLog(logs, replay, { entries: over > 0 ? next.slice(0, limit) : next, dropped: log.dropped + over });
 }
 
+/**
+ * The page's log of a server with the backend's log of it merged in: the backend's holds every
+ * request answered before the page listened, the page's those pushed since, some in both.
+ */
+export function withBackendLog(logs: ReplayLogs, replay: number, backend: ReplayLog, limit = LOG_LIMIT): ReplayLogs {
+  const { entries: pushed } = logs.get(replay) ?? EMPTY_LOG;
+  const known = new Set(backend.entries.map((entry) => entry.id));
+  const onlyPushed = pushed.filter((entry) => !known.has(entry.id));
+  const merged = [...backend.entries, ...onlyPushed].sort((a, b) => b.id - a.id);
+  const served = backend.entries.length + backend.dropped + onlyPushed.length;
+  const entries = merged.length > limit ? merged.slice(0, limit) : merged;
+  return withLog(logs, replay, { entries, dropped: served - entries.length });
+}
+
 export function withoutServer(logs: ReplayLogs, replay: number): ReplayLogs {
   if (!logs.has(replay)) return logs;
   const next = new Map(logs);
@@ -50,7 +61,7 @@ export function servedCount(info: ReplayInfo, log: ServerLog): number {
   return Math.max(info.requests, log.entries.length + log.dropped);
 }
 
-/** Requests the server answered that the page has no line for: served before it was opened (the log lives in the page). */
+/** Requests the server answered that the page has no line for yet: served before the page listened, until the backend's log of them arrives. */
 export function unseenRequests(info: ReplayInfo, log: ServerLog): number {
   return Math.max(0, info.requests - log.entries.length - log.dropped);
 }

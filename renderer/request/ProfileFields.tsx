@@ -1,9 +1,11 @@
 // Where the request goes: the provider profile, a base URL of the user's own instead of the
-// profile's, the model, and the profile's key.
+// profile's, the model, and the profile's key (with the confirmation a key needs to go elsewhere).
 
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
 import type { RequestDraft } from './draft.ts';
+import { KeyDestination } from './KeyDestination.tsx';
 import { KeyField } from './KeyField.tsx';
+import { keyGoesElsewhere } from './to-live.ts';
 import { Problems } from './Problems.tsx';
 import type { Problem } from './validate.ts';
 
@@ -22,6 +24,7 @@ interface Props {
 export function ProfileFields({ draft, profiles, scenarios, problems, onChange, onKeyChanged }: Props) {
   const profile = profiles.find((each) => each.name === draft.profile);
   const simulator = draft.profile === 'simulator';
+  const target = profile === undefined ? null : keyGoesElsewhere(draft, profile);
   return (
     <section aria-labelledby="request-endpoint">
       <h2 id="request-endpoint">Endpoint</h2>
@@ -75,6 +78,7 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
           : `/chat/completions is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
       </p>
       {profile?.needsKey && <KeyField profile={profile} onChanged={onKeyChanged} />}
+      {target !== null && <KeyDestination profile={profile!} target={target} draft={draft} onChange={onChange} />}
       <Problems problems={problems} fields={['profile', 'baseUrl', 'model', 'key']} />
     </section>
   );

@@ -48,6 +48,12 @@ export interface RequestDraft {
   /** `stream_options.include_obfuscation`: not sent (the server's default), true or false. */
   readonly includeObfuscation: Tristate;
   readonly headers: readonly HeaderRow[];
+  /**
+   * The origin the user confirmed the profile's key may be sent to ('' none). It counts only while
+   * the base URL points there, so changing the URL asks again; a draft made from a recording never
+   * carries one (shared/api/key-host.ts).
+   */
+  readonly sendKeyTo: string;
 }
 
 let lastKey = 0;
@@ -71,6 +77,7 @@ export function emptyDraft(profile = 'simulator'): RequestDraft {
     includeUsage: true,
     includeObfuscation: 'default',
     headers: [],
+    sendKeyTo: '',
   };
 }
 

@@ -86,7 +86,7 @@ describe('a stored request, drafted again', () => {
   }
 
   it('sends a request recorded with a key to an unknown host through a profile without a key, and says so', async () => {
-    const first = await record({ profile: 'openai', baseUrl: echo.baseUrl, model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }] });
+    const first = await record({ profile: 'openai', baseUrl: echo.baseUrl, model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'Hi' }], sendKeyTo: new URL(echo.baseUrl).origin });
     expect(first.request!.headers.authorization).toBe('Bearer sk-proj-…0123');
     expect(echo.received.at(-1)!.authorization).toBe(`Bearer ${KEY}`);
 

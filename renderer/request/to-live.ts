@@ -2,6 +2,7 @@
 // being sent: the editor shows them all at once, each by its field.
 
 import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
+import { keyOriginToConfirm } from '../../shared/api/key-host.ts';
 import { rowMessage } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { checkMessages, parseExtra, parseHeaders, parseMessages, parseParams, parseTools } from './validate.ts';
@@ -34,6 +35,7 @@ export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | u
     includeUsage: draft.includeUsage,
     ...(draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
     ...(Object.keys(headers!).length > 0 ? { headers: headers! } : {}),
+    ...(keyGoesElsewhere(draft, profile!) !== null ? { sendKeyTo: draft.sendKeyTo } : {}),
   };
   return { ok: true, value: request };
 }
@@ -49,7 +51,15 @@ function profileProblems(draft: RequestDraft, profile: ProfileInfo | undefined):
   }
   if (draft.model.trim() === '' && profile.defaultModel === null) problems.push({ field: 'model', message: `Model: ${profile.label} has no default model: give one` });
   if (profile.needsKey && profile.key === null) problems.push({ field: 'key', message: `Key: ${profile.label} needs an API key: save one` });
+  const elsewhere = keyGoesElsewhere(draft, profile);
+  if (elsewhere !== null && draft.sendKeyTo !== elsewhere) problems.push({ field: 'key', message: `Key: confirm that the ${profile.label} key may go to ${elsewhere}, or use the profile’s own base URL` });
   return problems;
+}
+
+/** The origin the draft would send the profile's saved key to when it is not the profile's own (the user must confirm it); else null. */
+export function keyGoesElsewhere(draft: RequestDraft, profile: ProfileInfo): string | null {
+  const baseUrl = draft.baseUrl.trim();
+  return profile.key === null || baseUrl === '' ? null : keyOriginToConfirm(profile.baseUrl, baseUrl);
 }
 
 function isHttpUrl(text: string): boolean {

@@ -115,13 +115,14 @@ describe('the custom headers', () => {
     ]);
   });
 
-  it('names a bad name, a missing name, a duplicate, a transport header and a value with a line break', () => {
-    expect(problemsOf(parseHeaders(rows(['x trace', '1'], ['', 'v'], ['X-Tag', 'a'], ['x-tag', 'b'], ['Content-Length', '9'], ['x-note', 'a\r\nb'])))).toEqual([
+  it('names a bad name, a missing name, a duplicate, a transport header, a value with a line break and one outside Latin-1', () => {
+    expect(problemsOf(parseHeaders(rows(['x trace', '1'], ['', 'v'], ['X-Tag', 'a'], ['x-tag', 'b'], ['Content-Length', '9'], ['x-note', 'a\r\nb'], ['x-city', 'café €'])))).toEqual([
       "Header 1 (x trace): a header name is letters, digits and !#$%&'*+-.^_`|~ only",
       'Header 2: give it a name',
       'Header 4 (x-tag): given twice',
       'Header 5 (Content-Length): set by Streamscope for each request',
-      'Header 6 (x-note): a value may not hold a line break or NUL',
+      'Header 6 (x-note): the value holds a carriage return (CR)',
+      'Header 7 (x-city): the value holds U+20AC, which is not Latin-1',
     ]);
   });
 });
@@ -147,6 +148,22 @@ describe('a draft sent', () => {
       'Base URL: expected an http:// or https:// URL, up to the version path (…/v1)',
     ]);
     expect(problemsOf(draftToLiveRequest(emptyDraft('nope'), undefined))).toEqual(['Profile: choose one (no profile named “nope”)']);
+  });
+
+  it("asks before the profile's key goes to a host that is not its own, and the confirmation holds for that host only", () => {
+    const groq = profile({ name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', defaultModel: null, key: { profile: 'groq', source: 'memory', suffix: '…wxyz' } });
+    const draft = { ...emptyDraft('groq'), model: 'llama', baseUrl: 'http://elsewhere.example:8080/v1' };
+    expect(problemsOf(draftToLiveRequest(draft, groq))).toEqual(['Key: confirm that the Groq key may go to http://elsewhere.example:8080, or use the profile’s own base URL']);
+    expect(draftToLiveRequest({ ...draft, sendKeyTo: 'http://elsewhere.example:8080' }, groq)).toMatchObject({ ok: true, value: { baseUrl: 'http://elsewhere.example:8080/v1', sendKeyTo: 'http://elsewhere.example:8080' } });
+    // Pointed somewhere else after the box was ticked: asked again.
+    expect(problemsOf(draftToLiveRequest({ ...draft, baseUrl: 'http://other.example/v1', sendKeyTo: 'http://elsewhere.example:8080' }, groq))).toEqual([
+      'Key: confirm that the Groq key may go to http://other.example, or use the profile’s own base URL',
+    ]);
+    // The profile's own host under another path, or a profile with no key: nothing to confirm, none sent.
+    const home = draftToLiveRequest({ ...draft, baseUrl: 'https://api.groq.com/v2' }, groq);
+    expect(home.ok ? Object.keys(home.value) : home.problems).not.toContain('sendKeyTo');
+    expect(home.ok).toBe(true);
+    expect(draftToLiveRequest({ ...draft, profile: 'vllm' }, profile({ name: 'vllm', baseUrl: 'http://127.0.0.1:8000/v1', needsKey: false, defaultModel: null }))).toMatchObject({ ok: true });
   });
 
   it('sends stream_options and the extra fields as the backend merges them', () => {

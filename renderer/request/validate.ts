@@ -3,6 +3,7 @@
 // which tool, which header), and never throws: a problem blocks Send and is shown by its field.
 
 import { locateJsonError } from '../../shared/chunks/json-error.ts';
+import { HEADER_NAME, headerValueProblem } from '../../shared/recording/header-field.ts';
 import { isSecretHeader } from '../../shared/recording/redact.ts';
 import type { HeaderRow, ParamName } from './draft.ts';
 
@@ -133,9 +134,6 @@ export function parseExtra(text: string, params: Json): Checked<Json> {
   return problems.length > 0 ? fail('extra', ...problems) : ok(parsed.value);
 }
 
-// RFC 9110 §5.1: a field name is a token; §5.5: a value holds no CR, LF or NUL.
-const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BAD_VALUE = /[\r\n\0]/;
 /** Set by the recorder or by HTTP itself: a value given here would contradict the request sent. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer']);
 
@@ -150,11 +148,11 @@ export function parseHeaders(rows: readonly HeaderRow[]): Checked<Record<string,
     const label = `Header ${index + 1}${name !== '' ? ` (${name})` : ''}`;
     const lower = name.toLowerCase();
     if (name === '') problems.push(`${label}: give it a name`);
-    else if (!TOKEN.test(name)) problems.push(`${label}: a header name is letters, digits and !#$%&'*+-.^_\`|~ only`);
+    else if (!HEADER_NAME.test(name)) problems.push(`${label}: a header name is letters, digits and !#$%&'*+-.^_\`|~ only`);
     else if (isSecretHeader(name)) problems.push(`${label}: keys go through the profile (its key is saved once and sent as ${lower === 'api-key' ? 'api-key' : 'Authorization'}); a secret header would be redacted in the recording and could not be resent`);
     else if (TRANSPORT_HEADERS.has(lower)) problems.push(`${label}: set by Streamscope for each request`);
     else if (seen.has(lower)) problems.push(`${label}: given twice`);
-    else if (BAD_VALUE.test(row.value)) problems.push(`${label}: a value may not hold a line break or NUL`);
+    else if (headerValueProblem(row.value) !== null) problems.push(`${label}: the value ${headerValueProblem(row.value)}`);
     else out[name] = row.value;
     seen.add(lower);
   });

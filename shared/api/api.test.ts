@@ -41,7 +41,7 @@ describe('the API contract', () => {
     expect(await dispatch('renameRecording', { id: 1, name: 'x', extra: true })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
     expect(await dispatch('startRecording', { profile: 'openai', messages: [], headers: { 'x-a': 'b\r\nInjected: 1' } })).toEqual({
       ok: false,
-      error: { code: 'invalid-argument', message: 'startRecording: messages: Too small: expected array to have >=1 items; headers.x-a: a header value may not hold CR, LF or NUL' },
+      error: { code: 'invalid-argument', message: 'startRecording: messages: Too small: expected array to have >=1 items; headers.x-a: the value holds a carriage return (CR)' },
     });
     expect(await dispatch('importFile', { name: 'a.sse', bytes: 'not bytes' })).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: 'importFile: bytes: expected bytes' } });
   });

@@ -21,4 +21,6 @@ export interface PreloadBridge {
   openReport(id: number): Promise<ApiReply>;
   /** The application menu's commands (shared/commands.ts: COMMAND_CHANNEL), until the returned function is called. */
   onCommand(listener: (command: unknown) => void): () => void;
+  /** Tells the application menu which commands the view on screen offers (shared/commands.ts: COMMANDS_OFFERED_CHANNEL). */
+  offerCommands(ids: readonly string[]): void;
 }

@@ -48,6 +48,8 @@ export interface StreamscopeApi {
   /** Stops a replay server; false when it is not running. */
   stopReplay(input: { readonly id: number }): Promise<boolean>;
   listReplays(input: Record<string, never>): Promise<ReplayInfo[]>;
+  /** The requests a replay server answered since it started (the newest REPLAY_LOG_LIMIT), however late the page asks; null when it is not running. */
+  replayLog(input: { readonly id: number }): Promise<ReplayLog | null>;
 }
 
 /** What the backend pushes to the renderer, by push name. */
@@ -85,6 +87,7 @@ export const API_CALLS = [
   'startReplay',
   'stopReplay',
   'listReplays',
+  'replayLog',
 ] as const satisfies readonly ApiCall[];
 
 export const API_PUSHES = ['live', 'finished', 'replayRequest'] as const satisfies readonly ApiPush[];
@@ -115,7 +118,13 @@ export interface LiveRequest {
   readonly includeUsage?: boolean;
   /** `stream_options.include_obfuscation`; not sent when absent. */
   readonly includeObfuscation?: boolean;
+  /** Sent as given. An `authorization` (`api-key` for Azure) here is this request's own key: the profile's is then not sent. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The origin (`http://host:port`) the user confirmed the profile's key may be sent to, when
+   * `baseUrl` is not on the profile's own (./key-host.ts): without it such a request is refused.
+   */
+  readonly sendKeyTo?: string;
   readonly name?: string;
   readonly firstByteTimeoutMs?: number;
   readonly idleTimeoutMs?: number;
@@ -215,6 +224,17 @@ export interface ReplayInfo {
   readonly faults: readonly string[];
   /** Requests answered so far. */
   readonly requests: number;
+}
+
+/** Lines kept per replay server, by the backend and by the page, the oldest let go first: a load test's requests do not grow either without bound. */
+export const REPLAY_LOG_LIMIT = 10_000;
+
+/** A replay server's request log. */
+export interface ReplayLog {
+  /** Newest first (by arrival: the entry's id), at most REPLAY_LOG_LIMIT. */
+  readonly entries: readonly ReplayLogEntry[];
+  /** Requests answered whose lines were let go to keep the limit. */
+  readonly dropped: number;
 }
 
 export interface ReplayRequestPush {

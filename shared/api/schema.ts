@@ -5,6 +5,7 @@
 
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export/types.ts';
+import { HEADER_NAME, headerValueProblem } from '../recording/header-field.ts';
 import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
 import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../replay/faults.ts';
 import type { ApiCall, ApiInput } from './contract.ts';
@@ -12,8 +13,13 @@ import type { ApiCall, ApiInput } from './contract.ts';
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const nothing = z.object({}).strict();
 const text = (max: number) => z.string().max(max);
-/** Header names per RFC 9110 §5.1 (token); values without CR, LF or NUL (§5.5). */
-const headers = z.record(z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'not a valid header name'), z.string().regex(/^[^\r\n\0]*$/, 'a header value may not hold CR, LF or NUL'));
+/** What HTTP can carry in a header (../recording/header-field.ts); the message names the character, never the value (it may be a key). */
+const headerValue = (what: string, base = z.string()) =>
+  base.superRefine((value, context) => {
+    const problem = headerValueProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: `${what} ${problem}` });
+  });
+const headers = z.record(z.string().regex(HEADER_NAME, 'not a valid header name'), headerValue('the value'));
 const tags = z.array(text(200).min(1)).max(100);
 const bytes = z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'expected bytes');
 const milliseconds = z.number().int().positive().max(24 * 3600 * 1000);
@@ -49,6 +55,7 @@ export const API_SCHEMAS = {
       includeUsage: z.boolean().optional(),
       includeObfuscation: z.boolean().optional(),
       headers: headers.optional(),
+      sendKeyTo: text(2000).optional(),
       name: text(500).optional(),
       firstByteTimeoutMs: milliseconds.optional(),
       idleTimeoutMs: milliseconds.optional(),
@@ -56,7 +63,7 @@ export const API_SCHEMAS = {
     .strict(),
   cancelRecording: z.object({ id }).strict(),
   listProfiles: nothing,
-  setKey: z.object({ profile: text(100).min(1), key: z.string().min(1).max(10_000).regex(/^[^\r\n\0]*$/, 'a key may not hold CR, LF or NUL') }).strict(),
+  setKey: z.object({ profile: text(100).min(1), key: headerValue('the key', z.string().min(1).max(10_000)) }).strict(),
   deleteKey: z.object({ profile: text(100).min(1) }).strict(),
   listScenarios: nothing,
   importFile: z.object({ name: text(1000).min(1), bytes, tags: tags.optional() }).strict(),
@@ -86,4 +93,5 @@ export const API_SCHEMAS = {
     .strict(),
   stopReplay: z.object({ id }).strict(),
   listReplays: nothing,
+  replayLog: z.object({ id }).strict(),
 } satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };

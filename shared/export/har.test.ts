@@ -34,7 +34,7 @@ describe('HAR export', () => {
     expect(back.ok && Buffer.from(concatBytes(back.value[0]!.recording.reads.map((read) => read.bytes))).equals(Buffer.from(body))).toBe(true);
   });
 
-  it('keeps every SSE message with its arrival time in _eventSourceMessages, as Chrome DevTools shapes them', () => {
+  it('keeps every SSE message with its arrival time in _eventSourceMessages, as Chrome DevTools shapes them, the last event ID carried over', () => {
     const recording = timed(
       [
         [100, 'event: ping\nid: 7\ndata: {"a":'],
@@ -46,7 +46,7 @@ describe('HAR export', () => {
     const start = Date.parse('2026-11-30T08:00:00.000Z') / 1000;
     expect(entry._eventSourceMessages).toEqual([
       { time: start + 0.1505, eventName: 'ping', eventId: '7', data: '{"a":1}' },
-      { time: start + 0.1505, eventName: 'message', eventId: '', data: '[DONE]' },
+      { time: start + 0.1505, eventName: 'message', eventId: '7', data: '[DONE]' },
     ]);
     expect(entry._eventSourceMessages.map((message) => message.data)).toEqual(parseSse(recording.reads.map((read) => read.bytes)).events.flatMap((event) => (event.data === null ? [] : [event.data])));
     expect(entry.startedDateTime).toBe('2026-11-30T08:00:00.000Z');
@@ -54,6 +54,28 @@ describe('HAR export', () => {
     expect(entry.request.queryString).toEqual([
       { name: 'api-version', value: '1' },
       { name: 'x', value: 'a%20b' },
+    ]);
+  });
+
+  it('gives each message the type, last event ID and data an EventSource dispatches, and leaves out events it does not dispatch', () => {
+    const recording = timed([[5, 'id: 1\nevent:\ndata: a\n\n: keep-alive\n\nevent: lost\nid: 2\n\ndata: b\ndata:\n\nid\ndata: c\n\nid: x\0y\ndata: d\n\ndata: cut']]);
+    expect(entryOf(recording)._eventSourceMessages.map(({ eventName, eventId, data }) => ({ eventName, eventId, data }))).toEqual([
+      { eventName: 'message', eventId: '1', data: 'a' },
+      { eventName: 'message', eventId: '2', data: 'b\n' },
+      { eventName: 'message', eventId: '', data: 'c' },
+      { eventName: 'message', eventId: '', data: 'd' },
+    ]);
+  });
+
+  it('times a message by the read holding the CR that ended it, as a browser dispatches it there, not by the LF the next read brought', () => {
+    const recording = timed([
+      [10, 'data: a\r\n\r'],
+      [20, '\ndata: b\r\n\r\n'],
+    ]);
+    const start = Date.parse('2026-11-30T08:00:00.000Z') / 1000;
+    expect(entryOf(recording)._eventSourceMessages.map(({ time, data }) => ({ time, data }))).toEqual([
+      { time: start + 0.01, data: 'a' },
+      { time: start + 0.02, data: 'b' },
     ]);
   });
 

@@ -2,13 +2,14 @@
 // against the HAR schema. The body goes in response.content.text (base64 when it is not UTF-8), and
 // the SSE messages with their arrival times in `_eventSourceMessages`, shaped like Chrome DevTools'
 // own EventSourceMessage ({time, eventName, eventId, data}; time in seconds since the epoch when
-// the recording's start is known, else since the request started).
+// the recording's start is known, else since the request started): the messages a browser's
+// EventSource dispatches for the same bytes (./har-messages.ts).
 
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
 import { header } from '../recording/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { redactRecording } from '../recording/redact.ts';
-import { parseSse } from '../sse/parser.ts';
+import { eventSourceMessages } from './har-messages.ts';
 import type { Exporter } from './types.ts';
 
 /** HAR needs a start date; a recording that does not know its own gets the epoch. */
@@ -63,7 +64,7 @@ export function harLog(input: Recording, name: string | null = null): Record<str
     },
     cache: {},
     timings: { send: 0, wait, receive: Math.max(0, lastT - wait) },
-    _eventSourceMessages: eventSourceMessages(recording),
+    _eventSourceMessages: eventSourceMessages(recording, body),
   };
   return {
     log: {
@@ -73,19 +74,6 @@ export function harLog(input: Recording, name: string | null = null): Record<str
       ...(name ? { comment: name } : {}),
     },
   };
-}
-
-function eventSourceMessages(recording: Recording): { time: number; eventName: string; eventId: string; data: string }[] {
-  const start = recording.startedAt === null ? 0 : Date.parse(recording.startedAt) / 1000;
-  const { events } = parseSse(recording.reads.map((read) => read.bytes));
-  return events
-    .filter((event) => event.data !== null)
-    .map((event) => ({
-      time: start + (recording.reads[event.read]?.t ?? 0) / 1000,
-      eventName: event.event ?? 'message',
-      eventId: event.id ?? '',
-      data: event.data!,
-    }));
 }
 
 function nameValues(headers: Readonly<Record<string, string>>): { name: string; value: string }[] {

@@ -1,6 +1,7 @@
 // The response headers a replay sends: the recorded ones, less those that no
 // longer hold for the bytes the replay sends, and never a secret.
 
+import { HEADER_NAME, HEADER_VALUE } from '../recording/header-field.ts';
 import { isSecretHeader } from '../recording/redact.ts';
 
 /**
@@ -12,11 +13,6 @@ import { isSecretHeader } from '../recording/redact.ts';
  * (RFC 9110 §7.6.1) and belonged to the recorded connection.
  */
 const NO_LONGER_HOLD = new Set(['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer']);
-
-/** RFC 9110 §5.1: a field name is a token. */
-const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-/** RFC 9110 §5.5 as Node's HTTP server enforces it: no control character but tab, nothing past Latin-1. */
-const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 export interface ReplayHeaders {
   /** Name and value pairs, in recorded order, names as recorded. */
@@ -33,7 +29,7 @@ export function replayHeaders(recorded: Readonly<Record<string, string>>): Repla
     if (NO_LONGER_HOLD.has(lower)) dropped.push(`${lower} (no longer holds)`);
     // A redacted value is not a valid header value, and the secret is not the replay's to send.
     else if (isSecretHeader(lower)) dropped.push(`${lower} (secret)`);
-    else if (!TOKEN.test(name) || typeof value !== 'string' || !FIELD_VALUE.test(value)) dropped.push(`${lower} (not a valid header)`);
+    else if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) dropped.push(`${lower} (not a valid header)`);
     else headers.push([name, value]);
   }
   return { headers, dropped };

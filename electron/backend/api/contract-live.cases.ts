@@ -113,7 +113,9 @@ export function liveContractCases(ctx: SuiteContext): void {
       expect(request).toMatchObject({ id: 1, method: 'POST', path: '/v1/chat/completions', model: 'sim-text', matched: `#${original} "original"`, status: 200, outcome: 'complete', faults: [] });
       expect(request!.bytes).toBe(first!.recording.summary.bytes);
       expect(await ctx.api.listReplays({})).toEqual([{ ...replay, requests: 1 }]);
+      expect(await ctx.api.replayLog({ id: replay.id })).toEqual({ entries: [request], dropped: 0 });
       expect(await ctx.api.stopReplay({ id: replay.id })).toBe(true);
+      expect(await ctx.api.replayLog({ id: replay.id })).toBeNull();
       expect(await ctx.api.stopReplay({ id: replay.id })).toBe(false);
       expect(await ctx.api.listReplays({})).toEqual([]);
     });

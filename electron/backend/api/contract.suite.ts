@@ -21,6 +21,7 @@ import { SCENARIOS } from '../simulator/index.ts';
 import { concat, tempDbPath } from '../store/test-support.ts';
 import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
+import { keyContractCases } from './contract-keys.cases.ts';
 import { liveContractCases } from './contract-live.cases.ts';
 import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
 
@@ -267,15 +268,17 @@ export function contractSuite(connect: Connect): void {
   });
 
   liveContractCases(ctx);
+  keyContractCases(ctx, ENV_KEY);
 
   describe('secrets', () => {
     it('never answers or pushes a key, though the server it records from received it', async () => {
       const echo = await startEchoServer();
       try {
         await api.setKey({ profile: 'openai', key: SET_KEY });
-        const started = await api.startRecording({ profile: 'openai', baseUrl: echo.baseUrl, model: 'echo-model', messages: hello, headers: { 'x-trace': 'kept' } });
+        const sendKeyTo = new URL(echo.baseUrl).origin;
+        const started = await api.startRecording({ profile: 'openai', baseUrl: echo.baseUrl, model: 'echo-model', messages: hello, headers: { 'x-trace': 'kept' }, sendKeyTo });
         await whenFinished(started.id);
-        const fromEnv = await api.startRecording({ profile: 'groq', baseUrl: echo.baseUrl, model: 'echo-model', messages: hello });
+        const fromEnv = await api.startRecording({ profile: 'groq', baseUrl: echo.baseUrl, model: 'echo-model', messages: hello, sendKeyTo });
         await whenFinished(fromEnv.id);
         expect(echo.received.map((headers) => headers.authorization)).toEqual([`Bearer ${SET_KEY}`, `Bearer ${ENV_KEY}`]);
 
@@ -315,10 +318,10 @@ export function contractSuite(connect: Connect): void {
       ['deleteRecording', { id: -1 }, /^deleteRecording: id: /],
       ['startRecording', { profile: 'simulator', messages: [] }, /^startRecording: messages: /],
       ['startRecording', { profile: 'simulator', messages: hello, baseUrl: 'file:///etc/passwd' }, /^startRecording: baseUrl: /],
-      ['startRecording', { profile: 'simulator', messages: hello, headers: { 'x-a': 'b\r\nx-injected: 1' } }, /^startRecording: headers\.x-a: a header value may not hold CR, LF or NUL$/],
+      ['startRecording', { profile: 'simulator', messages: hello, headers: { 'x-a': 'b\r\nx-injected: 1' } }, /^startRecording: headers\.x-a: the value holds a carriage return \(CR\)$/],
       ['cancelRecording', { id: 1.5 }, /^cancelRecording: id: /],
       ['listProfiles', { all: true }, /^listProfiles: argument: /],
-      ['setKey', { profile: 'openai', key: 'sk-a\nb' }, /^setKey: key: a key may not hold CR, LF or NUL$/],
+      ['setKey', { profile: 'openai', key: 'sk-a\nb' }, /^setKey: key: the key holds a line feed \(LF\)$/],
       ['deleteKey', { profile: '' }, /^deleteKey: profile: /],
       ['listScenarios', null, /^listScenarios: argument: /],
       ['importFile', { name: 'a.sse', bytes: [100, 97] }, /^importFile: bytes: expected bytes$/],
@@ -330,6 +333,7 @@ export function contractSuite(connect: Connect): void {
       ['startReplay', { recordings: [1], port: 70000 }, /^startReplay: port: /],
       ['stopReplay', { id: 0 }, /^stopReplay: id: /],
       ['listReplays', { running: true }, /^listReplays: argument: /],
+      ['replayLog', { id: 'all' }, /^replayLog: id: /],
     ];
 
     it('has a malformed argument for every call here', () => {

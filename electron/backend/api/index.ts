@@ -59,6 +59,7 @@ export function createBackend(options: BackendOptions): Backend {
     startReplay: replays.startReplay,
     stopReplay: replays.stopReplay,
     listReplays: replays.listReplays,
+    replayLog: replays.replayLog,
   };
 
   let closing: Promise<void> | null = null;

@@ -4,7 +4,11 @@
 
 import type { LiveFinished, LiveRequest, LiveStarted, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { keyOriginToConfirm, originOf } from '../../../shared/api/key-host.ts';
 import type { RecordedEnd } from '../../../shared/index.ts';
+import { headerValueProblem } from '../../../shared/recording/header-field.ts';
+import { redactUrl } from '../../../shared/recording/redact.ts';
+import { chatCompletionsUrl } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
 import type { Store } from '../store/index.ts';
@@ -46,14 +50,18 @@ export function createLive(context: LiveContext): Live {
     const url = endpoint(await baseUrlOf(profile, request));
     const model = request.model ?? profile.defaultModel;
     if (!model) throw new ApiError('invalid-argument', `startRecording: model: profile ${profile.name} has no default model: give one`);
-    const key = profiles.keyFor(profile);
-    if (profile.keyEnv !== null && key === null) {
-      throw new ApiError('unavailable', `no API key for ${profile.label}: set one, or set ${profile.keyEnv} where Streamscope runs`);
-    }
     const headers: Record<string, string> = { ...request.headers };
+    const key = profileKey(profile, request, url);
     if (key !== null) {
       if (profile.auth === 'api-key') headers['api-key'] = key;
       else headers.authorization = `Bearer ${key}`;
+    }
+    const body = requestBody(request, model);
+    // Checked before the recording is stored: a body that fails to serialise later would fail after it began.
+    try {
+      JSON.stringify(body);
+    } catch (error) {
+      throw new ApiError('invalid-argument', `startRecording: the body cannot be sent as JSON (${error instanceof Error ? error.message : String(error)})`);
     }
 
     // The backend may have closed while this call waited for the simulator.
@@ -65,7 +73,7 @@ export function createLive(context: LiveContext): Live {
     const recorded = recordStream({
       url,
       headers,
-      body: requestBody(request, model),
+      body,
       store,
       signal: abort.signal,
       ...(request.name !== undefined ? { name: request.name } : {}),
@@ -105,6 +113,29 @@ export function createLive(context: LiveContext): Live {
     }
   }
 
+  /**
+   * The profile's key, if this request is to send it: not when the request's headers carry a key
+   * of their own. A key goes only where it belongs, or where the user confirmed it may go
+   * (shared/api/key-host.ts), and only if a header can carry it (checked before anything is stored).
+   */
+  function profileKey(profile: Profile, request: LiveRequest, url: string): string | null {
+    const keyHeader = profile.auth === 'api-key' ? 'api-key' : 'authorization';
+    if (Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === keyHeader)) return null;
+    const key = profiles.keyFor(profile);
+    if (key === null) {
+      if (profile.keyEnv !== null) throw new ApiError('unavailable', `no API key for ${profile.label}: set one, or set ${profile.keyEnv} where Streamscope runs`);
+      return null;
+    }
+    const problem = headerValueProblem(key);
+    if (problem !== null) throw new ApiError('invalid-argument', `startRecording: the ${profile.label} key ${problem} (it is sent in a header): save another`);
+    const target = keyOriginToConfirm(profile.baseUrl, url);
+    if (target !== null && request.sendKeyTo !== target) {
+      const home = profile.baseUrl === null ? 'has no host of its own' : `belongs to ${originOf(profile.baseUrl)}`;
+      throw new ApiError('invalid-argument', `startRecording: sendKeyTo: the ${profile.label} key ${home}; it goes to ${target} only once the user confirms that host (sendKeyTo: "${target}")`);
+    }
+    return key;
+  }
+
   async function baseUrlOf(profile: Profile, request: LiveRequest): Promise<string> {
     if (request.baseUrl !== undefined) return request.baseUrl;
     if (profile.name === 'simulator') return context.simulator.url();
@@ -133,13 +164,8 @@ export function createLive(context: LiveContext): Live {
 
 /** The chat-completions URL under a base URL; a query on the base (Azure's api-version) is kept. */
 export function endpoint(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new ApiError('invalid-argument', `startRecording: baseUrl: not a URL: ${baseUrl}`);
-  }
-  url.pathname = url.pathname.replace(/\/+$/, '') + '/chat/completions';
+  const url = chatCompletionsUrl(baseUrl);
+  if (url === null) throw new ApiError('invalid-argument', `startRecording: baseUrl: not a URL: ${redactUrl(baseUrl)}`);
   return url.toString();
 }
 

@@ -1,15 +1,17 @@
 // Replay servers started from the UI: stored recordings answered on loopback, with faults
-// (docs/replay.md). Each request served is pushed as `replayRequest`; closing the backend stops
-// every server.
+// (docs/replay.md). Each request served is pushed as `replayRequest` and kept in the server's log
+// (the newest REPLAY_LOG_LIMIT), so that a page opened late still shows every request since the
+// start; closing the backend stops every server.
 
-import type { ReplayInfo, StreamscopeApi } from '../../../shared/api/contract.ts';
+import { REPLAY_LOG_LIMIT } from '../../../shared/api/contract.ts';
+import type { ReplayInfo, ReplayLog, ReplayLogEntry, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { checkFaults, describeFaults, startReplayServer } from '../replay/index.ts';
 import type { ReplayServer, ReplaySource } from '../replay/index.ts';
 import type { Store } from '../store/index.ts';
 import type { PushHub } from './pushes.ts';
 
-type ReplayCalls = Pick<StreamscopeApi, 'startReplay' | 'stopReplay' | 'listReplays'>;
+type ReplayCalls = Pick<StreamscopeApi, 'startReplay' | 'stopReplay' | 'listReplays' | 'replayLog'>;
 
 export interface Replays extends ReplayCalls {
   stopAll(): Promise<void>;
@@ -18,9 +20,16 @@ export interface Replays extends ReplayCalls {
 interface Running {
   readonly server: ReplayServer;
   readonly info: Omit<ReplayInfo, 'requests'>;
+  readonly log: RequestLog;
 }
 
-export function createReplays(store: Store, pushes: PushHub): Replays {
+/** A server's requests in the order their responses ended, cut back to `limit` now and then. */
+interface RequestLog {
+  readonly lines: ReplayLogEntry[];
+  served: number;
+}
+
+export function createReplays(store: Store, pushes: PushHub, limit = REPLAY_LOG_LIMIT): Replays {
   const running = new Map<number, Running>();
   let next = 0;
   let stopped = false;
@@ -39,16 +48,24 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
       });
       if (stopped) throw new ApiError('unavailable', 'startReplay: the backend is closed');
       const id = ++next;
+      const log: RequestLog = { lines: [], served: 0 };
+      const onRequest = (request: ReplayLogEntry): void => {
+        log.served++;
+        log.lines.push(request);
+        // Cut back once it holds twice the limit: each request costs a constant time on average.
+        if (log.lines.length >= 2 * limit) log.lines.splice(0, log.lines.length - limit);
+        pushes.emit('replayRequest', { replay: id, request });
+      };
       let server: ReplayServer;
       try {
-        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, precise, faults, onRequest: (log) => pushes.emit('replayRequest', { replay: id, request: log }) });
+        server = await startReplayServer({ sources, host: '127.0.0.1', port, speed, precise, faults, onRequest });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ApiError('unavailable', `startReplay: port ${port} cannot be used (${code === 'EADDRINUSE' ? 'in use' : 'permission denied'})`);
         throw error;
       }
       const info = { id, baseUrl: server.baseUrl, recordings: [...recordings], speed, precise, faults: describeFaults(faults) };
-      running.set(id, { server, info });
+      running.set(id, { server, info, log });
       return { ...info, requests: 0 };
     },
     async stopReplay({ id }) {
@@ -58,7 +75,11 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
       await replay.server.close();
       return true;
     },
-    listReplays: async () => [...running.values()].map(({ server, info }) => ({ ...info, requests: server.requests.length })),
+    listReplays: async () => [...running.values()].map(({ info, log }) => ({ ...info, requests: log.served })),
+    async replayLog({ id }) {
+      const replay = running.get(id);
+      return replay ? newestFirst(replay.log, limit) : null;
+    },
     async stopAll() {
       stopped = true;
       const all = [...running.values()];
@@ -66,4 +87,10 @@ export function createReplays(store: Store, pushes: PushHub): Replays {
       await Promise.all(all.map(({ server }) => server.close()));
     },
   };
+}
+
+/** The log as the page shows it: the newest `limit` lines by arrival (a long response ends after a short one that came later). */
+function newestFirst(log: RequestLog, limit: number): ReplayLog {
+  const entries = [...log.lines].sort((a, b) => b.id - a.id).slice(0, limit);
+  return { entries, dropped: log.served - entries.length };
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, parseSsrec, toContract } from '../../../shared/index.ts';
+import { startSimulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
 import { main } from './main.ts';
 import { captureOutput } from './output.ts';
@@ -77,5 +78,51 @@ describe('streamscope record', () => {
     expect((await run('record', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--messages', join(dir, 'none.json'))).err).toBe(
       `streamscope record: cannot read messages file ${join(dir, 'none.json')}: no such file\n`,
     );
+  });
+});
+
+describe('streamscope record and the secrets a user hands it (issue 17, "Keys")', () => {
+  it('shows the URL on its first line as it is stored: a password in it and a key in the query redacted', async () => {
+    const simulator = await startSimulator({ port: 0 });
+    try {
+      const password = 'sk-proj-PasswordInTheUrl0123456789Ab12';
+      const token = 'sk-TokenInTheQuery0123456789Cd34';
+      const key = 'sk-KeyFromTheQueryFlag0123456789Ef56';
+      const base = simulator.url.replace('http://', `http://user:${password}@`) + `?token=${token}`;
+      const db = join(dir, 'url.db');
+      const { code, out } = await run('record', '--base-url', base, '--query', `key=${key}`, '--model', 'sim-text', '--body', FAST, '--db', db);
+      expect(code).toBe(0);
+      const origin = simulator.url.replace(/\/v1$/, '').replace('http://', '');
+      expect(out.split('\n')[0]).toBe(`POST http://user:sk-proj-…Ab12@${origin}/v1/chat/completions?token=sk-…Cd34&key=sk-…Ef56  model sim-text`);
+      for (const secret of [password, token, key]) expect(out).not.toContain(secret.slice(3, -4));
+      const store = openStore(db, { mustExist: true });
+      try {
+        expect(store.get(1)!.request!.url).toBe(`http://user:sk-proj-…Ab12@${origin}/v1/chat/completions?token=sk-…Cd34&key=sk-…Ef56`);
+      } finally {
+        store.close();
+      }
+    } finally {
+      await simulator.close();
+    }
+  });
+
+  it('refuses a header or a key that HTTP cannot carry in one line, exit code 2, storing nothing and never echoing the key', async () => {
+    const db = join(dir, 'refused.db');
+    const args = ['record', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--db', db];
+    expect(await run(...args, '--header', 'x-note: café €')).toEqual({ code: 2, out: '', err: 'streamscope record: --header "x-note": holds U+20AC, which is not Latin-1\n' });
+    expect(await run(...args, '--header', 'x-note: a\r\nx-injected: 1')).toEqual({ code: 2, out: '', err: 'streamscope record: --header "x-note": holds a carriage return (CR)\n' });
+    expect(await run(...args, '--header', 'x note: a')).toEqual({
+      code: 2,
+      out: '',
+      err: "streamscope record: --header \"x note\": not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)\n",
+    });
+    expect(await run(...args, '--api-key', 'sk-secret€0123456789')).toEqual({ code: 2, out: '', err: 'streamscope record: the API key holds U+20AC, which is not Latin-1 (it is sent in a header)\n' });
+    const file = join(dir, 'two-keys.txt');
+    writeFileSync(file, 'sk-first0123456789\nsk-second0123456789\n');
+    expect(await run(...args, '--api-key-file', file)).toEqual({ code: 2, out: '', err: 'streamscope record: the API key holds a line feed (LF) (it is sent in a header)\n' });
+    // A header or query with no name may be a bare key: said without echoing it.
+    expect(await run(...args, '--header', 'Bearer sk-bare0123456789')).toEqual({ code: 2, out: '', err: `streamscope record: --header takes 'NAME: VALUE': one has no name before its ":" (not echoed: it may hold a key)\n` });
+    expect(await run(...args, '--query', 'sk-bare0123456789')).toEqual({ code: 2, out: '', err: 'streamscope record: --query takes K=V: one has no name before its "=" (not echoed: it may hold a key)\n' });
+    expect(existsSync(db)).toBe(false);
   });
 });

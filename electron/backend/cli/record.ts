@@ -4,7 +4,9 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
-import { findProfile, PROFILES } from '../recorder/profiles.ts';
+import { headerNameProblem, headerValueProblem } from '../../../shared/recording/header-field.ts';
+import { redactUrl } from '../../../shared/recording/redact.ts';
+import { chatCompletionsUrl, findProfile, PROFILES } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
 import { startSimulator } from '../simulator/index.ts';
@@ -24,8 +26,9 @@ recording (reads with their arrival times, events, analysis) in the database.
 Where to send it:
   --profile NAME           ${PROFILES.map((profile) => profile.name).join(', ')}
                            ("simulator" starts the built-in simulator: no key needed)
-  --base-url URL           Base URL up to /v1 (…/chat/completions is appended);
-                           alone, it needs no profile and no key
+  --base-url URL           Base URL up to /v1 (/chat/completions goes after its
+                           path, before any ?query); alone, it needs no profile
+                           and no key
   --query K=V              Add a query parameter (Azure: api-version=2024-10-21)
 What to send:
   --model M                Model (default: the profile's, or sim-text for the simulator)
@@ -77,6 +80,8 @@ export async function recordCommand(args: string[], out: Output): Promise<number
 
     const headers = headersFrom(values.header ?? []);
     const key = apiKey(values, profile);
+    const keyProblem = key === null ? null : headerValueProblem(key);
+    if (keyProblem !== null) throw new CliError(`the API key ${keyProblem} (it is sent in a header)`);
     if (key !== null) {
       if (profile?.auth === 'api-key') headers['api-key'] = key;
       else headers.authorization = `Bearer ${key}`;
@@ -89,7 +94,8 @@ export async function recordCommand(args: string[], out: Output): Promise<number
     process.once('SIGINT', onSigint);
 
     const live = !values.quiet && !values.json;
-    if (live) out.stdout(`POST ${url}  model ${model}\n${EVENT_HEADER}\n`);
+    // The URL as it is stored: a password or a key in it is not the terminal's to show either.
+    if (live) out.stdout(`POST ${redactUrl(url)}  model ${model}\n${EVENT_HEADER}\n`);
     let previousT: number | null = null;
     try {
       const result = await recordStream({
@@ -177,16 +183,12 @@ function parse(args: string[]) {
 }
 
 function endpoint(baseUrl: string, query: readonly string[]): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl.replace(/\/+$/, '') + '/chat/completions');
-  } catch {
-    throw new CliError(`--base-url is not a URL: ${baseUrl}`);
-  }
+  const url = chatCompletionsUrl(baseUrl);
+  if (url === null) throw new CliError(`--base-url is not a URL: ${redactUrl(baseUrl)}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be http or https, not ${url.protocol}`);
   for (const pair of query) {
     const at = pair.indexOf('=');
-    if (at <= 0) throw new CliError(`--query takes K=V, not "${pair}"`);
+    if (at <= 0) throw new CliError('--query takes K=V: one has no name before its "=" (not echoed: it may hold a key)');
     url.searchParams.set(pair.slice(0, at), pair.slice(at + 1));
   }
   return url.toString();
@@ -231,8 +233,12 @@ function headersFrom(pairs: readonly string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const pair of pairs) {
     const at = pair.indexOf(':');
-    if (at <= 0) throw new CliError(`--header takes 'NAME: VALUE', not "${pair}"`);
-    headers[pair.slice(0, at).trim().toLowerCase()] = pair.slice(at + 1).trim();
+    if (at <= 0) throw new CliError(`--header takes 'NAME: VALUE': one has no name before its ":" (not echoed: it may hold a key)`);
+    const name = pair.slice(0, at).trim().toLowerCase();
+    const value = pair.slice(at + 1).trim();
+    const problem = headerNameProblem(name) ?? headerValueProblem(value);
+    if (problem !== null) throw new CliError(`--header ${JSON.stringify(name)}: ${problem}`);
+    headers[name] = value;
   }
   return headers;
 }

@@ -5,6 +5,7 @@ import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/inde
 import { describeArgumentsError } from '../../../shared/chunks/message.ts';
 import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
+import type { RecordingSource } from '../../../shared/recording/types.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -30,6 +31,13 @@ const KIND_STYLE: Partial<Record<EventKind, Style>> = {
   'invalid-json': 'red',
   malformed: 'red',
 };
+const SOURCE_WORDS: Readonly<Record<RecordingSource, string>> = {
+  live: 'live recording',
+  ssrec: 'recording',
+  sse: 'SSE body',
+  har: 'HAR entry',
+  curl: 'curl trace',
+};
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
 const METRIC_LABELS: readonly [keyof Metrics, string][] = METRIC_DEFINITIONS.map(({ key, label }) => [key, label]);
@@ -40,7 +48,9 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   const { recording, events, stats, identity } = analysis;
   const timed = analysis.metrics !== null;
 
-  const source = recording.source === 'ssrec' ? 'timed recording' : 'untimed SSE body';
+  // Timed or not is the analysis's word (the reads' times), never the source's: a live recording, a
+  // curl trace with --trace-time and an .ssrec file are timed; a .sse body or a HAR entry is not.
+  const source = `${timed ? 'timed' : 'untimed'} ${SOURCE_WORDS[recording.source]}`;
   const chunks = events.filter((event) => event.interpretation.meta !== null).length;
   lines.push(paint('bold', options.file), `${source}: ${count(stats.bytes, 'byte')} in ${count(stats.reads, 'read')}, ${count(events.length, 'event')} (${count(chunks, 'chunk')})`);
   if (recording.request) lines.push(`request: ${recording.request.method} ${recording.request.url}`);

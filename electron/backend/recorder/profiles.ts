@@ -53,3 +53,20 @@ export const PROFILES: readonly Profile[] = [
 export function findProfile(name: string): Profile | undefined {
   return PROFILES.find((profile) => profile.name === name.toLowerCase());
 }
+
+/**
+ * The chat-completions endpoint under a base URL, or null when it is not a URL: `/chat/completions`
+ * goes at the end of the path, so a query on the base (Azure's `?api-version=…`) stays a query.
+ * A fragment is never sent, so it is dropped rather than recorded.
+ */
+export function chatCompletionsUrl(baseUrl: string): URL | null {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return null;
+  }
+  url.pathname = url.pathname.replace(/\/+$/, '') + '/chat/completions';
+  url.hash = '';
+  return url;
+}

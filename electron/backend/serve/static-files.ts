@@ -20,6 +20,11 @@ const MEDIA_TYPES: Readonly<Record<string, string>> = {
   '.map': 'application/json',
 };
 
+/** The media type a file is sent with (a module script is refused under any but JavaScript's). */
+export function mediaTypeOf(file: string): string {
+  return MEDIA_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** The file a URL path names under `root`, or null when it names none we serve. */
 export function staticFile(root: string, pathname: string): string | null {
   let path: string;
@@ -41,7 +46,7 @@ export async function sendStaticFile(response: ServerResponse, file: string, hea
     const body = await readFile(file);
     const extension = extname(file).toLowerCase();
     response.writeHead(200, {
-      'content-type': MEDIA_TYPES[extension] ?? 'application/octet-stream',
+      'content-type': mediaTypeOf(file),
       'content-length': body.length,
       // Vite's assets carry a content hash in their names; the page itself must be fetched fresh.
       'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
