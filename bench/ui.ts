@@ -1,9 +1,10 @@
 // The recording view in Chromium (`npm run bench`, issue 6): how long a 100,000-event recording
 // takes to open (timeline and table drawn), how smooth scrolling the table, stepping through
-// events and dragging along the timeline stay, and whether a live stream of 2,000 events a second
-// is shown without falling behind. The built renderer is served by `streamscope serve` (a child
-// process with a database of its own) to Debian's Chromium, driven by Playwright; times are taken
-// in the page (performance.now and requestAnimationFrame), so the driver's own latency is left out.
+// events, dragging along the timeline and replaying it on screen at 1× and 10× stay, and whether
+// a live stream of 2,000 events a second is shown without falling behind. The built renderer is
+// served by `streamscope serve` (a child process with a database of its own) to Debian's
+// Chromium, driven by Playwright; times are taken in the page (performance.now and
+// requestAnimationFrame), so the driver's own latency is left out.
 //
 // Frame figures: the intervals between animation frames while the interaction runs. At 60 Hz a
 // frame is 16.7 ms; a "long" frame is one over 50 ms (three frames missed), which a user sees as
@@ -59,6 +60,8 @@ export interface UiResults {
   readonly scrollTable: FrameStats;
   readonly stepEvents: FrameStats & { readonly steps: number; readonly msPerStep: number };
   readonly scrubTimeline: FrameStats;
+  /** Replay on screen of the 100,000-event recording: 3 s at 1×, then the whole of it at 10×. */
+  readonly replay: { readonly x1: FrameStats; readonly x10: FrameStats };
   readonly live: {
     readonly events: number;
     readonly rate: number;
@@ -218,17 +221,44 @@ export async function runUiBenchmarks(selected: (name: string) => boolean): Prom
     const scrubTimeline = frameStats(await stopFrames(page));
     console.log(`  scrub timeline: frame p50 ${scrubTimeline.p50Ms.toFixed(1)} ms, p95 ${scrubTimeline.p95Ms.toFixed(1)}, max ${scrubTimeline.maxMs.toFixed(0)}, long ${scrubTimeline.long}/${scrubTimeline.frames}`);
 
+    const replay = await measureReplay(page);
+    for (const [speed, stats] of [['1×', replay.x1], ['10×', replay.x10]] as const) {
+      console.log(`  replay on screen at ${speed}: frame p50 ${stats.p50Ms.toFixed(1)} ms, p95 ${stats.p95Ms.toFixed(1)}, max ${stats.maxMs.toFixed(0)}, long ${stats.long}/${stats.frames}`);
+    }
+
     const live = await measureLive(page, server.url, liveSource, liveRecording.reads.length);
     console.log(
       `  live ${LIVE_RATE.toLocaleString('en-US')} events/s (${LIVE_EVENTS.toLocaleString('en-US')} events): frame p50 ${live.frames.p50Ms.toFixed(1)} ms, p95 ${live.frames.p95Ms.toFixed(1)}, long ${live.frames.long}/${live.frames.frames}; at most ${live.maxBehindEvents} events behind; caught up ${live.catchUpMs.toFixed(0)} ms after the last event`,
     );
     if (problems.length > 0) throw new Error(`the page reported errors: ${problems.join('; ')}`);
-    return { events: BIG_EVENTS, open, scrollTable, stepEvents, scrubTimeline, live };
+    return { events: BIG_EVENTS, open, scrollTable, stepEvents, scrubTimeline, replay, live };
   } finally {
     await browser.close();
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Replay on screen of the recording in view (10,000 events a second of recorded time): 3 s of
+ * wall time at 1× from the start, paused; then from the start at 10× to its end (1 s), each
+ * event's panels, table row and timeline mark following as they would for a user.
+ */
+async function measureReplay(page: Page): Promise<UiResults['replay']> {
+  const bar = page.getByRole('region', { name: 'Replay on screen' });
+  await startFrames(page);
+  await bar.getByRole('button', { name: 'Replay', exact: true }).click();
+  await page.waitForTimeout(3000);
+  const x1 = frameStats(await stopFrames(page));
+  await bar.getByRole('button', { name: 'Pause' }).click();
+  await bar.getByRole('button', { name: 'Exit replay' }).click();
+  await bar.getByRole('button', { name: '10×' }).click();
+  await startFrames(page);
+  await bar.getByRole('button', { name: 'Replay', exact: true }).click();
+  await bar.getByRole('button', { name: 'Replay again' }).waitFor({ timeout: 60_000 });
+  const x10 = frameStats(await stopFrames(page));
+  await bar.getByRole('button', { name: 'Exit replay' }).click();
+  return { x1, x10 };
 }
 
 /**

@@ -171,6 +171,94 @@ test.describe('The compare view', () => {
     expect(problems).toEqual([]);
   });
 
+  test('zooms and pans both timelines together, so the same moment stays on the same pixel in both rows', async ({ page, request }) => {
+    const problems = watchForErrors(page);
+    const name = unique('compare-zoom');
+    // Both answers' first read comes 200 ms after the request; A's last at 460 ms, B's at 950 ms.
+    const a = await importTimed(request, 'openai-gpt4o-structured-text-usage.sse', `${name} quick`, 200, 20);
+    const b = await importTimed(request, 'openai-gpt4o-refusal-logprobs.sse', `${name} slow`, 200, 50);
+    await page.goto(address);
+    await page.evaluate((hash) => (window.location.hash = hash), `#/compare/${a}/${b}`);
+    await expectBothTimelinesDrawn(page);
+
+    const timelines = page.getByTestId('compare-timelines');
+    const range = async (): Promise<[number, number]> => {
+      const [start, end] = ((await timelines.getAttribute('data-visible-range')) ?? '').split('-').map(Number);
+      return [start!, end!];
+    };
+    const [, whole] = await range();
+    expect(await range()).toEqual([0, whole]);
+    const rowA = page.getByTestId('compare-timeline-A');
+    const rowB = page.getByTestId('compare-timeline-B');
+    const boxA = (await rowA.boundingBox())!;
+    const boxB = (await rowB.boundingBox())!;
+    // The rows' plots start after the lane labels (132 px) and keep 14 px free on the right.
+    const plotWidth = Math.floor(boxA.width - 132 - 14);
+    const pixel = async (ms: number): Promise<number> => {
+      const [start, end] = await range();
+      return 132 + ((ms - start) / (end - start)) * plotWidth;
+    };
+
+    // + on a focused row zooms both in twice around the middle; − zooms back out to the whole.
+    await rowA.focus();
+    await page.keyboard.press('+');
+    await expect.poll(async () => (await range())[0]).toBeGreaterThan(0);
+    const [quarter, threeQuarters] = await range();
+    expect(quarter).toBeCloseTo(whole / 4, 2);
+    expect(threeQuarters).toBeCloseTo((whole * 3) / 4, 2);
+    const zoomOut = page.getByRole('toolbar', { name: 'Timeline zoom' }).getByRole('button', { name: 'Zoom out' });
+    await expect(zoomOut).toBeEnabled();
+    await page.keyboard.press('-');
+    await expect.poll(range).toEqual([0, whole]);
+    await expect(zoomOut).toBeDisabled();
+
+    // The wheel over B's first read zooms twice in around it: 200 ms stays under the pointer.
+    const before = await pixel(200);
+    await page.mouse.move(boxB.x + before, boxB.y + 20);
+    await page.mouse.wheel(0, -Math.LN2 / 0.002);
+    await expect.poll(async () => (await range())[1] - (await range())[0]).toBeCloseTo(whole / 2, 0);
+    expect(await pixel(200)).toBeCloseTo(before, 0);
+
+    // Dragging A 80 px to the right shows earlier moments, in both rows.
+    const [start, end] = await range();
+    await page.mouse.move(boxA.x + 400, boxA.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(boxA.x + 440, boxA.y + 20);
+    await page.mouse.move(boxA.x + 480, boxA.y + 20);
+    await page.mouse.up();
+    const shift = (80 / plotWidth) * (end - start);
+    const [panStart, panEnd] = await range();
+    expect(panStart).toBeCloseTo(start - shift, 1);
+    expect(panEnd).toBeCloseTo(end - shift, 1);
+
+    // The first read of each, 200 ms after its request, is on the same pixel in both rows: hovering
+    // along each row's reads lane, its tooltip comes at the same x, 6 px before the mark.
+    const mark = await pixel(200);
+    const firstHover = async (box: typeof boxA): Promise<number | null> => {
+      for (let x = Math.floor(mark - 10); x <= Math.ceil(mark + 2); x++) {
+        await page.mouse.move(box.x + x, box.y + 45 + 9);
+        const tooltip = page.getByTestId('compare-tooltip');
+        if ((await tooltip.isVisible()) && /^read \d+ · 200\.0 ms/.test((await tooltip.textContent()) ?? '')) return x;
+      }
+      return null;
+    };
+    const atA = await firstHover(boxA);
+    const atB = await firstHover(boxB);
+    expect(atA).not.toBeNull();
+    expect(atB).toBe(atA);
+    expect(Math.abs(atA! - (mark - 6))).toBeLessThanOrEqual(1);
+    // The axis beneath both rows is ticked for the stretch in view.
+    await expect(page.locator('.compare-tick').first()).not.toHaveText('0 ms');
+    await page.screenshot({ path: join(screenshots, 'compare-zoomed.png'), fullPage: true });
+
+    // 0 (or Fit) shows both whole again.
+    await page.mouse.move(0, 0);
+    await rowB.focus();
+    await page.keyboard.press('0');
+    await expect.poll(range).toEqual([0, whole]);
+    expect(problems).toEqual([]);
+  });
+
   test('says which side is missing, and compares nothing until both are there', async ({ page, request }) => {
     const name = unique('compare-missing');
     const id = await importTimed(request, 'openai-gpt4o-structured-text-usage.sse', name, 100, 10);

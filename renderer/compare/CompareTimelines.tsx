@@ -1,11 +1,12 @@
 // The two timelines, A above B, on one time axis (./shared-axis.ts): each drawn by the recording
 // view's own painter (view/timeline/draw.ts) with the shared view, so the same millisecond is the
 // same pixel in both rows and the longer recording sets the scale. The painter's axis strip is
-// cut off each row; one axis of ticks runs beneath both. Hovering a row shows the event (or read,
-// silence, burst) under the pointer, and a hairline at the same moment in both rows.
+// cut off each row; one axis of ticks runs beneath both. Zoom and pan are the recording view's
+// (view/timeline/use-zoom.ts), on the one view: both rows move together. Hovering a row shows the
+// event (or read, silence, burst) under the pointer, and a hairline at the same moment in both rows.
 
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { PointerEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { KeyboardEvent, PointerEvent } from 'react';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../shared/analysis/diagnostics/context.ts';
 import { ms } from '../../shared/export/html/format.ts';
@@ -16,9 +17,12 @@ import { drawTimeline } from '../view/timeline/draw.ts';
 import { GUTTER, geometryOf } from '../view/timeline/geometry.ts';
 import { indexTimeline } from '../view/timeline/lanes.ts';
 import type { Lane, TimelineIndex } from '../view/timeline/lanes.ts';
-import type { View } from '../view/timeline/scale.ts';
+import type { Domain, View } from '../view/timeline/scale.ts';
 import { Tooltip, tooltipAt } from '../view/timeline/Tooltip.tsx';
-import { axisTicks, sharedView } from './shared-axis.ts';
+import { useWheelZoom, useZoom } from '../view/timeline/use-zoom.ts';
+import type { Zoom } from '../view/timeline/use-zoom.ts';
+import { ZoomButtons } from '../view/timeline/ZoomButtons.tsx';
+import { axisTicks, sharedDomain } from './shared-axis.ts';
 import type { SideName } from './sides.ts';
 import '../view/timeline/timeline.css';
 
@@ -35,25 +39,48 @@ interface Hover {
   readonly side: SideName;
   readonly x: number;
   readonly y: number;
-  readonly text: TooltipText | null;
+}
+
+interface Drag {
+  readonly startX: number;
+  readonly startView: View;
 }
 
 const NO_HIGHLIGHTS = new Float64Array(0);
+/** The domain zoomed while neither side has a time axis: nothing is drawn on it. */
+const NO_DOMAIN: Domain = { end: 0, minSpan: 1 };
 
 export function CompareTimelines({ sides }: { readonly sides: readonly [TimelineSide, TimelineSide] }) {
   const [analysisA, analysisB] = [sides[0].analysis, sides[1].analysis];
   const indexA = useMemo(() => (analysisA ? indexTimeline(analysisA) : null), [analysisA]);
   const indexB = useMemo(() => (analysisB ? indexTimeline(analysisB) : null), [analysisB]);
-  const view = useMemo(() => sharedView([indexA, indexB]), [indexA, indexB]);
+  const domain = useMemo(() => sharedDomain([indexA, indexB]), [indexA, indexB]);
+  const zoom = useZoom(domain ?? NO_DOMAIN);
+  const view = domain ? zoom.view : null;
   const [hover, setHover] = useState<Hover | null>(null);
+  const [dragging, setDragging] = useState(false);
   const [plotRef, width] = useWidth<HTMLDivElement>();
+  const hintId = useId();
 
   const plotWidth = geometryOf(width, 1).plotWidth;
   const ticks = view && width > 0 ? axisTicks(view, plotWidth) : [];
   const lanes = legendLanes([indexA, indexB]);
 
   return (
-    <div className="timeline compare-timelines" ref={plotRef} data-testid="compare-timelines">
+    <div
+      className="timeline compare-timelines"
+      ref={plotRef}
+      data-testid="compare-timelines"
+      data-visible-range={view ? `${rounded(view.start)}-${rounded(view.end)}` : ''}
+    >
+      {view && (
+        <div className="timeline-toolbar" role="toolbar" aria-label="Timeline zoom">
+          <ZoomButtons zoom={zoom} whole="both recordings whole" />
+          <span className="timeline-summary" id={hintId}>
+            Both rows zoom and pan together: drag to pan, wheel or +/− to zoom, 0 or Fit for both whole.
+          </span>
+        </div>
+      )}
       {sides.map((side, position) => {
         const index = position === 0 ? indexA : indexB;
         return (
@@ -75,10 +102,13 @@ export function CompareTimelines({ sides }: { readonly sides: readonly [Timeline
                 side={side.name}
                 analysis={side.analysis}
                 index={index}
-                view={view}
+                zoom={zoom}
                 width={width}
-                hover={hover}
+                hover={dragging ? null : hover}
                 onHover={setHover}
+                dragging={dragging}
+                onDragging={setDragging}
+                hintId={hintId}
               />
             ) : null}
           </div>
@@ -115,14 +145,21 @@ interface SideCanvasProps {
   readonly side: SideName;
   readonly analysis: Analysis;
   readonly index: TimelineIndex;
-  readonly view: View;
+  /** The view both rows share, and the moves that change it. */
+  readonly zoom: Zoom;
   readonly width: number;
   readonly hover: Hover | null;
   readonly onHover: (hover: Hover | null) => void;
+  /** A drag that pans is under way in either row. */
+  readonly dragging: boolean;
+  readonly onDragging: (dragging: boolean) => void;
+  readonly hintId: string;
 }
 
-function SideCanvas({ side, analysis, index, view, width, hover, onHover }: SideCanvasProps) {
+function SideCanvas({ side, analysis, index, zoom, width, hover, onHover, dragging, onDragging, hintId }: SideCanvasProps) {
+  const { view } = zoom;
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const drag = useRef<Drag | null>(null);
   const geometry = useMemo(() => geometryOf(width, index.lanes.length), [width, index.lanes.length]);
   // The painter's axis strip is left off: the rows share the one axis beneath them.
   const height = geometry.axisTop + 1;
@@ -155,27 +192,55 @@ function SideCanvas({ side, analysis, index, view, width, hover, onHover }: Side
     return () => cancelAnimationFrame(frame);
   }, [index, view, geometry, height, hoverX, theme]);
 
-  const move = (event: PointerEvent<HTMLCanvasElement>): void => {
+  useWheelZoom(canvasRef, zoom, geometry);
+
+  const pointer = (event: PointerEvent<HTMLCanvasElement>): { x: number; y: number } => {
     const box = event.currentTarget.getBoundingClientRect();
-    const x = event.clientX - box.left;
-    const y = event.clientY - box.top;
-    onHover({ side, x, y, text: tooltipAt(analysis, index, view, geometry, x, y) });
+    return { x: event.clientX - box.left, y: event.clientY - box.top };
   };
+  const down = (event: PointerEvent<HTMLCanvasElement>): void => {
+    if (event.button !== 0) return;
+    event.currentTarget.focus();
+    event.currentTarget.setPointerCapture(event.pointerId);
+    drag.current = { startX: pointer(event).x, startView: view };
+    onDragging(true);
+  };
+  const move = (event: PointerEvent<HTMLCanvasElement>): void => {
+    const { x, y } = pointer(event);
+    if (drag.current) zoom.panDrag(drag.current.startView, x - drag.current.startX, geometry);
+    else onHover({ side, x, y });
+  };
+  const up = (): void => {
+    drag.current = null;
+    onDragging(false);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>): void => {
+    if (zoom.key(event.key, event.shiftKey)) event.preventDefault();
+  };
+  // Worked out as drawn, so that it follows a zoom made while the pointer rests.
+  const tooltip: TooltipText | null = hover?.side === side ? tooltipAt(analysis, index, view, geometry, hover.x, hover.y) : null;
 
   const markers = index.markers.map((marker) => `${marker.label} at ${ms(marker.value)}`).join(', ');
   return (
     <div className="compare-timeline-plot">
       <canvas
         ref={canvasRef}
-        className="timeline-canvas"
+        className={`timeline-canvas${dragging ? ' panning' : ''}`}
         style={{ width: `${geometry.width}px`, height: `${height}px` }}
-        role="img"
+        tabIndex={0}
+        role="application"
+        aria-roledescription="timeline"
         aria-label={`${side}: ${summaryOf(index)}${markers ? `; ${markers}` : ''}`}
+        aria-describedby={hintId}
         data-testid={`compare-timeline-${side}`}
+        onPointerDown={down}
         onPointerMove={move}
+        onPointerUp={up}
+        onPointerCancel={up}
         onPointerLeave={() => onHover(null)}
+        onKeyDown={onKeyDown}
       />
-      {hover?.side === side && hover.text && <Tooltip x={hover.x} y={hover.y} text={hover.text} width={geometry.width} testId="compare-tooltip" />}
+      {tooltip && <Tooltip x={hover!.x} y={hover!.y} text={tooltip} width={geometry.width} testId="compare-tooltip" />}
     </div>
   );
 }
@@ -185,4 +250,9 @@ function legendLanes(indexes: readonly (TimelineIndex | null)[]): Lane[] {
   const seen = new Map<string, Lane>();
   for (const index of indexes) if (index?.timed) for (const lane of index.lanes) if (!seen.has(lane.key)) seen.set(lane.key, lane);
   return [...seen.values()];
+}
+
+/** Three decimals, as the recording view's timeline gives its range: short enough to read in a test. */
+function rounded(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }

@@ -1,9 +1,9 @@
 // One time axis for two timelines: both drawn from 0 (the request's start) to the later end of
-// the two, so that the same millisecond falls on the same pixel in both rows and the longer
-// recording sets the scale. An untimed recording has no place on a time axis and is left out.
+// the two (until zoomed: then both rows show the same stretch of it), so that the same millisecond
+// falls on the same pixel in both rows and the longer recording sets the scale. An untimed recording has no place on a time axis and is left out.
 
 import type { TimelineIndex } from '../view/timeline/lanes.ts';
-import { fitView, ticksOf, xOf } from '../view/timeline/scale.ts';
+import { ticksOf, xOf } from '../view/timeline/scale.ts';
 import type { Domain, View } from '../view/timeline/scale.ts';
 
 /** The domain both timed timelines fit in; null when neither recording has times. */
@@ -11,12 +11,6 @@ export function sharedDomain(indexes: readonly (TimelineIndex | null)[]): Domain
   const timed = indexes.filter((index): index is TimelineIndex => index !== null && index.timed);
   if (timed.length === 0) return null;
   return { end: Math.max(...timed.map((index) => index.domain.end)), minSpan: Math.max(...timed.map((index) => index.domain.minSpan)) };
-}
-
-/** The view both rows draw: the whole shared domain. */
-export function sharedView(indexes: readonly (TimelineIndex | null)[]): View | null {
-  const domain = sharedDomain(indexes);
-  return domain ? fitView(domain) : null;
 }
 
 export interface AxisTick {

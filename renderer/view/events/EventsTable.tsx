@@ -12,7 +12,7 @@ import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';
 import type { FilteredEvents } from './filter.ts';
-import { followsTail, isAtBottom, isMoveKey, moveRow } from './keys.ts';
+import { followsTail, isAtBottom, isMoveKey, moveRow, scrollToShow } from './keys.ts';
 import { KindLabel } from './KindLabel.tsx';
 import { eventRow } from './rows.ts';
 import './events.css';
@@ -56,7 +56,10 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
     scrolledFor.current = { selected, filterer };
     if (selected === null) return;
     const { row, exact } = rowOf(filtered, selected);
-    if (exact) virtualizer.scrollToIndex(row, { align: 'auto' });
+    const body = bodyRef.current;
+    // The virtualiser's own record of where the body is: reading the element would lay the page out.
+    const to = exact && body ? scrollToShow(row, ROW_HEIGHT, virtualizer.scrollOffset ?? 0, virtualizer.scrollRect?.height ?? body.clientHeight) : null;
+    if (to !== null) body!.scrollTop = to;
   }, [selected, filterer, filtered, virtualizer]);
 
   // Follow the tail while recording, only when the reader is at the bottom.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { followsTail, isAtBottom, isMoveKey, moveRow } from './keys.ts';
+import { followsTail, isAtBottom, isMoveKey, moveRow, scrollToShow } from './keys.ts';
 
 describe('moving the selection with the keyboard', () => {
   const at = (row: number) => ({ row, exact: true });
@@ -47,5 +47,24 @@ describe('following the tail of a live recording', () => {
 
   it('follows only while recording, when rows came, and when the reader was at the bottom', () => {
     expect([followsTail(true, true, true), followsTail(true, false, true), followsTail(false, true, true), followsTail(true, true, false)]).toEqual([true, false, false, false]);
+  });
+});
+
+describe('scrolling the selected row into view', () => {
+  // Rows 26 px tall in a body 260 px tall (ten rows), scrolled to row 100 at the top.
+  it('leaves the body where it is when the row is wholly in view', () => {
+    expect([scrollToShow(100, 26, 2600, 260), scrollToShow(109, 26, 2600, 260)]).toEqual([null, null]);
+  });
+
+  it('brings a row above the view to the top, and one below it to the bottom', () => {
+    expect(scrollToShow(99, 26, 2600, 260)).toBe(2574);
+    expect(scrollToShow(110, 26, 2600, 260)).toBe(2600 + 26);
+    // A replay on screen jumps far ahead: the row lands at the bottom.
+    expect(scrollToShow(5000, 26, 2600, 260)).toBe(5001 * 26 - 260);
+  });
+
+  it('scrolls a row cut off at either edge fully into view', () => {
+    expect(scrollToShow(100, 26, 2610, 260)).toBe(2600);
+    expect(scrollToShow(109, 26, 2590, 260)).toBe(110 * 26 - 260);
   });
 });

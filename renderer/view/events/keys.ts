@@ -53,3 +53,17 @@ export function isAtBottom({ scrollTop, scrollHeight, clientHeight }: ScrollMetr
 export function followsTail(live: boolean, wasAtBottom: boolean, grew: boolean): boolean {
   return live && wasAtBottom && grew;
 }
+
+/**
+ * Where the table scrolls to bring `row` (rows `rowHeight` tall, from 0) into a viewport
+ * `viewport` pixels tall scrolled to `scrollTop`: the least move (the row at the top when it is
+ * above, at the bottom when below), or null when it is in view already. Worked out from the fixed
+ * row height rather than asked of the virtualiser: its scrollToIndex reads the page's layout back
+ * on every render until the scroll lands, and a replay on screen moves the selection every frame.
+ */
+export function scrollToShow(row: number, rowHeight: number, scrollTop: number, viewport: number): number | null {
+  const top = row * rowHeight;
+  if (top < scrollTop) return top;
+  if (top + rowHeight > scrollTop + viewport) return top + rowHeight - viewport;
+  return null;
+}

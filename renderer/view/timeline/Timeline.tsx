@@ -19,17 +19,15 @@ import { eventAtClick, eventAtScrub, geometryOf, inAxisStrip, rowAt } from './ge
 import type { Geometry } from './geometry.ts';
 import { indexTimeline } from './lanes.ts';
 import type { TimelineIndex } from './lanes.ts';
-import { clampView, fitView, isFit, panBy, revealIn, zoomAt } from './scale.ts';
 import type { View } from './scale.ts';
 import { spanCount } from './spans.ts';
 import { Tooltip, tooltipAt } from './Tooltip.tsx';
+import { useWheelZoom, useZoom } from './use-zoom.ts';
+import { ZoomButtons } from './ZoomButtons.tsx';
 import './timeline.css';
 
 export type TimelineProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted'>;
 
-const ZOOM_STEP = 2;
-/** Shift+arrow pans by this share of the view. */
-const PAN_STEP = 0.1;
 /** A press that moves less than this many pixels is a click, not a drag. */
 const CLICK_SLOP = 3;
 
@@ -50,9 +48,8 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
   const index = useTimelineIndex(analysis);
   const { domain } = index;
   const [plotRef, width] = useWidth<HTMLDivElement>();
-  // The view the user chose; null: the whole recording, following it as it grows.
-  const [chosen, setChosen] = useState<View | null>(null);
-  const view = useMemo(() => (chosen ? clampView(chosen, domain) : fitView(domain)), [chosen, domain]);
+  const zoom = useZoom(domain);
+  const { view } = zoom;
   const geometry = useMemo(() => geometryOf(width, index.lanes.length), [width, index.lanes.length]);
   const highlightedAt = useMemo(() => positionsOf(index, highlighted), [index, highlighted]);
   const [hover, setHover] = useState<Hover | null>(null);
@@ -62,16 +59,11 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
   const [theme, setTheme] = useState(0);
   const hintId = useId();
 
-  const show = (next: View): void => setChosen(isFit(next, domain) ? null : next);
-
   // A selection made elsewhere (the table, a diagnostic, the keys) is brought into a zoomed view.
   const [revealed, setRevealed] = useState(selected);
   if (revealed !== selected) {
     setRevealed(selected);
-    if (chosen && selected !== null && selected < index.eventCount) {
-      const next = revealIn(view, domain, index.eventPositions[selected]!);
-      if (next !== view) setChosen(next);
-    }
+    if (selected !== null && selected < index.eventCount) zoom.reveal(index.eventPositions[selected]!);
   }
 
   useEffect(() => {
@@ -103,27 +95,7 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
     return () => cancelAnimationFrame(frame);
   }, [index, view, geometry, width, selected, highlightedAt, hoverX, theme]);
 
-  // Wheel: zoom around the pointer (ctrl/⌘ or a plain vertical wheel); horizontal or shift: pan.
-  // Listened to directly: React's wheel listener is passive and cannot keep the page from scrolling.
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const onWheel = (event: WheelEvent): void => {
-      event.preventDefault();
-      const x = event.clientX - canvas.getBoundingClientRect().left;
-      const span = view.end - view.start;
-      const horizontal = event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY);
-      if (horizontal && !event.ctrlKey && !event.metaKey) {
-        const delta = event.shiftKey && event.deltaX === 0 ? event.deltaY : event.deltaX;
-        show(panBy(view, domain, (delta / geometry.plotWidth) * span));
-        return;
-      }
-      const anchor = view.start + ((x - geometry.plotLeft) / geometry.plotWidth) * span;
-      show(zoomAt(view, domain, Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.002)), anchor));
-    };
-    canvas.addEventListener('wheel', onWheel, { passive: false });
-    return () => canvas.removeEventListener('wheel', onWheel);
-  });
+  useWheelZoom(canvasRef, zoom, geometry);
 
   const pointer = (event: PointerEvent<HTMLCanvasElement>): { x: number; y: number } => {
     const box = event.currentTarget.getBoundingClientRect();
@@ -154,10 +126,7 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
     }
     if (Math.abs(x - current.startX) > CLICK_SLOP) current.moved = true;
     if (current.mode === 'scrub') scrubTo(x);
-    else if (current.moved) {
-      const { startView } = current;
-      show(panBy(startView, domain, (-(x - current.startX) / geometry.plotWidth) * (startView.end - startView.start)));
-    }
+    else if (current.moved) zoom.panDrag(current.startView, x - current.startX, geometry);
   };
   const endDrag = (event: PointerEvent<HTMLCanvasElement>, click: boolean): void => {
     const current = drag.current;
@@ -169,39 +138,26 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
     if (hit >= 0) onSelect(hit);
   };
 
-  const zoomBy = (factor: number): void => {
-    const at = selected !== null && selected < index.eventCount ? index.eventPositions[selected]! : NaN;
-    show(zoomAt(view, domain, factor, at >= view.start && at <= view.end ? at : (view.start + view.end) / 2));
-  };
+  // + and − zoom around the selected event while it is in view.
+  const around = selected !== null && selected < index.eventCount ? index.eventPositions[selected]! : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLCanvasElement>): void => {
+    if (zoom.key(event.key, event.shiftKey, around)) {
+      event.preventDefault();
+      return;
+    }
     const last = index.eventCount - 1;
     const step = (by: number): number => (selected === null ? (by > 0 ? 0 : last) : Math.min(last, Math.max(0, selected + by)));
     let handled = true;
     switch (event.key) {
       case 'ArrowLeft':
-      case 'ArrowRight': {
-        const direction = event.key === 'ArrowLeft' ? -1 : 1;
-        if (event.shiftKey) show(panBy(view, domain, direction * PAN_STEP * (view.end - view.start)));
-        else if (last >= 0) onSelect(step(direction));
+      case 'ArrowRight':
+        if (last >= 0) onSelect(step(event.key === 'ArrowLeft' ? -1 : 1));
         break;
-      }
       case 'Home':
         if (last >= 0) onSelect(0);
         break;
       case 'End':
         if (last >= 0) onSelect(last);
-        break;
-      case '+':
-      case '=':
-        zoomBy(ZOOM_STEP);
-        break;
-      case '-':
-      case '_':
-        zoomBy(1 / ZOOM_STEP);
-        break;
-      case '0':
-      case 'f':
-        setChosen(null);
         break;
       case 'Escape':
         onSelect(null);
@@ -215,7 +171,6 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
   const summary = summaryOf(index);
   const selectedLine = selected !== null && selected < index.eventCount ? eventLine(analysis, selected) : null;
   const empty = index.eventCount === 0 && index.readCount === 0;
-  const atMinimum = view.end - view.start <= domain.minSpan * 1.0001;
 
   return (
     <div
@@ -226,15 +181,7 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
       data-timed={index.timed}
     >
       <div className="timeline-toolbar" role="toolbar" aria-label="Timeline zoom">
-        <button type="button" onClick={() => zoomBy(1 / ZOOM_STEP)} disabled={chosen === null} aria-label="Zoom out" title="Zoom out (−)">
-          −
-        </button>
-        <button type="button" onClick={() => zoomBy(ZOOM_STEP)} disabled={atMinimum} aria-label="Zoom in" title="Zoom in (+)">
-          +
-        </button>
-        <button type="button" onClick={() => setChosen(null)} disabled={chosen === null} title="Show the whole recording (0)">
-          Fit
-        </button>
+        <ZoomButtons zoom={zoom} around={around} whole="the whole recording" />
         <span className="timeline-summary">
           {summary}
           {live ? ' (recording…)' : ''}
