@@ -5,7 +5,7 @@ import type { StreamState } from '../chunks/accumulate.ts';
 import { toChoices } from '../chunks/message.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import type { SsePartialEvent, SseStats } from '../sse/parser.ts';
+import type { SsePartialEvent } from '../sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
@@ -13,7 +13,7 @@ import type { DiagnosticOptions } from './diagnostics/context.ts';
 import { computeMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
 import { Analyzer } from './fold.ts';
-import type { AnalyzedEvent, ReadInfo } from './stream.ts';
+import type { AnalyzedEvent, ReadInfo, StreamStats } from './stream.ts';
 
 export interface Identity {
   id: string | null;
@@ -27,7 +27,7 @@ export interface Analysis {
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly partial: SsePartialEvent | null;
-  readonly stats: SseStats;
+  readonly stats: StreamStats;
   readonly state: StreamState;
   readonly identity: Identity;
   readonly choices: ChoiceMessage[];
@@ -76,7 +76,7 @@ export function finishAnalysis(
   events: readonly AnalyzedEvent[],
   reads: readonly ReadInfo[],
   partial: SsePartialEvent | null,
-  stats: SseStats,
+  stats: StreamStats,
   state: StreamState,
   options: Partial<DiagnosticOptions> = {},
 ): Analysis {
@@ -90,7 +90,8 @@ export function finishAnalysis(
     stats,
     state,
     doneAt,
-    ended: recording.end?.outcome !== 'recording',
+    // Past the event bound the end of the stream was not analysed: its checks would be false alarms.
+    ended: recording.end?.outcome !== 'recording' && stats.events === events.length,
     options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
   });
   return {

@@ -18,9 +18,12 @@ export interface AnalysisContract {
   diagnostics: { code: string; severity: Severity; message: string; hint: string; events: number[]; reads?: number[] }[];
 }
 
-/** The counts every recording has: events (comments included), chunks (events whose data is a JSON chunk), reads, body bytes. */
+/**
+ * The counts every recording has: events (comments included, those past the analysis bound too),
+ * chunks (analysed events whose data is a JSON chunk), reads, body bytes.
+ */
 export function countsOf({ events, stats }: Pick<Analysis, 'events' | 'stats'>): AnalysisContract['counts'] {
-  return { events: events.length, chunks: events.filter((event) => event.interpretation.meta !== null).length, reads: stats.reads, bytes: stats.bytes };
+  return { events: stats.events, chunks: events.filter((event) => event.interpretation.meta !== null).length, reads: stats.reads, bytes: stats.bytes };
 }
 
 export function toContract(analysis: Analysis): AnalysisContract {

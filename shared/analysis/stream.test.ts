@@ -47,12 +47,12 @@ describe('an analysed event', () => {
 });
 
 describe('the analysis’s figures so far', () => {
-  it('count bytes, reads and line endings while the stream is still arriving, as end() then reports them', () => {
+  it('count bytes, reads, line endings and events while the stream is still arriving, as end() then reports them', () => {
     const analyzer = createStreamAnalyzer();
-    expect(analyzer.stats).toEqual({ bytes: 0, reads: 0, bom: false, lineEndings: { lf: 0, cr: 0, crlf: 0 } });
+    expect(analyzer.stats).toEqual({ bytes: 0, reads: 0, bom: false, lineEndings: { lf: 0, cr: 0, crlf: 0 }, events: 0 });
     analyzer.feed(bytes('data: {}\r\n\r\n'), 1);
     analyzer.feed(bytes('data: {}\n\n'), 2);
-    expect(analyzer.stats).toEqual({ bytes: 22, reads: 2, bom: false, lineEndings: { lf: 2, cr: 0, crlf: 2 } });
+    expect(analyzer.stats).toEqual({ bytes: 22, reads: 2, bom: false, lineEndings: { lf: 2, cr: 0, crlf: 2 }, events: 2 });
     expect(analyzer.end().stats).toEqual(analyzer.stats);
   });
 });

@@ -9,7 +9,7 @@ import type { Interpretation } from '../chunks/interpret.ts';
 import type { SseEnd, SseEvent, SseStats } from '../sse/parser.ts';
 import { Analyzer } from './fold.ts';
 
-export { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';
+export { MAX_ANALYSED_EVENTS, TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';
 
 export interface AnalyzedEvent {
   readonly sse: SseEvent;
@@ -30,16 +30,21 @@ export interface ReadInfo {
   readonly length: number;
 }
 
+/** The parser's figures, and how many events the body held: past MAX_ANALYSED_EVENTS, more than the analysis keeps. */
+export interface StreamStats extends SseStats {
+  readonly events: number;
+}
+
 export interface StreamAnalyzer {
   /** Feeds one read; returns the events it completed. */
   feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[];
   /** Ends the body; returns the events a pending CR held back and what was left unfinished. */
-  end(): { readonly events: readonly AnalyzedEvent[] } & SseEnd;
+  end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SseEnd['partial']; readonly stats: StreamStats };
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly accumulator: Accumulator;
-  /** Bytes, reads and line endings seen so far. */
-  readonly stats: SseStats;
+  /** Bytes, reads, line endings and events seen so far. */
+  readonly stats: StreamStats;
 }
 
 export interface StreamAnalyzerOptions {

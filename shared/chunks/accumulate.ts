@@ -10,6 +10,7 @@
 // choice — what a tolerant client has to do.
 
 import type { Op, TextOp, ToolOp } from './ops.ts';
+import { pushAll } from '../push-all.ts';
 
 export interface ArgumentFragment {
   readonly event: number;
@@ -250,8 +251,8 @@ class Fold implements Accumulator {
         case 'logprobs': {
           const choice = this.choiceOf(op.choice, event);
           choice.logprobs ??= { content: null, refusal: null };
-          if (op.content) (choice.logprobs.content ??= []).push(...op.content);
-          if (op.refusal) (choice.logprobs.refusal ??= []).push(...op.refusal);
+          if (op.content) pushAll((choice.logprobs.content ??= []), op.content);
+          if (op.refusal) pushAll((choice.logprobs.refusal ??= []), op.refusal);
           break;
         }
       }

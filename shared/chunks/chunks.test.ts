@@ -200,6 +200,13 @@ describe('accumulating a stream as a correct client would', () => {
     expect(accumulator.state.choices.get(0)!.content).toBe(expected);
   });
 
+  it('accumulates an event of 150,000 logprobs entries without overflowing the stack (issue 17: a spread of them did)', () => {
+    const entries = Array.from({ length: 150_000 }, (_, i) => ({ token: 'x', logprob: -i / 1e6, bytes: [120], top_logprobs: [] }));
+    const final = foldBody(body(chunk([{ index: 0, delta: { role: 'assistant', content: 'x' }, logprobs: { content: entries, refusal: null }, finish_reason: 'stop' }]), DONE_EVENT)).at(-1)!;
+    expect(final[0]!.logprobs?.content).toHaveLength(150_000);
+    expect(final[0]!.logprobs?.content?.[149_999]).toEqual(entries[149_999]);
+  });
+
   it('accumulates logprobs of content and refusal', () => {
     const final = foldBody(realStream('openai-gpt4o-refusal-logprobs.sse')).at(-1)!;
     expect(final[0]!.logprobs?.content).toBeNull();

@@ -5,6 +5,7 @@
 
 import type { RecordedEnd, RecordedResponse, Recording } from '../recording/types.ts';
 import { fromBase64, utf8Bytes } from './bytes.ts';
+import { nestsDeeperThan, TOO_DEEP } from './json-depth.ts';
 import type { ParseResult } from './ssrec.ts';
 import { isStreamedExchange, requestBodyValue } from './streamed.ts';
 
@@ -16,6 +17,7 @@ export interface HarRecording {
 
 /** Reads a HAR file's streamed entries. A HAR without a streamed entry, or with a broken one, is an error naming the entry. */
 export function parseHar(text: string): ParseResult<HarRecording[]> {
+  if (nestsDeeperThan(text)) return fail(TOO_DEEP);
   let root: unknown;
   try {
     root = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -6,6 +6,7 @@ import type { SecretsMasked } from '../recording/echoed-secrets.ts';
 import { OUTCOMES } from '../recording/types.ts';
 import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
 import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
+import { nestsDeeperThan, TOO_DEEP } from './json-depth.ts';
 
 export const SSREC_VERSION = 1;
 
@@ -18,8 +19,8 @@ export function parseSsrec(text: string): ParseResult<Recording> {
   let response: RecordedResponse | null = null;
   const reads: RecordedRead[] = [];
   let end: RecordedEnd | null = null;
-  let lastT = 0;
   let secretsMasked: SecretsMasked | null = null;
+  let lastT = 0;
   let seen = 0;
 
   const lines = text.split('\n');
@@ -27,6 +28,7 @@ export function parseSsrec(text: string): ParseResult<Recording> {
     const raw = lines[i]!.replace(/\r$/, '');
     if (raw.trim() === '') continue;
     const at = `line ${i + 1}`;
+    if (nestsDeeperThan(raw)) return fail(`${at}: ${TOO_DEEP}`);
     let line: unknown;
     try {
       line = JSON.parse(raw);
@@ -81,12 +83,12 @@ export function parseSsrec(text: string): ParseResult<Recording> {
       }
       if (record.error !== undefined && typeof record.error !== 'string') return fail(`${at}: "error" must be a string`);
       end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}) };
-    } else {
-      return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
       if (record.secretsMasked !== undefined) {
         secretsMasked = secretsMaskedOf(record.secretsMasked);
         if (!secretsMasked) return fail(`${at}: "secretsMasked" must be {"headers": [names], "bodyPlaces": count}`);
       }
+    } else {
+      return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
     }
   }
   if (seen === 0) return fail('the file is empty');

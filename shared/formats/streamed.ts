@@ -1,6 +1,7 @@
 // Which exchanges of a capture (a HAR, a curl trace) are streamed chat completions worth a recording.
 
 import { header } from '../recording/types.ts';
+import { nestsDeeperThan } from './json-depth.ts';
 
 /**
  * A response of type text/event-stream, or a request whose JSON body asks for `stream: true`;
@@ -14,9 +15,13 @@ export function isStreamedExchange(requestBody: unknown, responseHeaders: Readon
   return typeof requestBody === 'object' && requestBody !== null && (requestBody as { stream?: unknown }).stream === true;
 }
 
-/** A request body as the recording keeps it: the JSON value when the text is JSON, else the text; null when empty. */
+/**
+ * A request body as the recording keeps it: the JSON value when the text is JSON, else the text;
+ * null when empty. JSON nested past MAX_JSON_DEPTH is kept as its text too, which nothing recurses into.
+ */
 export function requestBodyValue(text: string | null | undefined): unknown {
   if (text === null || text === undefined || text === '') return null;
+  if (nestsDeeperThan(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

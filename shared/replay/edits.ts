@@ -7,6 +7,7 @@ import type { SseEvent } from '../sse/parser.ts';
 import type { ReplayFaults } from './faults.ts';
 import { dataValueRanges, jsonValueRanges } from './locate.ts';
 import type { ByteRange } from './locate.ts';
+import { pushAll } from '../push-all.ts';
 
 /** Replaces the body's bytes `start`..`end` by `insert` (nothing, to remove them). */
 export interface ByteEdit extends ByteRange {
@@ -63,7 +64,7 @@ export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults
       }
       const nulls = finishValues(body, event).map((range) => ({ ...range, insert: NULL }));
       if (nulls.length > 0) rewritten.push(event);
-      edits.push(...nulls);
+      pushAll(edits, nulls);
     }
     if (finishOnly.length > 0) applied.push(`dropped the finish-only chunk${finishOnly.length === 1 ? '' : 's'} (${eventList(finishOnly)})`);
     if (rewritten.length > 0) applied.push(`finish_reason set to null (${eventList(rewritten)})`);

@@ -2,10 +2,10 @@
 // A number names a stored recording unless a file of that name exists.
 
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { readRecordingFile } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
-import { CliError, describeFileError } from './errors.ts';
+import { readInputFile } from '../import/read-input.ts';
+import { CliError } from './errors.ts';
 
 export interface LoadedRecording {
   readonly recording: Recording;
@@ -48,9 +48,7 @@ async function storedRecording(id: number, db: string | undefined): Promise<Load
 }
 
 export async function readBytes(file: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (error) {
-    throw new CliError(`cannot read ${file}: ${describeFileError(error)}`);
-  }
+  const read = await readInputFile(file);
+  if (!read.ok) throw new CliError(`cannot read ${file}: ${read.error}`);
+  return read.bytes;
 }

@@ -28,19 +28,42 @@ function decoderFor(encoding: string): { stream: Transform; flush: number } | nu
   }
 }
 
+/**
+ * What a compressed body may inflate to: a gzip bomb of a few MB inflates to gigabytes (issue 17,
+ * "Decompression bombs"). Past it decoding stops and the recording ends in error with this reason.
+ */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+export function inflationCapError(encoding: string, maxBytes: number = MAX_INFLATED_BYTES): string {
+  return `the ${encoding} body inflates to more than ${maxBytes / (1024 * 1024)} MiB (Streamscope's cap): decoding stopped there`;
+}
+
 export function canDecode(encoding: string): boolean {
   return decoderFor(encoding) !== null;
 }
 
 /** Decodes the reads in order; a decoded piece takes the time of the read it came out of. */
-export async function decodeReads(reads: readonly RecordedRead[], encoding: string): Promise<Decoded> {
+export async function decodeReads(reads: readonly RecordedRead[], encoding: string, maxBytes: number = MAX_INFLATED_BYTES): Promise<Decoded> {
   const decoder = decoderFor(encoding);
   if (!decoder) throw new RangeError(`cannot decode content-encoding ${encoding}`);
   const { stream, flush } = decoder;
   let pieces: Buffer[] = [];
-  let failure: Error | null = null;
-  stream.on('data', (piece: Buffer) => pieces.push(piece));
-  stream.on('error', (error: Error) => (failure ??= error));
+  let failure: string | null = null;
+  let inflated = 0;
+  // Resolves the read being decoded: a flush past the cap is not waited for (it would run to its end).
+  let settle: (() => void) | null = null;
+  stream.on('data', (piece: Buffer) => {
+    if (failure) return;
+    inflated += piece.length;
+    if (inflated > maxBytes) {
+      failure = inflationCapError(encoding, maxBytes);
+      stream.destroy();
+      settle?.();
+      return;
+    }
+    pieces.push(piece);
+  });
+  stream.on('error', (error: Error) => (failure ??= `cannot decode ${encoding}: ${error.message}`));
   const out: RecordedRead[] = [];
   const take = (t: number | null) => {
     if (pieces.length === 0) return;
@@ -52,6 +75,7 @@ export async function decodeReads(reads: readonly RecordedRead[], encoding: stri
   for (const read of reads) {
     if (failure) break;
     await new Promise<void>((resolve) => {
+      settle = resolve;
       stream.write(read.bytes);
       (stream as Transform & { flush(kind: number, callback: () => void): void }).flush(flush, () => resolve());
     });
@@ -61,14 +85,14 @@ export async function decodeReads(reads: readonly RecordedRead[], encoding: stri
   }
   if (!failure) {
     await new Promise<void>((resolve) => {
+      settle = resolve;
       stream.once('end', resolve);
       stream.once('error', () => resolve());
       stream.end();
     });
   }
   take(reads.at(-1)?.t ?? null);
-  const error: Error | null = failure;
-  return { reads: out, error: error ? `cannot decode ${encoding}: ${(error as Error).message}` : null };
+  return { reads: out, error: failure };
 }
 
 /** The end of a recording whose body could not be decoded to its end. */

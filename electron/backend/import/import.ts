@@ -2,13 +2,12 @@
 // (shared/formats parses them; this reads the files, decodes compressed bodies, and stores).
 // All or nothing: a file that fails, or one recording of it, leaves the store as it was.
 
-import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { detectFormat, readRecordingsFile, utf8Lossy } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
-import { describeFileError } from '../cli/errors.ts';
 import type { Store } from '../store/index.ts';
 import { canDecode, decodeFailure, decodeReads } from './decode.ts';
+import { readInputFile } from './read-input.ts';
 
 export interface ImportFileOptions {
   /** The name of every recording made; default: the file's name (with the entry, for a file of several). */
@@ -34,13 +33,9 @@ export class ImportError extends Error {
 
 /** Reads a file's recordings (decoding compressed bodies), without storing anything. */
 export async function readImportFile(path: string): Promise<ImportedRecording[]> {
-  let bytes: Uint8Array;
-  try {
-    bytes = new Uint8Array(await readFile(path));
-  } catch (error) {
-    throw new ImportError(`${path}: cannot read it (${describeFileError(error)})`, { cause: error });
-  }
-  return readImportBytes(path, bytes);
+  const read = await readInputFile(path);
+  if (!read.ok) throw new ImportError(`${path}: cannot read it (${read.error})`);
+  return readImportBytes(path, read.bytes);
 }
 
 /** Reads the recordings of a file's bytes (a file picked in the UI); `path` names it in messages and helps detect its format. */
@@ -67,7 +62,7 @@ export async function readImportBytes(path: string, bytes: Uint8Array): Promise<
 /** Imports files in one transaction; returns the ids created, in order. Nothing is stored when any file fails. */
 export async function importFiles(store: Store, paths: readonly string[], options: ImportFileOptions = {}): Promise<(ImportedRecording & { id: number })[]> {
   const read: ImportedRecording[] = [];
-  for (const path of paths) read.push(...(await readImportFile(path)));
+  for (const path of paths) for (const item of await readImportFile(path)) read.push(item);
   return storeImported(store, read, options);
 }
 

@@ -2,3 +2,4 @@
 export { importBytes, importFile, importFiles, readImportBytes, readImportFile, ImportError } from './import.ts';
 export type { ImportFileOptions, ImportedRecording } from './import.ts';
 export { decodeReads } from './decode.ts';
+export { MAX_INPUT_BYTES, readInputFile } from './read-input.ts';

@@ -4,12 +4,13 @@
 // reported as an outcome, never thrown.
 
 import { request as httpRequest } from 'node:http';
-import type { IncomingMessage } from 'node:http';
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { Outcome } from '../../../shared/index.ts';
+import { inflationCapError, MAX_INFLATED_BYTES } from '../import/decode.ts';
 
 export interface ExchangeRequest {
   readonly method: string;
@@ -53,6 +54,8 @@ export function performExchange(
   signal?: AbortSignal,
   /** The `performance.now()` that t = 0 stands for; by default, now. */
   clockOrigin?: number,
+  /** What a compressed body may inflate to before the exchange ends in error. */
+  maxInflatedBytes: number = MAX_INFLATED_BYTES,
 ): Promise<ExchangeEnd> {
   const t0 = clockOrigin ?? performance.now();
   const now = (): number => performance.now() - t0;
@@ -89,7 +92,15 @@ export function performExchange(
       return;
     }
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = send(url, { method: request.method, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } });
+    let req: ClientRequest;
+    try {
+      req = send(url, { method: request.method, headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) } });
+    } catch (error) {
+      // Node refuses a header it cannot send (ERR_INVALID_CHAR, ERR_INVALID_HTTP_TOKEN) by throwing
+      // here; thrown out of the exchange, it left the caller's recording 'recording' for good.
+      resolve({ t: 0, outcome: 'error', error: `cannot send the request: ${error instanceof Error ? describeError(error) : String(error)}` });
+      return;
+    }
 
     req.on('response', (res) => {
       const t = now();
@@ -106,7 +117,19 @@ export function performExchange(
       let lastRawT = t;
       decoder = decoderFor(headers['content-encoding']);
       if (decoder) {
-        decoder.on('data', (bytes: Buffer) => sink.read(lastRawT, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+        let inflated = 0;
+        const encoding = headers['content-encoding']!;
+        decoder.on('data', (bytes: Buffer) => {
+          if (settled) return;
+          inflated += bytes.length;
+          // A decompression bomb ends the exchange at the cap; what came before it is kept.
+          if (inflated > maxInflatedBytes) {
+            finish({ t: now(), outcome: 'error', error: inflationCapError(encoding, maxInflatedBytes) });
+            decoder!.destroy();
+            return;
+          }
+          sink.read(lastRawT, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+        });
         decoder.on('error', (error: Error) => finish({ t: now(), outcome: 'error', error: `cannot decode ${headers['content-encoding']}: ${error.message}` }));
         decoder.on('end', () => finish({ t: now(), outcome: 'eof' }));
       }

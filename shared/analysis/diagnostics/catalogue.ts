@@ -88,6 +88,11 @@ export const CATALOGUE = {
     title: 'Mixed line endings',
     hint: 'Parsers that split only on "\\n" mis-read CR or CRLF lines; use a spec-compliant SSE parser.',
   },
+  'events-not-analysed': {
+    severity: 'info',
+    title: 'Events past the analysis bound (extension)',
+    hint: 'Every byte is stored; export the recording (sse or ssrec) to look at the rest with other tools.',
+  },
   // Chunks
   'missing-finish-reason': {
     severity: 'error',

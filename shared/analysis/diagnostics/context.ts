@@ -1,7 +1,7 @@
 import type { StreamState } from '../../chunks/accumulate.ts';
 import type { Recording } from '../../recording/types.ts';
-import type { SsePartialEvent, SseStats } from '../../sse/parser.ts';
-import type { AnalyzedEvent, ReadInfo } from '../stream.ts';
+import type { SsePartialEvent } from '../../sse/parser.ts';
+import type { AnalyzedEvent, ReadInfo, StreamStats } from '../stream.ts';
 import type { Diagnostic } from './catalogue.ts';
 
 export interface DiagnosticOptions {
@@ -17,7 +17,7 @@ export interface DiagnosticContext {
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly partial: SsePartialEvent | null;
-  readonly stats: SseStats;
+  readonly stats: StreamStats;
   readonly state: StreamState;
   /** Index of the `[DONE]` event, or -1. */
   readonly doneAt: number;

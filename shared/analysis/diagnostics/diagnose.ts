@@ -1,6 +1,8 @@
-import { SEVERITY_ORDER } from './catalogue.ts';
+import { finding, SEVERITY_ORDER } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { Check, DiagnosticContext } from './context.ts';
+import { pushAll } from '../../push-all.ts';
+import { bounds } from './bounds.ts';
 import { buffering } from './buffering.ts';
 import { errors } from './errors.ts';
 import { finish } from './finish.ts';
@@ -12,7 +14,13 @@ import { tools } from './tools.ts';
 import { transport } from './transport.ts';
 import { usage } from './usage.ts';
 
-const STREAM_CHECKS: readonly Check[] = [framing, errors, finish, message, tools, usage, metadata, buffering, idle];
+const STREAM_CHECKS: readonly Check[] = [bounds, framing, errors, finish, message, tools, usage, metadata, buffering, idle];
+
+/**
+ * The findings of one code listed in full; past it one more finding counts the rest. A stream
+ * with 130,000 choices would otherwise list 130,000 `missing-finish-reason`s (issue 17).
+ */
+export const MAX_FINDINGS_PER_CODE = 100;
 
 /**
  * Runs every check. A non-2xx response's body is an error message, not a
@@ -25,10 +33,30 @@ export function diagnose(context: DiagnosticContext): Diagnostic[] {
   // A body that is not an event stream and holds no event (the server ignored stream: true) is said once.
   const notAStream = found.some((diagnostic) => diagnostic.code === 'not-event-stream') && context.events.length === 0;
   if (!errorBody && !notAStream) {
-    for (const check of STREAM_CHECKS) found.push(...check(context));
+    // Not a spread: 130,000 findings (one per choice) overflow the stack as arguments.
+    for (const check of STREAM_CHECKS) pushAll(found, check(context));
   }
-  return found
+  return bounded(found)
     .map((diagnostic, order) => ({ diagnostic, order }))
     .sort((a, b) => SEVERITY_ORDER[a.diagnostic.severity] - SEVERITY_ORDER[b.diagnostic.severity] || a.order - b.order)
     .map(({ diagnostic }) => diagnostic);
+}
+
+/** The first MAX_FINDINGS_PER_CODE findings of each code, and for a code with more, one after them that counts the rest. */
+function bounded(found: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Map<Diagnostic['code'], number>();
+  // Where each code's count goes: the place of its first finding not listed.
+  const countAt = new Map<Diagnostic['code'], number>();
+  const kept: Diagnostic[] = [];
+  for (const diagnostic of found) {
+    const count = (seen.get(diagnostic.code) ?? 0) + 1;
+    seen.set(diagnostic.code, count);
+    if (count <= MAX_FINDINGS_PER_CODE) kept.push(diagnostic);
+    else if (count === MAX_FINDINGS_PER_CODE + 1) countAt.set(diagnostic.code, kept.push(diagnostic) - 1);
+  }
+  for (const [code, at] of countAt) {
+    const more = seen.get(code)! - MAX_FINDINGS_PER_CODE;
+    kept[at] = finding(code, `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} of this kind, not listed: the analysis lists the first ${MAX_FINDINGS_PER_CODE} of each code.`);
+  }
+  return kept;
 }

@@ -12,6 +12,7 @@ import type { Marker } from '../../analysis/timeline-layout.ts';
 import { html } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, ms, number, tickLabel } from './format.ts';
+import { pushAll } from '../../push-all.ts';
 
 /** Above this many items, a lane's marks are gathered into pixel columns. */
 export const MARK_LIMIT = 2000;
@@ -127,15 +128,15 @@ export function timelineSvg(analysis: Analysis, linked: (index: number) => boole
   const height = bottom + 30;
   const parts: Html[] = [];
 
-  if (timed) parts.push(...gapShades(analysis, xOf, bottom));
+  if (timed) pushAll(parts, gapShades(analysis, xOf, bottom));
   lanes.forEach((lane, row) => {
     const y = TOP + row * LANE;
     parts.push(html`<text class="lane" x="${X0 - 8}" y="${y + MARK - 2}" text-anchor="end">${lane.label}</text>`);
     parts.push(html`<line class="lane-rule" x1="${X0}" x2="${X1}" y1="${y + LANE - 3}" y2="${y + LANE - 3}"/>`);
-    parts.push(...laneMarks(y + 1, lane.className, lane.items, lane.width));
+    pushAll(parts, laneMarks(y + 1, lane.className, lane.items, lane.width));
   });
-  parts.push(...axis(timed, domain, xOf, bottom));
-  parts.push(...markerLines(markers, xOf, bottom, timed));
+  pushAll(parts, axis(timed, domain, xOf, bottom));
+  pushAll(parts, markerLines(markers, xOf, bottom, timed));
 
   const description = timed
     ? `Timeline over ${ms(domain)}: ${count(reads.length, 'read')} and ${count(events.length, 'event')}`
