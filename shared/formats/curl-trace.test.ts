@@ -141,6 +141,41 @@ describe('curl trace reader: chunked framing split across reads', () => {
       expect(recording.end).toMatchObject({ outcome: 'eof' });
     }
   });
+
+  /** The body framed in chunks of random sizes, the framed bytes then cut anywhere into blocks: sizes, CR and LF split from their line. */
+  function framedBlocks(body: Uint8Array, seed: number): Uint8Array[] {
+    const random = rng(seed);
+    const framed: number[] = [];
+    for (let at = 0; at < body.length; ) {
+      const piece = body.subarray(at, at + 1 + Math.floor(random() * 700));
+      framed.push(...bytes(`${piece.length.toString(16)}\r\n`), ...piece, 13, 10);
+      at += piece.length;
+    }
+    framed.push(...bytes('0\r\n\r\n'));
+    const wireBytes = Uint8Array.from(framed);
+    const blocks: Uint8Array[] = [];
+    for (let at = 0; at < wireBytes.length; ) {
+      const block = wireBytes.subarray(at, at + 1 + Math.floor(random() * 40));
+      blocks.push(block);
+      at += block.length;
+    }
+    return blocks;
+  }
+
+  it.each(corpus.map((stream, i) => [stream.name, i] as const))('%s: gives the body byte for byte however the framed bytes are cut into blocks, in a hex log and (plain ASCII) an ASCII log', (_, i) => {
+    const { bytes: body } = corpus[i]!;
+    const modes: TraceMode[] = plainAscii(body) ? ['hex', 'ascii'] : ['hex'];
+    const head = ['HTTP/1.1 200 OK', 'content-type: text/event-stream', 'Transfer-Encoding: chunked'];
+    for (const mode of modes) {
+      for (const seed of [1, 2, 3]) {
+        const blocks = framedBlocks(body, i * 10 + seed);
+        const input = traceOf(mode, { request: REQUEST, requestBody: REQUEST_BODY, responseHead: head, reads: [] }).replace(/[^\n]*left intact\n$/, '') + blocks.map((block, k) => dump(mode, stamp(40_478.3 + k / 1000), '<= Recv data', block)).join('');
+        const { recording } = only(parseCurlTrace(input));
+        expectSameBody(recording, body);
+        expect(recording.end, `${mode}, seed ${seed}`).toMatchObject({ outcome: 'eof' });
+      }
+    }
+  });
 });
 
 describe('curl trace reader: the request and response', () => {

@@ -26,6 +26,7 @@ export function dechunk(blocks: readonly { bytes: Uint8Array; dots: Uint8Array |
   let left = 0;
   let size0 = 0;
   let trailerLine = 0;
+  let doneOnDot = false;
   const pieces: Uint8Array[] = [];
   const dotsOut: Uint8Array[] = [];
   const seams: number[][] = [];
@@ -84,11 +85,19 @@ export function dechunk(blocks: readonly { bytes: Uint8Array; dots: Uint8Array |
         case 'trailer':
           // Trailer fields, then an empty line (RFC 9112 §7.1.2).
           if (lineEnd(byte, dot, LF) && (byte === LF || dot)) {
-            if (trailerLine === 0) state = 'done';
+            if (trailerLine === 0) {
+              state = 'done';
+              doneOnDot = dot;
+            }
             trailerLine = 0;
           } else if (!(byte === CR && !dot)) trailerLine++;
           break;
         case 'done':
+          // A "." taken for the final LF may have been its CR, cut from the LF by the end of a block: the LF follows.
+          if (doneOnDot && (byte === LF || dot)) {
+            doneOnDot = false;
+            break;
+          }
           return broken(pieces, dotsOut, 'bytes after the last chunk');
       }
     }
