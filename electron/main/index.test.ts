@@ -15,6 +15,8 @@ import type * as BackendModule from '../backend/api/index.ts';
 import { menuTemplate } from './menu.ts';
 
 const userData = mkdtempSync(join(tmpdir(), 'streamscope-main-'));
+/** The database the command line would use too, in a folder of its own: STREAMSCOPE_DB wins over the user-data folder. */
+const sharedDb = join(mkdtempSync(join(tmpdir(), 'streamscope-shared-')), 'streamscope.db');
 const appUrl = 'app://streamscope/index.html';
 
 interface FakeContents extends EventEmitter {
@@ -42,6 +44,7 @@ const electron = vi.hoisted(() => {
     windows: [] as { options: Record<string, unknown>; contents: FakeContents; loaded: string[] }[],
     sent: [] as unknown[][],
     opened: [] as string[],
+    openedPaths: [] as string[],
     asked: [] as string[],
     answer: 1,
     quit: 0,
@@ -163,7 +166,7 @@ vi.mock('electron', async () => {
         webRequest: { onHeadersReceived: (handler: typeof electron.headers) => void (electron.headers = handler) },
       },
     },
-    shell: { openExternal: async (url: string) => void electron.opened.push(url), openPath: async () => '' },
+    shell: { openExternal: async (url: string) => void electron.opened.push(url), openPath: async (path: string) => (electron.openedPaths.push(path), '') },
   };
 });
 
@@ -185,6 +188,7 @@ const window = () => electron.windows[0]!;
 
 beforeAll(async () => {
   process.env['STREAMSCOPE_USER_DATA_DIR'] = userData;
+  process.env['STREAMSCOPE_DB'] = sharedDb;
   Object.defineProperty(process.versions, 'electron', { value: '45.5.0', configurable: true });
   await import('./index.ts');
   await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
@@ -192,13 +196,14 @@ beforeAll(async () => {
 
 afterAll(() => {
   delete process.env['STREAMSCOPE_USER_DATA_DIR'];
+  delete process.env['STREAMSCOPE_DB'];
   Reflect.deleteProperty(process.versions, 'electron');
 });
 
 describe('the main process', () => {
-  it("opens the backend in the user-data folder, with keys in safeStorage and better-sqlite3's Electron build", () => {
+  it("opens the backend on the database STREAMSCOPE_DB names, with keys in safeStorage in the user-data folder and better-sqlite3's Electron build", () => {
     const options = electron.backendOptions as BackendOptions;
-    expect(options.dbPath).toBe(join(userData, 'streamscope.db'));
+    expect(options.dbPath).toBe(sharedDb);
     expect(options.keys.kind).toBe('keychain');
     expect(options.store).toEqual({ nativeBinding: join(import.meta.dirname, '..', '..', '.cache', 'electron-native', '45.5.0', 'better_sqlite3.node') });
     expect(electron.exited).toEqual([]);
@@ -314,6 +319,12 @@ describe('the main process', () => {
   it("sets the application menu for this platform's conventions", () => {
     const expected = menuTemplate({ platform: process.platform, isPackaged: false, showDataFolder: () => {}, copyVersions: () => {}, command: () => {} });
     expect(JSON.stringify(electron.menu.template)).toBe(JSON.stringify(expected));
+  });
+
+  it('shows the folder of the database in use, which the command line shares, from File → Show Data Folder', () => {
+    const item = (electron.menu.template as { submenu?: { label?: string; click?: () => void }[] }[]).flatMap((menu) => menu.submenu ?? []).find((entry) => entry.label === 'Show Data Folder')!;
+    item.click!();
+    expect(electron.openedPaths).toEqual([dirname(sharedDb)]);
   });
 
   it("sends a menu command to the window only while it shows our page", () => {

@@ -1,12 +1,13 @@
 // The Electron main process: the thin shell around the backend (DESIGN.md, "Architecture").
-// It opens the store in the user-data folder with better-sqlite3's Electron-ABI build, keeps API
+// It opens the store (the database the command line shares, docs/desktop.md "Where the data
+// lives") with better-sqlite3's Electron-ABI build, keeps API
 // keys with safeStorage, binds the one API to IPC, and keeps Electron's secure defaults on
 // (docs/desktop.md, "Security model"). The decisions live in small modules tested without
 // Electron; this file only wires them to Electron's events.
 
 import { readFileSync } from 'node:fs';
 import { release } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, nativeTheme, net, protocol, safeStorage, session, shell } from 'electron';
 import { IPC_CALL_CHANNEL, IPC_OPEN_REPORT_CHANNEL, IPC_PUSH_CHANNEL } from '../../shared/api/bridge.ts';
 import { createApiDispatcher } from '../../shared/api/dispatch.ts';
@@ -82,7 +83,8 @@ async function ready(): Promise<void> {
     menuTemplate({
       platform: process.platform,
       isPackaged: app.isPackaged,
-      showDataFolder: () => void shell.openPath(app.getPath('userData')),
+      // The folder of the database in use: since the CLI and the app share one, not the user-data folder.
+      showDataFolder: () => void shell.openPath(dirname(backend.dbPath)),
       copyVersions: () => clipboard.writeText(versions()),
       command: (id) => void sendToPage(contents(), isOurs, COMMAND_CHANNEL, id),
     }),
@@ -159,12 +161,13 @@ async function serveApp(): Promise<void> {
   });
 }
 
-/** The backend on the user-data folder, or null after telling the user why it cannot open. */
-function openBackend(): Backend | null {
+/** The backend on the app's database, with the database's path, or null after telling the user why it cannot open. */
+function openBackend(): (Backend & { readonly dbPath: string }) | null {
   const userData = app.getPath('userData');
   const nativeBinding = app.isPackaged ? unpackedPath(stagedAddonPath(outDir)) : cachedAddonPath(join(outDir, '..'), process.versions.electron);
+  const dbPath = appDbPath(process.env, userDataDir);
   try {
-    return createBackend({ dbPath: appDbPath(process.env, userDataDir), keys: safeStorageKeyVault(encryptor(), join(userData, KEYS_FILE)), store: { nativeBinding } });
+    return Object.assign(createBackend({ dbPath, keys: safeStorageKeyVault(encryptor(), join(userData, KEYS_FILE)), store: { nativeBinding } }), { dbPath });
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
     const hint = /NODE_MODULE_VERSION|Cannot find module/.test(message) && !app.isPackaged ? '\n\nRun `npm start`: it builds better-sqlite3 for this Electron version.' : '';
