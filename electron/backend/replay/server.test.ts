@@ -202,6 +202,16 @@ describe('requests, logs and the server life cycle', () => {
     expect(Date.parse(seen[0]!.time)).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('keeps the latest requests in its log, not every one since it started', async () => {
+    const seen: number[] = [];
+    const server = await serve({ sources: [{ label: 'text', recording: scenario('text') }], keepRequests: 3, onRequest: (log) => seen.push(log.id) });
+    for (let i = 0; i < 8; i++) await wireRequest(`${server.baseUrl}/models`, { method: 'GET' });
+    expect(seen).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(server.requests.length).toBeGreaterThanOrEqual(3);
+    expect(server.requests.length).toBeLessThan(6);
+    expect(server.requests.map((log) => log.id).slice(-3)).toEqual([6, 7, 8]);
+  });
+
   it('survives a client that leaves mid-stream, logs it, and serves the next one', async () => {
     const recording = scenario('text');
     const server = await serve({ sources: [{ label: 'text', recording }] });

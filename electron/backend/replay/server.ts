@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { REPLAY_LOG_LIMIT } from '../../../shared/api/contract.ts';
 import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
@@ -49,6 +50,8 @@ export interface ReplayServerOptions {
   /** Pause between the events of an untimed source (a plain .sse); 0 none. Default 20. */
   readonly untimedIntervalMs?: number;
   readonly onRequest?: (log: ReplayRequestLog) => void;
+  /** How many of the latest requests `requests` keeps at least; older ones go in batches. Default REPLAY_LOG_LIMIT (10,000). */
+  readonly keepRequests?: number;
 }
 
 export interface ReplayServer {
@@ -56,7 +59,7 @@ export interface ReplayServer {
   readonly baseUrl: string;
   readonly host: string;
   readonly port: number;
-  /** Every request served so far, in the order their responses ended. */
+  /** The requests served so far, in the order their responses ended: the newest `keepRequests` at least (a server may run for days). */
   readonly requests: readonly ReplayRequestLog[];
   /** Stops listening and ends every open connection, streams in flight included. */
   close(): Promise<void>;
@@ -91,6 +94,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     return { label, recording: redacted, plan: planReplay(redacted, planOptions), summary: summarizeRecording(redacted) };
   });
   const requests: ReplayRequestLog[] = [];
+  const keepRequests = options.keepRequests ?? REPLAY_LOG_LIMIT;
   const running = new Map<AbortController, Promise<void>>();
   let closing: Promise<void> | null = null;
   let count = 0;
@@ -109,6 +113,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
         const { cut: _cut, ...logged } = progress;
         const log: ReplayRequestLog = { id, time, method: req.method ?? '', path: req.url ?? '', ...logged, outcome, ms: performance.now() - arrived };
         requests.push(log);
+        // Trimmed once it holds twice what it keeps: amortised, the copy costs one move per request.
+        if (requests.length >= 2 * keepRequests) requests.splice(0, requests.length - keepRequests);
         options.onRequest?.(log);
         resolve();
       }),
