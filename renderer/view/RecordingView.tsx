@@ -137,8 +137,8 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
       {!load.live && <ReplayBar events={load.analysis.events} selected={current} onPosition={onReplay} />}
       <Timeline {...props} />
       <div className="view-events">
-        <EventsTable {...props} />
-        <EventInspector {...props} />
+        <EventsTable {...props} replaying={replaying} />
+        <EventInspector {...props} replaying={replaying} />
       </div>
       <div className="view-panels">
         <MessagePanel {...props} />

@@ -13,17 +13,24 @@ import type { PanelProps } from '../types.ts';
 import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';
 import type { FilteredEvents } from './filter.ts';
 import { followsTail, isAtBottom, isMoveKey, moveRow, scrollToShow } from './keys.ts';
+import { EventRow } from './EventRow.tsx';
 import { KindLabel } from './KindLabel.tsx';
-import { eventRow } from './rows.ts';
 import './events.css';
 
-export type EventsTableProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted'>;
+export type EventsTableProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted'> & {
+  /**
+   * A replay on screen is under way: the selection, not the reader, scrolls the table, and a
+   * frame's jump is often longer than the window, so rows drawn ahead of a scroll (overscan)
+   * would be thrown away unseen.
+   */
+  readonly replaying?: boolean;
+};
 
 /** Every row is this tall (events.css agrees): fixed heights keep the virtualiser exact. */
 const ROW_HEIGHT = 26;
 const KINDS = Object.keys(KIND_LABELS) as EventKind[];
 
-export function EventsTable({ analysis, live, selected, onSelect, highlighted }: EventsTableProps) {
+export function EventsTable({ analysis, live, selected, onSelect, highlighted, replaying = false }: EventsTableProps) {
   const id = useId();
   const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<EventKind>>(() => new Set());
   const [text, setText] = useState('');
@@ -44,7 +51,7 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
     count: filtered.count,
     getScrollElement: () => bodyRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    overscan: replaying ? 0 : 12,
   });
 
   // Scroll the selection into view when it changes (a click on the timeline, a diagnostic's
@@ -93,6 +100,7 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
   }
 
   const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
   const rowId = (event: number): string => `${id}-event-${event}`;
   const selectedShown = selected !== null && items.some((item) => eventAt(filtered, item.index) === selected);
 
@@ -157,49 +165,23 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted }:
             <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
               {items.map((item) => {
                 const index = eventAt(filtered, item.index);
-                const row = eventRow(events, index);
-                const isSelected = index === selected;
-                const isHighlighted = highlightedSet.has(index);
                 return (
-                  <div
-                    key={index}
-                    id={rowId(index)}
-                    className="events-row"
-                    role="row"
-                    aria-rowindex={item.index + 2}
-                    aria-selected={isSelected}
-                    data-testid="event-row"
-                    data-index={index}
-                    data-kind={row.kind}
-                    data-highlighted={isHighlighted || undefined}
-                    style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-                    onClick={() => onSelect(index)}
-                  >
-                    <span role="gridcell" className="num">
-                      {index}
-                    </span>
-                    <span role="gridcell" className="num">
-                      {row.time}
-                    </span>
-                    <span role="gridcell" className="num">
-                      {row.gap}
-                    </span>
-                    <span role="gridcell" className="num">
-                      {row.read}
-                    </span>
-                    <span role="gridcell">
-                      <KindLabel kind={row.kind} />
-                    </span>
-                    <span role="gridcell" className="annotation" title={row.annotation}>
-                      {isHighlighted && <span className="visually-hidden">Cited by the selected diagnostic. </span>}
-                      {row.extensions.map((path) => (
-                        <span key={path} className="event-extension" title={`Outside OpenAI's fields: ${path} (a provider extension)`}>
-                          {path}
-                        </span>
-                      ))}
-                      <span className="annotation-text">{row.annotation}</span>
-                    </span>
-                  </div>
+                  <EventRow
+                    // While a replay jumps along (~170 events a frame at 10,000 events a second), a row
+                    // is keyed by its place in the window: each keeps its elements, in order, and only
+                    // its text changes, where keys by event would remove and create every row. When
+                    // the reader scrolls, by event: rows are added and dropped at the edges only.
+                    key={replaying ? item.index - first : index}
+                    events={events}
+                    index={index}
+                    row={item.index}
+                    top={item.start}
+                    height={ROW_HEIGHT}
+                    selected={index === selected}
+                    highlighted={highlightedSet.has(index)}
+                    rowId={rowId(index)}
+                    onSelect={onSelect}
+                  />
                 );
               })}
             </div>

@@ -2,7 +2,7 @@
 // tree, the choice deltas and the operations the core read from them, the fields outside
 // OpenAI's set, what is wrong with it, and what it changed in the state a client holds.
 
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { createEffectReader } from '../../../shared/analysis/event-effect.ts';
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { describeOp, describeProblem } from '../../../shared/chunks/annotate.ts';
@@ -13,26 +13,39 @@ import { effectWords } from './effect-words.ts';
 import { deltasOf, parseData } from './json-view.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { RawBytes } from './RawBytes.tsx';
+import { useOnScreen } from './use-on-screen.ts';
 import './inspector.css';
 
-export type EventInspectorProps = Pick<PanelProps, 'analysis' | 'selected'>;
+export type EventInspectorProps = Pick<PanelProps, 'analysis' | 'selected'> & {
+  /** A replay on screen is under way: the selection moves every frame, whether or not anyone sees the inspector. */
+  readonly replaying?: boolean;
+};
 
 /** Operations are worded with text quoted up to this many characters. */
 const OP_TEXT = 400;
 
-export function EventInspector({ analysis, selected }: EventInspectorProps) {
+export function EventInspector({ analysis, selected, replaying = false }: EventInspectorProps) {
   const id = useId();
   const { events } = analysis;
   // One reader for the recording: stepping forward through events costs one event each.
   const reader = useMemo(() => createEffectReader(events), [events]);
-  const event = selected !== null && selected >= 0 && selected < events.length ? events[selected]! : null;
+  // Scrolled out of view during a replay (the reader watching the message below), the inspector
+  // keeps the event it shows and catches up when it comes back: each event costs it a fold of
+  // the client state and a redraw, for nobody.
+  const [ref, onScreen] = useOnScreen<HTMLElement>();
+  const follows = !replaying || onScreen;
+  const [held, setHeld] = useState(selected);
+  if (follows && held !== selected) setHeld(selected);
+  const shown = follows ? selected : held;
+  const event = shown !== null && shown >= 0 && shown < events.length ? events[shown]! : null;
   return (
-    <section className="inspector" data-testid="inspector" aria-labelledby={`${id}-heading`}>
+    <section className="inspector" data-testid="inspector" aria-labelledby={`${id}-heading`} ref={ref}>
       <h2 id={`${id}-heading`}>Event inspector</h2>
       {event === null ? (
         <p className="inspector-empty">No event selected. Select one in the table or on the timeline to see its raw bytes, its JSON and what it changed.</p>
       ) : (
-        <EventDetails key={event.sse.index} event={event} analysis={analysis} reader={reader} />
+        // Not keyed by event: the next event is drawn in the same nodes, only what differs changes.
+        <EventDetails event={event} analysis={analysis} reader={reader} />
       )}
     </section>
   );

@@ -22,9 +22,24 @@ function leafClass(value: unknown): string {
   return `json-leaf json-${value === null ? 'null' : typeof value}`;
 }
 
+/** What the reader made of one branch: opened or closed it, asked for more of its entries. */
+interface Choice {
+  /** The value it was made of. */
+  readonly of: unknown;
+  readonly open: boolean;
+  readonly limit: number;
+}
+
 function JsonNode({ name, value, depth }: { readonly name: string | null; readonly value: unknown; readonly depth: number }) {
-  const [open, setOpen] = useState(depth < OPEN_DEPTH);
-  const [limit, setLimit] = useState(PAGE);
+  // Kept with the value it was made of, not the node: the inspector draws the next event's tree
+  // in the same nodes (a replay on screen changes event every frame, and remounting the tree
+  // each time cost more than the rest of the frame), and that tree starts as a new one would.
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const mine = choice !== null && choice.of === value ? choice : null;
+  const open = mine?.open ?? depth < OPEN_DEPTH;
+  const limit = mine?.limit ?? PAGE;
+  const setOpen = (next: boolean): void => setChoice({ of: value, open: next, limit });
+  const setLimit = (next: number): void => setChoice({ of: value, open, limit: next });
   const key = name === null ? null : <span className="json-key">{name}</span>;
   if (!isBranch(value)) {
     return (

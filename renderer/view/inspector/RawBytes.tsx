@@ -43,9 +43,11 @@ function Segment({ segment }: { readonly segment: VisibleSegment }) {
   }
 }
 
-/** Give it `key={event index}`: "show all" is for one event. */
 export function RawBytes({ reads, kept, sse }: RawBytesProps) {
-  const [all, setAll] = useState(false);
+  // "Show all" holds for the event it was asked for: the next event drawn here starts cut again.
+  const [allOf, setAllOf] = useState<SseEvent | null>(null);
+  const all = allOf === sse;
+  const setAll = (): void => setAllOf(sse);
   const view = useMemo(() => rawView(reads, kept, sse, all ? Infinity : RAW_PREVIEW_BYTES), [reads, kept, sse, all]);
   const total = view.end - view.start;
   const readCount = view.firstRead < 0 ? 0 : view.lastRead - view.firstRead + 1;
@@ -55,14 +57,16 @@ export function RawBytes({ reads, kept, sse }: RawBytesProps) {
         Bytes {formatCount(view.start)}–{formatCount(view.end)} of the body ({formatCount(total)} {total === 1 ? 'byte' : 'bytes'}), completed by read #{sse.read}.
       </p>
       <div className="raw-lines" data-testid="raw-bytes" role="group" aria-label="Raw bytes, line endings shown as \r and \n">
-        {view.lines.map((line) => (
-          <div className="raw-line" key={line.offset}>
+        {/* Keyed by place, not offset: the next event's lines are drawn in these elements (a replay
+            on screen changes event every frame). */}
+        {view.lines.map((line, place) => (
+          <div className="raw-line" key={place}>
             <span className="raw-offset" title="Byte offset in the body">
               {formatCount(line.offset)}
             </span>
             <code className="raw-text">
-              {line.segments.map((segment) => (
-                <Segment key={segment.start} segment={segment} />
+              {line.segments.map((segment, at) => (
+                <Segment key={at} segment={segment} />
               ))}
             </code>
           </div>
@@ -71,7 +75,7 @@ export function RawBytes({ reads, kept, sse }: RawBytesProps) {
       {view.shown < total && (
         <p className="raw-cut">
           Showing the first {formatBytes(view.shown)} of {formatBytes(total)}.{' '}
-          <button type="button" onClick={() => setAll(true)}>
+          <button type="button" onClick={setAll}>
             Show all {formatBytes(total)}
           </button>
         </p>
@@ -82,7 +86,7 @@ export function RawBytes({ reads, kept, sse }: RawBytesProps) {
           const index = view.firstRead + i;
           const read = reads[index]!;
           return (
-            <li key={index}>
+            <li key={i}>
               read #{index}
               {read.t === null ? '' : ` at ${formatMs(read.t)}`}: bytes {formatCount(read.offset)}–{formatCount(read.offset + read.length)} ({formatBytes(read.length)})
             </li>

@@ -20,8 +20,9 @@ export function LongText({ text, className, testId }: { readonly text: string; r
   return (
     <div className={className} data-testid={testId} data-cut={text.length - LONG_TEXT}>
       {text.slice(0, LONG_TEXT)}
+      {/* A block of its own: the count changes with every event of a replay or a live stream, and
+          inside the text's paragraph it would make the browser lay all of that text out again. */}
       <span className="long-text-more">
-        {' '}
         … and {formatCount(text.length - LONG_TEXT)} more characters{' '}
         <button type="button" className="long-text-all" onClick={() => setAll(true)}>
           Show all {formatCount(text.length)} characters

@@ -2,7 +2,8 @@
 // per kind of event down, markers for the moments that matter, silences and bursts shaded. Zoom
 // (wheel, +/−, buttons), pan (drag, shift+arrows), click to select, drag along the axis (or
 // shift-drag anywhere) to scrub. Drawn on a canvas in the frame after a change, at a cost that
-// follows the pixels in view, so a 100,000-event recording stays fluid.
+// follows the pixels in view, so a 100,000-event recording stays fluid; a change of selection
+// alone (a replay, a scrub, the keys) draws only the selection over the kept picture (picture.ts).
 
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
@@ -14,10 +15,11 @@ import { useWidth } from '../../components/use-width.ts';
 import type { PanelProps } from '../types.ts';
 import { eventLine, summaryOf } from './describe.ts';
 import type { TooltipText } from './describe.ts';
-import { drawTimeline } from './draw.ts';
 import { eventAtClick, eventAtScrub, geometryOf, inAxisStrip, rowAt } from './geometry.ts';
 import type { Geometry } from './geometry.ts';
 import { indexTimeline } from './lanes.ts';
+import { createPicturePainter } from './picture.ts';
+import type { Layer } from './picture.ts';
 import type { TimelineIndex } from './lanes.ts';
 import type { View } from './scale.ts';
 import { spanCount } from './spans.ts';
@@ -57,6 +59,7 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
   const drag = useRef<Drag | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [theme, setTheme] = useState(0);
+  const [painter] = useState(() => createPicturePainter(makeLayer));
   const hintId = useId();
 
   // A selection made elsewhere (the table, a diagnostic, the keys) is brought into a zoomed view.
@@ -88,12 +91,14 @@ export function Timeline({ analysis, live, selected, onSelect, highlighted }: Ti
         return colour;
       };
       const idleGapMs = DEFAULT_DIAGNOSTIC_OPTIONS.idleGapMs;
-      drawTimeline(context, { index, view, geometry, selected, highlighted: highlightedAt, hoverX, idleGapMs }, palette);
+      const size = { width: canvas.width, height: canvas.height, ratio: window.devicePixelRatio || 1 };
+      const scene = { index, view, geometry, selected, highlighted: highlightedAt, hoverX, idleGapMs };
+      painter.paint(context, size, scene, palette, [index, view, geometry, highlightedAt, theme]);
       // How many events the picture holds: what the UI benchmark (bench/ui.ts) waits for.
       canvas.dataset['drawnEvents'] = String(index.eventCount);
     });
     return () => cancelAnimationFrame(frame);
-  }, [index, view, geometry, width, selected, highlightedAt, hoverX, theme]);
+  }, [index, view, geometry, width, selected, highlightedAt, hoverX, theme, painter]);
 
   useWheelZoom(canvasRef, zoom, geometry);
 
@@ -243,6 +248,15 @@ function positionsOf(index: TimelineIndex, events: readonly number[]): Float64Ar
   let count = 0;
   for (const event of events) if (event >= 0 && event < index.eventCount) positions[count++] = index.eventPositions[event]!;
   return positions.subarray(0, count).sort();
+}
+
+/** An offscreen canvas for the timeline's kept picture (picture.ts). */
+function makeLayer(width: number, height: number): Layer | null {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d');
+  return context && { canvas, context };
 }
 
 /** Sizes the canvas's backing store to its CSS size times the device's pixel ratio; returns a context in CSS pixels. */

@@ -47,21 +47,37 @@ export function markWidth(scene: Pick<Scene, 'index' | 'view' | 'geometry'>): nu
 }
 
 export function drawTimeline(context: CanvasRenderingContext2D, scene: Scene, palette: Palette): void {
+  drawPicture(context, scene, palette);
+  drawPointers(context, scene, palette);
+}
+
+/**
+ * Everything but the selection and the hover hairline (the scene's `selected` and `hoverX` are
+ * not looked at): what stays the same while a replay, a scrub or the keys move the selection.
+ */
+export function drawPicture(context: CanvasRenderingContext2D, scene: Scene, palette: Palette): void {
   const { geometry } = scene;
   context.clearRect(0, 0, geometry.width, geometry.height);
   context.font = FONT;
   context.textBaseline = 'middle';
 
-  context.save();
-  context.beginPath();
-  context.rect(geometry.plotLeft - 4, 0, geometry.plotWidth + 8, geometry.height);
-  context.clip();
+  clipToPlot(context, geometry);
   // Bursts over silences: a held-back burst comes right at the end of a silence.
   drawShades(context, scene, scene.index.gaps, palette('--tl-gap'), palette('--tl-idle'));
   drawShades(context, scene, scene.index.bursts, palette('--tl-burst'), null);
   drawHighlights(context, scene, palette);
   drawLanes(context, scene, palette);
   drawMarkers(context, scene, palette);
+  context.restore();
+
+  drawLaneLabels(context, scene, palette);
+  drawAxis(context, scene, palette);
+}
+
+/** The selection and the hover hairline, over the picture. */
+export function drawPointers(context: CanvasRenderingContext2D, scene: Scene, palette: Palette): void {
+  const { geometry } = scene;
+  clipToPlot(context, geometry);
   drawSelection(context, scene, palette);
   if (scene.hoverX !== null) {
     context.fillStyle = palette('--tl-marker');
@@ -70,9 +86,14 @@ export function drawTimeline(context: CanvasRenderingContext2D, scene: Scene, pa
     context.globalAlpha = 1;
   }
   context.restore();
+}
 
-  drawLaneLabels(context, scene, palette);
-  drawAxis(context, scene, palette);
+/** Saves the context and clips it to the plot (and the few pixels a mark at its edge spills over); restore() ends it. */
+function clipToPlot(context: CanvasRenderingContext2D, geometry: Geometry): void {
+  context.save();
+  context.beginPath();
+  context.rect(geometry.plotLeft - 4, 0, geometry.plotWidth + 8, geometry.height);
+  context.clip();
 }
 
 function drawShades(context: CanvasRenderingContext2D, scene: Scene, list: SpanList, fill: string, idleFill: string | null): void {
