@@ -17,8 +17,8 @@ import { openStore } from '../store/index.ts';
 import { tempDbPath } from '../store/test-support.ts';
 import { exportCommand } from './export.ts';
 import type { ByteSink } from './export.ts';
-import { main } from './main.ts';
 import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 
 const KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123';
 const db = tempDbPath();
@@ -37,11 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => simulator?.close());
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(['export', ...args], out);
-  return { code, out: out.out, err: out.err };
-}
+const run = (...args: string[]) => runCli('export', ...args);
 
 function sink(isTerminal: boolean): ByteSink & { bytes: Buffer } {
   const captured = { bytes: Buffer.alloc(0), isTerminal, write: (bytes: Uint8Array) => void (captured.bytes = Buffer.concat([captured.bytes, bytes])) };

@@ -9,8 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDbPath } from '../store/test-support.ts';
 import { MAX_INPUT_BYTES } from '../import/read-input.ts';
-import { main } from './main.ts';
-import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-hostile-'));
 const file = (name: string, content: string): string => {
@@ -19,11 +18,7 @@ const file = (name: string, content: string): string => {
   return path;
 };
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(args, out);
-  return { code, out: out.out, err: out.err };
-}
+const run = runCli;
 
 const SSE = 'data: {"choices":[{"index":0,"delta":{"role":"assistant","content":"Hi"}}]}\n\ndata: {"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}\n\ndata: [DONE]\n\n';
 /** Inspecting 3.4 million tiny events peaked at 469 MiB, and at 2,208 MiB (in 32 s) before the analysis kept a bounded number of them. */

@@ -9,8 +9,7 @@ import { harLog } from '../../../shared/export/har.ts';
 import { realStream } from '../../../shared/test/streams.ts';
 import { openStore } from '../store/index.ts';
 import { cleanBody, tempDbPath, timedRecording } from '../store/test-support.ts';
-import { main } from './main.ts';
-import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-cli-import-'));
 const path = (name: string, content: string | Uint8Array) => {
@@ -24,11 +23,7 @@ const ssrec = path('run.ssrec.jsonl', serializeSsrec(timedRecording()));
 const twoEntries = (harLog(timedRecording()) as { log: { entries: unknown[] } }).log;
 const har = path('two.har', JSON.stringify({ log: { ...twoEntries, entries: [twoEntries.entries[0], (harLog(timedRecording({ body: cleanBody(['Bye']) })) as { log: { entries: unknown[] } }).log.entries[0]] } }));
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(['import', ...args], out);
-  return { code, out: out.out, err: out.err };
-}
+const run = (...args: string[]) => runCli('import', ...args);
 
 describe('streamscope import', () => {
   it('stores every file and prints one line per recording, its id first', async () => {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, parseSsrec, recordingFromSse, toContract } from '../../../shared/index.ts';
 import { REAL_STREAMS_DIR, realStream } from '../../../shared/test/streams.ts';
-import { main } from './main.ts';
-import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-cli-'));
 const file = (name: string, content: string): string => {
@@ -14,11 +13,7 @@ const file = (name: string, content: string): string => {
   return path;
 };
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(args, out);
-  return { code, out: out.out, err: out.err };
-}
+const run = runCli;
 
 const TIMED = [
   '{"recording":1,"request":{"method":"POST","url":"http://127.0.0.1:1/v1/chat/completions","headers":{},"body":{"stream":true,"stream_options":{"include_usage":true}}}}',

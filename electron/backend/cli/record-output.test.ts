@@ -11,8 +11,7 @@ import { untimed } from '../../../shared/test/streams.ts';
 import { chatCompletionsUrl } from '../recorder/profiles.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
-import { main } from './main.ts';
-import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 import { renderAnalysis } from './render.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-record-output-'));
@@ -21,11 +20,7 @@ let simulator: Simulator;
 beforeAll(async () => void (simulator = await startSimulator({ timeScale: 0 })));
 afterAll(async () => simulator?.close());
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(args, out);
-  return { code, out: out.out, err: out.err };
-}
+const run = runCli;
 
 describe('streamscope record', () => {
   it('calls what it recorded a timed live recording', async () => {

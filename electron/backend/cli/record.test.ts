@@ -5,17 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording, parseSsrec, toContract } from '../../../shared/index.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
-import { main } from './main.ts';
-import { captureOutput } from './output.ts';
+import { runCli } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-record-'));
 const FAST = '{"sim":{"time_scale":0}}';
 
-async function run(...args: string[]) {
-  const out = captureOutput();
-  const code = await main(args, out);
-  return { code, out: out.out, err: out.err };
-}
+const run = runCli;
 
 describe('streamscope record', () => {
   it('records from the built-in simulator with no key, printing events live, storing the recording and writing the timed file', async () => {
