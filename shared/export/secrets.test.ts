@@ -31,8 +31,12 @@ const recording: Recording = {
     },
     body: { model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'Hi' }] },
   },
-  response: { t: 120, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream', 'set-cookie': `session=${SECRETS.cookie}; Path=/; HttpOnly` } },
-  reads: [{ t: 130, bytes: realStream('openai-gpt4o-parallel-tool-calls.sse') }],
+  // The server sends the keys back too: in a harmless-named header and in an SSE comment of the body (masked by value: echoed-secrets.ts).
+  response: { t: 120, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream', 'set-cookie': `session=${SECRETS.cookie}; Path=/; HttpOnly`, 'x-debug': `Bearer ${SECRETS.bearer} ${SECRETS.apiKey}` } },
+  reads: [
+    { t: 125, bytes: new TextEncoder().encode(`: echo ${SECRETS.bearer} ${SECRETS.urlKey}\n\n`) },
+    { t: 130, bytes: realStream('openai-gpt4o-parallel-tool-calls.sse') },
+  ],
   end: { t: 400, outcome: 'eof' },
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byteByByte, bytes, splitAt, text } from '../test/streams.ts';
-import { createEchoMasker, maskHeaders, maskOf, secretsToMask } from './echoed-secrets.ts';
+import { createEchoMasker, maskEchoedSecrets, maskHeaders, maskOf, secretsToMask } from './echoed-secrets.ts';
+import type { Recording } from './types.ts';
 import type { RecordedRead } from './types.ts';
 
 const KEY = 'sk-proj-Zt4QmV8xR2bN6yL0pW3sK7dF9hJ1cA5e';
@@ -60,6 +61,11 @@ describe('masking response headers', () => {
     expect(headers).toEqual({ 'content-type': 'text/event-stream', 'x-debug': `Bearer ${MASKED}`, 'x-echo-request': `{"authorization":"Bearer ${MASKED}","accept":"*/*"}` });
     expect(masked).toEqual(['x-debug', 'x-echo-request']);
   });
+
+  it('leaves secret headers to redaction by name: a Set-Cookie that sends the session back is no echo to report', () => {
+    const cookie = 'session-3f9a0c1d2e4b5a69';
+    expect(maskHeaders({ 'set-cookie': `session=${cookie}; Path=/`, 'x-api-key': KEY }, [cookie, KEY])).toEqual({ headers: { 'set-cookie': `session=${cookie}; Path=/`, 'x-api-key': KEY }, masked: [] });
+  });
 });
 
 describe('masking a body read by read', () => {
@@ -109,5 +115,29 @@ describe('masking a body read by read', () => {
       expect(out.every((read, i) => read.bytes === reads[i]!.bytes)).toBe(true);
       expect(places).toBe(0);
     }
+  });
+});
+
+describe('a recording read from a file, its request still holding the key', () => {
+  const recording = (authorization: string): Recording => ({
+    source: 'ssrec',
+    startedAt: null,
+    request: { method: 'POST', url: 'https://api.example.com/v1/chat/completions', headers: { authorization }, body: {} },
+    response: { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream', 'x-debug': authorization } },
+    reads: splitAt(bytes(echoBody(KEY)), cuts(300, 4)).map((piece, i) => ({ t: 2 + i, bytes: piece })),
+    end: { t: 50, outcome: 'eof' },
+  });
+
+  it('has every echo masked, read by read, and says where', () => {
+    const masked = maskEchoedSecrets(recording(`Bearer ${KEY}`));
+    expect(text(new Uint8Array(masked.reads.flatMap((read) => [...read.bytes])))).toBe(echoBody(MASKED));
+    expect(masked.response!.headers['x-debug']).toBe(`Bearer ${MASKED}`);
+    expect(masked.secretsMasked).toEqual({ headers: ['x-debug'], bodyPlaces: 2 });
+    expect(masked.reads.map((read) => read.t)).toEqual(recording('').reads.map((read) => read.t));
+  });
+
+  it('comes back as it is when its request is redacted already, as a stored one is', () => {
+    const stored = recording('Bearer sk-proj-…cA5e');
+    expect(maskEchoedSecrets(stored)).toBe(stored);
   });
 });

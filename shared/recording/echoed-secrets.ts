@@ -6,8 +6,8 @@
 // and its SSE and JSON framing stay as they were: the key's public prefix and its last four
 // characters are kept, the rest becomes `*` (`sk-proj-********…a1b2`).
 
-import { secretValues } from './redact.ts';
-import type { RecordedRead } from './types.ts';
+import { isSecretHeader, REDACTED, secretValues } from './redact.ts';
+import type { RecordedRead, Recording } from './types.ts';
 
 /** Shorter values are not looked for: too likely to match other text (they are still redacted by name). */
 export const MIN_SECRET_LENGTH = 8;
@@ -27,7 +27,8 @@ const KEY_PREFIX = /^[a-z]{2,4}[-_](?:(?:proj|ant|svcacct|admin|or|live|test)[-_
 export function secretsToMask(url: string, headers: Readonly<Record<string, string>>): string[] {
   const found = new Set<string>();
   for (const value of secretValues(url, headers)) {
-    if (value.length < MIN_SECRET_LENGTH) continue;
+    // A value redacted already (a stored recording's) is no secret left to find.
+    if (value.length < MIN_SECRET_LENGTH || value.includes(REDACTED)) continue;
     found.add(value);
     found.add(encodeURIComponent(value));
   }
@@ -46,12 +47,17 @@ export function maskOf(secret: string): Uint8Array {
   return mask;
 }
 
-/** The headers with every secret masked in their values, and the names of those that held one. */
+/** The headers with every secret masked in their values, and the names of those that held one; secret headers are left to redaction by name. */
 export function maskHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[]): { headers: Record<string, string>; masked: string[] } {
   const out: Record<string, string> = {};
   const masked: string[] = [];
   const decoder = new TextDecoder();
   for (const [name, value] of Object.entries(headers)) {
+    // A secret header (Set-Cookie sending the session back, say) is redacted by name: no echo to report.
+    if (isSecretHeader(name)) {
+      out[name] = value;
+      continue;
+    }
     let text = value;
     for (const secret of secrets) if (text.includes(secret)) text = text.split(secret).join(decoder.decode(maskOf(secret)));
     if (text !== value) masked.push(name);
@@ -179,4 +185,24 @@ function startOfSecretAtEnd(bytes: Uint8Array, patterns: readonly { bytes: Uint8
     }
   }
   return best;
+}
+
+/**
+ * The recording with every secret its request carries masked where the response holds it, and
+ * `secretsMasked` saying where: for a recording made elsewhere and read from a file (a HAR, a
+ * `.ssrec.jsonl` with its request's keys in it), which the live recorder never saw. A recording
+ * whose request is redacted already comes back as it is.
+ */
+export function maskEchoedSecrets<T extends Recording>(recording: T): T {
+  const { request, response } = recording;
+  if (!request) return recording;
+  const secrets = secretsToMask(request.url, request.headers);
+  if (secrets.length === 0) return recording;
+  const head = response ? maskHeaders(response.headers, secrets) : null;
+  const masker = createEchoMasker(secrets);
+  const reads = [...recording.reads.flatMap((read) => masker.feed(read)), ...masker.end()];
+  const headers = [...(recording.secretsMasked?.headers ?? []), ...(head?.masked ?? [])];
+  const bodyPlaces = (recording.secretsMasked?.bodyPlaces ?? 0) + masker.places;
+  if (headers.length === 0 && bodyPlaces === 0) return recording;
+  return { ...recording, response: response && { ...response, headers: head!.headers }, reads, secretsMasked: { headers, bodyPlaces } };
 }

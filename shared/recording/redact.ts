@@ -6,6 +6,7 @@
 // masked whole. Redaction is idempotent: a redacted value (it holds "…",
 // which no real header or URL value contains) is left as it is.
 
+import { maskEchoedSecrets } from './echoed-secrets.ts';
 import type { Recording } from './types.ts';
 
 /** What stands for the removed part of a secret. Never valid in a header value (not Latin-1), so it marks a value as redacted. */
@@ -158,10 +159,12 @@ function decodeSafely(text: string): string {
 
 /**
  * The recording with every secret in its request URL and headers and its response headers
- * redacted. Stored recordings are redacted already; a file read from disk may not be, and
+ * redacted, and every echo of a request's secret in the response masked (echoed-secrets.ts). Stored recordings are redacted already; a file read from disk may not be, and
  * nothing leaves Streamscope (an export, the replay server) without passing through here.
  */
-export function redactRecording<T extends Recording>(recording: T): T {
+export function redactRecording<T extends Recording>(input: T): T {
+  // By value first, while the request still holds the secrets: an echo of one in the response.
+  const recording = maskEchoedSecrets(input);
   const { request, response } = recording;
   return {
     ...recording,

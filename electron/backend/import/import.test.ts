@@ -1,7 +1,7 @@
 // importFile and importFiles: every recording of a file stored in one transaction, or none;
 // a bad file is one line naming it and what is wrong, and leaves the store as it was.
 
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +42,38 @@ function rowCounts(path: string) {
   db.close();
   return counts;
 }
+
+describe("a key a file's request carries, echoed in its response", () => {
+  const KEY = 'sk-proj-Qx7WmV2rT9bN4yL1pZ3sK8dF6hJ0cA5eUo';
+  const MASKED = `sk-proj-${'*'.repeat(KEY.length - 12)}${KEY.slice(-4)}`;
+  const echo = (key: string) => cleanBody(['Your key is ', key]);
+  const fileText = (path: string) => [path, `${path}-wal`].map((name) => { try { return readFileSync(name, 'latin1'); } catch { return ''; } }).join('');
+
+  it('is masked before it is stored, from a HAR and from a .ssrec.jsonl, and the recording says where', async () => {
+    const har = file('echo.har', JSON.stringify({
+      log: {
+        version: '1.2',
+        entries: [{
+          startedDateTime: '2026-11-30T08:00:00.000Z',
+          request: { method: 'POST', url: 'https://api.example.com/v1/chat/completions', headers: [{ name: 'Authorization', value: `Bearer ${KEY}` }], postData: { mimeType: 'application/json', text: '{"model":"m","stream":true}' } },
+          response: { status: 200, headers: [{ name: 'content-type', value: 'text/event-stream' }, { name: 'x-debug', value: `Bearer ${KEY}` }], content: { mimeType: 'text/event-stream', text: echo(KEY) } },
+        }],
+      },
+    }));
+    const recording = timedRecording({ body: echo(KEY) });
+    const ssrec = file('echo.ssrec.jsonl', serializeSsrec({ ...recording, request: { ...recording.request!, headers: { authorization: `Bearer ${KEY}` } } }));
+    const path = tempDbPath();
+    const store = openStore(path);
+    const ids = [...(await importFile(store, har)), ...(await importFile(store, ssrec))];
+    const stored = ids.map((id) => store.get(id)!);
+    store.close();
+    for (const one of stored) expect(new TextDecoder().decode(concatBytes(one.reads.map((read) => read.bytes)))).toBe(echo(MASKED));
+    expect(stored.map((one) => one.secretsMasked)).toEqual([{ headers: ['x-debug'], bodyPlaces: 1 }, { headers: [], bodyPlaces: 1 }]);
+    expect(stored[0]!.response!.headers['x-debug']).toBe(`Bearer ${MASKED}`);
+    expect(fileText(path)).not.toContain(KEY.slice(10, 30));
+    expect(fileText(path)).toContain(MASKED);
+  });
+});
 
 describe('importFile', () => {
   it('stores a HAR\'s three streamed entries, named after the file and the entry, and their bodies', async () => {

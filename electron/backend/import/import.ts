@@ -8,6 +8,7 @@ import type { Recording } from '../../../shared/index.ts';
 import type { Store } from '../store/index.ts';
 import { canDecode, decodeFailure, decodeReads } from './decode.ts';
 import { readInputFile } from './read-input.ts';
+import { maskEchoedSecrets } from '../../../shared/recording/echoed-secrets.ts';
 
 export interface ImportFileOptions {
   /** The name of every recording made; default: the file's name (with the entry, for a file of several). */
@@ -54,7 +55,8 @@ export async function readImportBytes(path: string, bytes: Uint8Array): Promise<
       const decoded = await decodeReads(recording.reads, encoded);
       stored = { ...recording, reads: decoded.reads, end: decodeFailure(recording.end, decoded.error) };
     }
-    out.push({ file: path, part, recording: stored });
+    // A key the file's request carries, echoed in its response: masked before it can be stored (after decoding, where the text is).
+    out.push({ file: path, part, recording: maskEchoedSecrets(stored) });
   }
   return out;
 }
