@@ -6,7 +6,7 @@
 // and its SSE and JSON framing stay as they were: the key's public prefix and its last four
 // characters are kept, the rest becomes `*` (`sk-proj-********…a1b2`).
 
-import { isSecretHeader, REDACTED, secretValues } from './redact.ts';
+import { isSecretHeader, publicPrefixLength, REDACTED, secretValues } from './redact.ts';
 import type { RecordedRead, Recording } from './types.ts';
 
 /** Shorter values are not looked for: too likely to match other text (they are still redacted by name). */
@@ -21,8 +21,6 @@ export interface SecretsMasked {
 }
 
 const STAR = 0x2a;
-const KEY_PREFIX = /^[a-z]{2,4}[-_](?:(?:proj|ant|svcacct|admin|or|live|test)[-_])?/;
-
 /** The secrets of a request worth looking for, as sent and URL-encoded, longest first. */
 export function secretsToMask(url: string, headers: Readonly<Record<string, string>>): string[] {
   const found = new Set<string>();
@@ -40,9 +38,7 @@ export function maskOf(secret: string): Uint8Array {
   const bytes = new TextEncoder().encode(secret);
   const mask = new Uint8Array(bytes.length).fill(STAR);
   if (bytes.length !== secret.length || secret.length <= MIN_SECRET_LENGTH) return mask;
-  const prefix = KEY_PREFIX.exec(secret)?.[0].length ?? 0;
-  const kept = secret.length - prefix >= 16 ? prefix : 0;
-  mask.set(bytes.subarray(0, kept));
+  mask.set(bytes.subarray(0, publicPrefixLength(secret)));
   mask.set(bytes.subarray(bytes.length - 4), bytes.length - 4);
   return mask;
 }

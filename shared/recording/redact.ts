@@ -52,10 +52,13 @@ export function redactSecret(value: string): string {
 function redactToken(token: string): string {
   if (token.includes(REDACTED)) return token;
   if (token.length <= 8) return REDACTED;
-  const prefix = KEY_PREFIX.exec(token)?.[0] ?? '';
-  // Keep the prefix only when what it leaves is long enough to stay secret with its last 4 shown.
-  const kept = prefix.length > 0 && token.length - prefix.length >= 16 ? prefix : '';
-  return kept + REDACTED + token.slice(-4);
+  return token.slice(0, publicPrefixLength(token)) + REDACTED + token.slice(-4);
+}
+
+/** How much of a key's start is its public prefix, kept when redacted or masked (echoed-secrets.ts): 0 unless what it leaves is long enough to stay secret with its last 4 shown. */
+export function publicPrefixLength(token: string): number {
+  const prefix = KEY_PREFIX.exec(token)?.[0].length ?? 0;
+  return token.length - prefix >= 16 ? prefix : 0;
 }
 
 /** Cookie values are redacted one by one, their names kept; Set-Cookie's attributes (Path, Expires …) are kept too. */
