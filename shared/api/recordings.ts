@@ -36,6 +36,8 @@ export interface RecordingSummary {
   readonly tags: readonly string[];
   /** Diagnostic codes found, sorted. */
   readonly codes: readonly DiagnosticCode[];
+  /** The capture session of a recording the capture proxy made (shared/capture/types.ts); null for any other. */
+  readonly captureSession: string | null;
 }
 
 /** A stored recording, rebuilt: the raw `Recording` plus what the store adds. */
@@ -65,11 +67,19 @@ export interface ListQuery {
   /** Recordings with this exact tag. */
   readonly tag?: string;
   readonly source?: RecordingSource;
+  /** Sent by Streamscope itself (`live`), captured by its proxy (`capture`), or imported from a file (the other sources). */
+  readonly origin?: RecordingOrigin;
+  /** Recordings of one capture session. */
+  readonly captureSession?: string;
   /** Default 50. */
   readonly limit?: number;
   /** Default 0. */
   readonly offset?: number;
 }
+
+export const RECORDING_ORIGINS = ['sent', 'captured', 'imported'] as const;
+
+export type RecordingOrigin = (typeof RECORDING_ORIGINS)[number];
 
 export interface ListResult {
   /** Newest first. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../recording/header-field.ts';
 import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
+import { RECORDING_ORIGINS } from './recordings.ts';
 import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../replay/faults.ts';
 import type { ApiCall, ApiInput } from './contract.ts';
 
@@ -35,6 +36,8 @@ export const API_SCHEMAS = {
       code: text(100).optional(),
       tag: text(200).optional(),
       source: z.enum(RECORDING_SOURCES).optional(),
+      origin: z.enum(RECORDING_ORIGINS).optional(),
+      captureSession: text(200).optional(),
       limit: z.number().int().min(1).max(10_000).optional(),
       offset: z.number().int().min(0).optional(),
     })

@@ -2,6 +2,8 @@
 // docs/recording-format.md). JSON Lines: an optional header, an optional
 // response line, the reads in order, and an optional end line.
 
+import { captureInfoOf } from '../capture/parse.ts';
+import type { CaptureInfo } from '../capture/types.ts';
 import type { SecretsMasked } from '../recording/echoed-secrets.ts';
 import { OUTCOMES } from '../recording/types.ts';
 import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
@@ -20,6 +22,7 @@ export function parseSsrec(text: string): ParseResult<Recording> {
   const reads: RecordedRead[] = [];
   let end: RecordedEnd | null = null;
   let secretsMasked: SecretsMasked | null = null;
+  let capture: CaptureInfo | null = null;
   let lastT = 0;
   let seen = 0;
 
@@ -87,12 +90,17 @@ export function parseSsrec(text: string): ParseResult<Recording> {
         secretsMasked = secretsMaskedOf(record.secretsMasked);
         if (!secretsMasked) return fail(`${at}: "secretsMasked" must be {"headers": [names], "bodyPlaces": count}`);
       }
+      if (record.capture !== undefined) {
+        const parsed = captureInfoOf(record.capture);
+        if (typeof parsed === 'string') return fail(`${at}: "capture" ${parsed}`);
+        capture = parsed;
+      }
     } else {
       return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
     }
   }
   if (seen === 0) return fail('the file is empty');
-  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}) } };
+  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) } };
 }
 
 function secretsMaskedOf(value: unknown): SecretsMasked | null {
@@ -140,7 +148,7 @@ export function serializeSsrec(recording: Recording): string {
   const time = (value: number | null): number => (t = Math.max(t, value ?? t));
   if (recording.response) lines.push(serializeResponse(time(recording.response.t), recording.response));
   for (const read of recording.reads) lines.push(serializeRead(time(read.t), read.bytes));
-  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end, recording.secretsMasked));
+  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end, recording.secretsMasked, recording.capture));
   return lines.join('\n') + '\n';
 }
 
@@ -154,9 +162,12 @@ export function serializeResponse(t: number, { status, httpVersion, headers }: O
   return JSON.stringify({ t, response: { status, ...(httpVersion ? { httpVersion } : {}), headers } });
 }
 
-/** The end line; `secretsMasked` (a key sent that the server sent back, masked) rides on it, since only the end knows it. */
-export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked): string {
-  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(secretsMasked ? { secretsMasked } : {}) });
+/**
+ * The end line; `secretsMasked` (a key sent that the server sent back, masked) and `capture` (a
+ * captured exchange's origin and relay clock) ride on it, since only the end knows them.
+ */
+export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked, capture?: CaptureInfo): string {
+  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) });
 }
 
 /** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */

@@ -1,3 +1,4 @@
+import type { CaptureInfo } from '../capture/types.ts';
 import type { SecretsMasked } from './echoed-secrets.ts';
 
 // One HTTP exchange as recorded (DESIGN.md, "Data model"): the raw truth from
@@ -9,7 +10,8 @@ export type Outcome = 'eof' | 'error' | 'aborted' | 'timeout' | 'recording' | 'i
 
 export const OUTCOMES: readonly Outcome[] = ['eof', 'error', 'aborted', 'timeout', 'recording', 'interrupted'];
 
-export const RECORDING_SOURCES = ['live', 'sse', 'ssrec', 'har', 'curl'] as const;
+/** `live`: sent by Streamscope itself; `capture`: an app's exchange through the capture proxy; the others: imported files. */
+export const RECORDING_SOURCES = ['live', 'capture', 'sse', 'ssrec', 'har', 'curl'] as const;
 
 export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 
@@ -49,6 +51,8 @@ export interface Recording {
   readonly end: RecordedEnd | null;
   /** A key the request carried that the server sent back, masked before it was kept (echoed-secrets.ts); absent when there was none. */
   readonly secretsMasked?: SecretsMasked;
+  /** Set on a recording the capture proxy made: where it came from and the relay's clock. */
+  readonly capture?: CaptureInfo;
 }
 
 /** A recording is timed when every read carries its arrival time. */

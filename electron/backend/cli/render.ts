@@ -33,6 +33,7 @@ const KIND_STYLE: Partial<Record<EventKind, Style>> = {
 };
 const SOURCE_WORDS: Readonly<Record<RecordingSource, string>> = {
   live: 'live recording',
+  capture: 'captured by the proxy',
   ssrec: 'recording',
   sse: 'SSE body',
   har: 'HAR entry',

@@ -167,7 +167,8 @@ export function performExchange(
   });
 }
 
-function decoderFor(encoding: string | undefined): Transform | undefined {
+/** The zlib stream that undoes a content-encoding, or undefined for identity and codings we cannot undo. */
+export function decoderFor(encoding: string | undefined): Transform | undefined {
   switch (encoding?.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':

@@ -5,7 +5,6 @@
 // planned write is one chunk (write-chunk.ts) on a socket with Nagle off, at
 // its moment on the monotonic clock (clock.ts).
 
-import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
@@ -19,10 +18,9 @@ import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
-import { writeChunk } from '../http/write-chunk.ts';
 import { BAD_JSON, errorJson, invalidRequest, invalidUrl } from '../simulator/errors.ts';
 import type { OpenAiError } from '../simulator/script.ts';
-import { waitUntil } from './clock.ts';
+import { playPlan } from './play.ts';
 
 export interface ReplaySource {
   /** How logs and errors name it: a file path, `#12 "name"`. */
@@ -170,41 +168,7 @@ async function answer(
   if (!source) return sendError(res, progress, 404, noMatch(asked, loaded));
   progress.matched = source.label;
   progress.faults = source.plan.applied;
-  await play(res, source.plan, progress, signal, precise);
-}
-
-/** Carries a plan out; the response line goes at once, each write at its moment after it. */
-async function play(res: ServerResponse, plan: ReplayPlan, progress: Progress, signal: AbortSignal, precise: boolean): Promise<void> {
-  const start = performance.now();
-  if (plan.status === null) {
-    await waitUntil(start + plan.end.at, signal, precise);
-    progress.cut = true;
-    res.destroy();
-    return;
-  }
-  res.socket?.setNoDelay(true);
-  res.writeHead(plan.status, plan.headers.flat());
-  res.flushHeaders();
-  progress.status = plan.status;
-  const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-  let flushed: Promise<void> = Promise.resolve();
-  for (const write of plan.writes) {
-    await waitUntil(start + write.at, signal, precise);
-    let more = true;
-    flushed = new Promise<void>((resolve) => (more = writeChunk(res, write.bytes, () => resolve())));
-    progress.bytes += write.bytes.length;
-    // The client reads slower than the recording went: wait, as a real server blocks there too.
-    if (!more) await once(res, 'drain', { signal });
-  }
-  await waitUntil(start + plan.end.at, signal, precise);
-  if (plan.end.how === 'end') {
-    res.end();
-    return;
-  }
-  // The bytes written reach the socket first: the client gets them, then the connection ends without a terminating chunk.
-  await Promise.race([flushed, aborted]);
-  progress.cut = true;
-  res.destroy();
+  await playPlan(res, source.plan, progress, signal, precise);
 }
 
 function noMatch(asked: RequestSummary, loaded: readonly Loaded[]): OpenAiError {

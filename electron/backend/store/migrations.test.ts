@@ -23,6 +23,7 @@ describe('migrations', () => {
       'recording_diagnostics',
       'recording_diagnostics_code',
       'recordings',
+      'recordings_capture_session',
       'recordings_created',
       'recordings_host',
       'recordings_model',
@@ -44,7 +45,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = new Database(path);
-    expect(migrate(db, path)).toEqual([1, 2]);
+    expect(migrate(db, path)).toEqual([1, 2, 3]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -55,18 +56,18 @@ describe('migrations', () => {
     again.close();
   });
 
-  it('bring a version 1 database to the masked-secrets column, its recordings kept with none masked', () => {
+  it('bring a version 1 database to the masked-secrets and capture columns, its recordings kept with none masked and none captured', () => {
     const path = tempDbPath();
     const db = new Database(path);
     db.exec(MIGRATIONS[0]!.sql);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2]);
+    expect(migrate(db, path)).toEqual([2, 3]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
-    expect([old.name, 'secretsMasked' in old]).toEqual(['old', false]);
+    expect([old.name, 'secretsMasked' in old, 'capture' in old, old.summary.captureSession]).toEqual(['old', false, false, null]);
     store.close();
   });
 

@@ -23,7 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
         name             TEXT,
         created_at       INTEGER NOT NULL,             -- ms since the epoch: started_at, or the time of the import
         started_at       TEXT,                         -- Recording.startedAt, as given (ISO 8601) or NULL
-        source           TEXT NOT NULL,                -- live, sse, ssrec, har, curl
+        source           TEXT NOT NULL,                -- live, sse, ssrec, har, curl (capture from version 3)
         method           TEXT,                         -- NULL: no request recorded
         url              TEXT,                         -- secrets redacted
         host             TEXT COLLATE NOCASE,          -- from the URL
@@ -94,6 +94,17 @@ export const MIGRATIONS: readonly Migration[] = [
       -- A key the request carried that the server sent back (a header, the body), masked before
       -- storing: JSON {"headers": [names], "bodyPlaces": n}; NULL when none (echoed-secrets.ts).
       ALTER TABLE recordings ADD COLUMN secrets_masked TEXT;
+    `,
+  },
+  {
+    version: 3,
+    sql: `
+      -- A recording made by the capture proxy (source 'capture'): CaptureInfo as JSON (where it came
+      -- from, what the proxy changed, the relay's clock); NULL for any other.
+      ALTER TABLE recordings ADD COLUMN capture TEXT;
+      -- Its capture session (CaptureInfo.session), apart, for the history's filter.
+      ALTER TABLE recordings ADD COLUMN capture_session TEXT;
+      CREATE INDEX recordings_capture_session ON recordings (capture_session, created_at DESC) WHERE capture_session IS NOT NULL;
     `,
   },
 ];

@@ -8,7 +8,7 @@ import type { ListQuery, RecordingSummary } from './types.ts';
 /** The columns of a summary, in the order `summaryFromRow` reads them. */
 const SUMMARY_COLUMNS = `r.id, r.name, r.created_at, r.source, r.method, r.url, r.host, r.model, r.status, r.outcome, r.error,
   r.bytes, r.read_count, r.event_count, r.duration_ms, r.ttft_ms, r.worst_severity, r.finish_reasons, r.tags,
-  (SELECT group_concat(code, ' ' ORDER BY code) FROM recording_diagnostics d WHERE d.recording_id = r.id) AS codes`;
+  (SELECT group_concat(code, ' ' ORDER BY code) FROM recording_diagnostics d WHERE d.recording_id = r.id) AS codes, r.capture_session`;
 
 type SummaryRow = [
   id: number,
@@ -31,6 +31,7 @@ type SummaryRow = [
   finishReasons: string,
   tags: string,
   codes: string | null,
+  captureSession: string | null,
 ];
 
 export function summaryFromRow(row: unknown[]): RecordingSummary {
@@ -56,12 +57,13 @@ export function summaryFromRow(row: unknown[]): RecordingSummary {
     finishReasons: JSON.parse(r[17]) as string[],
     tags: JSON.parse(r[18]) as string[],
     codes: r[19] === null ? [] : (r[19].split(' ') as DiagnosticCode[]),
+    captureSession: r[20],
   };
 }
 
 /** A recording's full row: the summary columns, then the rest. */
-const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked`;
-export const RECORDING_EXTRA_AT = 20;
+const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture`;
+export const RECORDING_EXTRA_AT = 21;
 
 /** Rows written by one multi-row INSERT: one statement for 64 rows is several times faster than 64. */
 export const ROWS_PER_INSERT = 64;
@@ -72,11 +74,11 @@ export function prepareStatements(db: Database.Database) {
     insertRecording: db.prepare(`INSERT INTO recordings (
         name, created_at, started_at, source, method, url, host, request_headers, request_body,
         status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
-        model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked)
+        model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session)
       VALUES (
         @name, @createdAt, @startedAt, @source, @method, @url, @host, @requestHeaders, @requestBody,
         @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
-        @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked)`),
+        @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession)`),
     /** (recording_id, seq, t, offset, bytes) */
     insertRead: db.prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
     /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
@@ -95,7 +97,7 @@ export function prepareStatements(db: Database.Database) {
     updateResponse: db.prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
     updateFinish: db.prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, model = coalesce(@model, model),
         duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
-        secrets_masked = @secretsMasked, writer_pid = NULL, writer_host = NULL
+        secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), writer_pid = NULL, writer_host = NULL
       WHERE id = @id`),
     /** Recordings whose writer may have died. */
     selectInProgress: db.prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),
@@ -146,6 +148,14 @@ function listFilter(query: ListQuery): { where: string; params: Record<string, u
   if (query.source !== undefined) {
     params.source = query.source;
     clauses.push('r.source = @source');
+  }
+  if (query.origin !== undefined) {
+    // Sent: what Streamscope requested itself; captured: what went through a capture proxy; imported: the rest.
+    clauses.push(query.origin === 'sent' ? "r.source = 'live'" : query.origin === 'captured' ? "r.source = 'capture'" : "r.source NOT IN ('live', 'capture')");
+  }
+  if (query.captureSession !== undefined) {
+    params.captureSession = query.captureSession;
+    clauses.push('r.capture_session = @captureSession');
   }
   if (query.code !== undefined) {
     params.code = query.code;

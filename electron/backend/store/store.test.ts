@@ -138,6 +138,7 @@ describe('importing and reading back a recording', () => {
       finishReasons: ['length'],
       tags: [],
       codes: ['finish-length'],
+      captureSession: null,
     });
     store.close();
   });

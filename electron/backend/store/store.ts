@@ -7,6 +7,7 @@ import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
+import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { packReads } from '../../../shared/api/packed.ts';
@@ -141,6 +142,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
       writerPid: null,
       writerHost: null,
       secretsMasked: recording.secretsMasked ? JSON.stringify(recording.secretsMasked) : null,
+      ...captureColumns(recording.capture),
       model: summary.model ?? requestedModel(request),
       bytes,
       readCount: recording.reads.length,
@@ -184,6 +186,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
         writerPid: process.pid,
         writerHost: hostname(),
         secretsMasked: null,
+        ...captureColumns(options.capture),
         model: requestedModel(options.request),
         bytes: 0,
         readCount: 0,
@@ -346,7 +349,7 @@ function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
 
 function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
   const summary = summaryFromRow(row);
-  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked] = row.slice(RECORDING_EXTRA_AT) as [
+  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture] = row.slice(RECORDING_EXTRA_AT) as [
     string | null,
     string | null,
     string | null,
@@ -354,6 +357,7 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     string | null,
     number | null,
     number | null,
+    string | null,
     string | null,
   ];
   const request: RecordedRequest | null =
@@ -376,5 +380,10 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     reads,
     end,
     ...(secretsMasked !== null ? { secretsMasked: JSON.parse(secretsMasked) as SecretsMasked } : {}),
+    ...(capture !== null ? { capture: JSON.parse(capture) as CaptureInfo } : {}),
   };
+}
+
+function captureColumns(capture: CaptureInfo | undefined) {
+  return { capture: capture ? JSON.stringify(capture) : null, captureSession: capture?.session ?? null };
 }

@@ -4,6 +4,7 @@ import type { AnalyzedEvent, Diagnostic, RecordedEnd, RecordedRequest, RecordedR
 import type { Analysis } from '../../../shared/index.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
 import type { PackedRecording } from '../../../shared/api/packed.ts';
+import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
@@ -35,6 +36,8 @@ export interface BeginRecordingOptions {
   /** Secret headers and URL parameters are redacted (again) before they are stored. */
   readonly request: RecordedRequest;
   readonly tags?: readonly string[];
+  /** Set for a recording the capture proxy makes (source 'capture'): stored at once, so its session lists it while it streams. */
+  readonly capture?: CaptureInfo;
   /** A flush that failed (the writer retries; past its memory bound it gives up and keeps what it stored). Default: a process warning. */
   readonly onError?: (error: Error) => void;
   /** Called after every committed flush. */
@@ -45,6 +48,14 @@ export interface BeginRecordingOptions {
   readonly maxBufferBytes?: number;
   /** Buffered rows (reads + events) that trigger an immediate flush. Default 2,000. */
   readonly maxBufferRows?: number;
+}
+
+/** What only the end of a recording knows, stored with it. */
+export interface FinishExtras {
+  /** What of a key sent was masked in the response (echoed-secrets.ts). */
+  readonly secretsMasked?: SecretsMasked;
+  /** A capture's info with the relay's clock (replaces the one given at the start). */
+  readonly capture?: CaptureInfo;
 }
 
 /** Writes one live recording as it happens. */
@@ -62,8 +73,7 @@ export interface RecordingWriter {
    * Flushes, then stores the outcome, summary and diagnostics (given as a summary, or as the core's
    * whole analysis); false when storing failed (reported through onError).
    */
-  /** `secretsMasked`: what of a key sent was masked in the response (echoed-secrets.ts), stored with the recording. */
-  finish(end: RecordedEnd, summary?: FinishSummary | Analysis, secretsMasked?: SecretsMasked): boolean;
+  finish(end: RecordedEnd, summary?: FinishSummary | Analysis, extras?: FinishExtras): boolean;
   /** Bytes and rows waiting in memory. */
   readonly pendingBytes: number;
   readonly pendingRows: number;

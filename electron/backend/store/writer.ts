@@ -12,8 +12,7 @@ import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { PendingRows, ReadArena } from './rows.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
-import type { BeginRecordingOptions, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
-import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import type { BeginRecordingOptions, FinishExtras, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
 
 export const DEFAULT_FLUSH_INTERVAL_MS = 40;
 export const DEFAULT_MAX_BUFFER_BYTES = 1 << 20;
@@ -239,7 +238,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     if (finished) throw new Error(`recording ${id} is finished: ${what} comes too late`);
   }
 
-  function end(outcome: RecordedEnd, summary: FinishSummary, secretsMasked?: SecretsMasked): boolean {
+  function end(outcome: RecordedEnd, summary: FinishSummary, { secretsMasked, capture }: FinishExtras = {}): boolean {
     finished = true;
     if (timer !== null) {
       clearTimeout(timer);
@@ -266,6 +265,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
           worstSeverity: worstSeverity(diagnostics),
           finishReasons: JSON.stringify(distinctReasons(summary.finishReasons)),
           secretsMasked: secretsMasked ? JSON.stringify(secretsMasked) : null,
+          capture: capture ? JSON.stringify(capture) : null,
         });
         for (const row of diagnosticRows(diagnostics)) statements.insertDiagnostic.run(id, row.code, row.severity, row.count);
       })();
@@ -323,13 +323,13 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       afterBuffer();
     },
     flush,
-    finish(outcome, given = {}, secretsMasked) {
+    finish(outcome, given = {}, extras) {
       assertOpen('finish');
       const summary = 'identity' in given && 'choices' in given ? summarize(given) : (given as FinishSummary);
       flush();
       // One more try: a transient failure (a lock held by another process) may have cleared.
       if (!failed && pendingRows() > 0 && !flush()) giveUp(lastError ?? new Error('flush failed'));
-      return end(outcome, summary, secretsMasked);
+      return end(outcome, summary, extras);
     },
     abandon(reason) {
       if (finished) return;

@@ -11,6 +11,7 @@ import { count, ms } from './format.ts';
 
 const SOURCES: Readonly<Record<Recording['source'], string>> = {
   live: 'recorded live by Streamscope',
+  capture: "captured from an app's traffic by Streamscope's proxy",
   ssrec: 'timed recording file (.ssrec.jsonl)',
   sse: 'plain SSE body (.sse), untimed',
   har: 'imported from a HAR file, untimed',

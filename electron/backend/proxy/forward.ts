@@ -1,0 +1,279 @@
+// One exchange through the capture proxy (DESIGN.md, "Capture: recording the user's own app"):
+// the client's request forwarded unchanged but for Host, hop-by-hop headers and (by default)
+// Accept-Encoding; the answer relayed read by read as it arrives, never buffered; and, when it
+// streams, kept as a live recording on a copy, off the relay path. Two clocks: each upstream read
+// is stamped on arrival (the recording's reads), each write to the client when issued and when
+// the socket took it (the relay's timing).
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest } from 'node:http';
+import type { ClientRequest, OutgoingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { performance } from 'node:perf_hooks';
+import type { Transform } from 'node:stream';
+import type { Target } from '../../../shared/capture/routes.ts';
+import { endToEnd, headerObject, headerPairs } from '../../../shared/capture/hop-by-hop.ts';
+import type { HeaderPair } from '../../../shared/capture/hop-by-hop.ts';
+import { RELAY_WRITES_KEPT } from '../../../shared/capture/types.ts';
+import type { CaptureInfo, RelayWrite } from '../../../shared/capture/types.ts';
+import type { AnalyzedEvent, RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
+import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { writeChunk } from '../http/write-chunk.ts';
+import { inflationCapError, MAX_INFLATED_BYTES } from '../import/decode.ts';
+import { decoderFor, describeError } from '../recorder/exchange.ts';
+import { beginLiveRecording } from '../recorder/live-recording.ts';
+import type { LiveRecording, LiveRecordingResult } from '../recorder/live-recording.ts';
+import type { Store } from '../store/index.ts';
+import { sendProxyError } from './answers.ts';
+
+export interface ForwardContext {
+  readonly session: string;
+  readonly store: Store | undefined;
+  readonly tags: readonly string[] | undefined;
+  readonly keepEncoding: boolean;
+  readonly bufferBound: number;
+  /** Keep exchanges that do not stream too (in memory, not stored): cassettes need them. */
+  readonly keepAll: boolean;
+}
+
+/** What the log learns of an exchange as it goes. */
+export interface ForwardProgress {
+  stream: boolean;
+  recording: number | null;
+  status: number | null;
+  bytes: number;
+}
+
+export interface Forwarded {
+  readonly end: RecordedEnd;
+  /** The exchange as kept (a stream, or any exchange when `keepAll`); null when nothing was kept. */
+  readonly result: LiveRecordingResult | null;
+}
+
+/** Terminal events after which a client that hangs up has simply finished (an SDK closing right after `[DONE]`). */
+const FINAL_TYPES = /"type"\s*:\s*"(?:response\.completed|response\.incomplete|response\.failed|message_stop)"/;
+
+function isFinal(event: AnalyzedEvent): boolean {
+  const { data, event: name } = event.sse;
+  if (data === '[DONE]') return true;
+  if (name === 'response.completed' || name === 'response.incomplete' || name === 'response.failed' || name === 'message_stop') return true;
+  return data !== null && data.length < 4096 && FINAL_TYPES.test(data);
+}
+
+/** The request body as the recording keeps it: its JSON, else its text (else null when empty). */
+export function bodyValue(body: Buffer): unknown {
+  if (body.length === 0) return null;
+  const text = body.toString('utf8');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, target: Target, context: ForwardContext, progress: ForwardProgress): Promise<Forwarded> {
+  const url = new URL(target.url);
+  const startedAt = new Date().toISOString();
+  const changed: string[] = [];
+  const pairs: HeaderPair[] = [];
+  for (const [name, value] of endToEnd(headerPairs(req.rawHeaders))) {
+    const lower = name.toLowerCase();
+    if (lower === 'host') continue;
+    if (lower === 'accept-encoding' && !context.keepEncoding) {
+      // Identity keeps the stored bytes the bytes sent, and a compressing upstream from buffering (DESIGN.md, "Compression").
+      if (value.trim().toLowerCase() !== 'identity') changed.push(`accept-encoding: ${value} → identity`);
+      pairs.push([name, 'identity']);
+      continue;
+    }
+    pairs.push([name, value]);
+  }
+  if (body.length > 0 && !pairs.some(([name]) => name.toLowerCase() === 'content-length')) pairs.push(['content-length', String(body.length)]);
+  const headers: OutgoingHttpHeaders = { host: url.host };
+  for (const [name, value] of pairs) {
+    const previous = headers[name];
+    headers[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [String(previous), value];
+  }
+
+  const json = bodyValue(body);
+  const askedStream = typeof json === 'object' && json !== null && (json as { stream?: unknown }).stream === true;
+  const sentHeaders = headerObject([['host', url.host], ...pairs]);
+  const request: RecordedRequest = { method: req.method ?? 'GET', url: redactUrl(target.url), headers: redactHeaders(sentHeaders), body: json };
+  const secrets = secretsToMask(target.url, sentHeaders);
+  const capture: Omit<CaptureInfo, 'relay'> = {
+    session: context.session,
+    upstream: redactUrl(target.route.upstream),
+    client: { address: `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`, userAgent: req.headers['user-agent'] ?? null },
+    changed,
+    servedBy: 'proxy',
+  };
+
+  const t0 = performance.now();
+  const now = (): number => performance.now() - t0;
+  const writes: RelayWrite[] = [];
+  let writesDropped = 0;
+  const paused: [number, number][] = [];
+  let maxBuffered = 0;
+  let sawFinal = false;
+  let live: LiveRecording | null = null;
+  const begin = (stored: boolean): void => {
+    live = beginLiveRecording({
+      startedAt,
+      request,
+      secrets,
+      store: stored ? context.store : undefined,
+      source: 'capture',
+      tags: context.tags,
+      capture: { ...capture, relay: null },
+      onEvent(event) {
+        if (!sawFinal && isFinal(event)) sawFinal = true;
+      },
+    });
+    progress.recording = live.id;
+  };
+  if (askedStream) {
+    progress.stream = true;
+    begin(true);
+  }
+
+  return new Promise<Forwarded>((resolve) => {
+    let settled = false;
+    let upstreamEnded = false;
+    let headSent = false;
+    let decoder: Transform | undefined;
+    let decoding: Promise<void> = Promise.resolve();
+
+    const finish = async (end: RecordedEnd): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      // Once the response is complete its socket went back to the pool for the next request.
+      if (!upstreamEnded) upstream.destroy();
+      if (decoder) {
+        decoder.end();
+        await decoding;
+      }
+      const relay = { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound };
+      const recording = live as LiveRecording | null;
+      let result: LiveRecordingResult | null = null;
+      try {
+        result = recording ? recording.finish(end, { ...capture, relay }) : null;
+      } catch (error) {
+        recording?.fail(error);
+      }
+      resolve({ end, result });
+    };
+
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let upstream: ClientRequest;
+    try {
+      upstream = send(url, { method: req.method, headers });
+    } catch (error) {
+      // Node refuses a header it cannot send by throwing: the client gets a 502 that says so.
+      const why = `cannot send the request to ${url.origin}: ${error instanceof Error ? describeError(error) : String(error)}`;
+      progress.status = 502;
+      progress.bytes = sendProxyError(res, 502, 'upstream_unreachable', why);
+      resolve({ end: { t: 0, outcome: 'error', error: why }, result: (live as LiveRecording | null)?.finish({ t: 0, outcome: 'error', error: why }) ?? null });
+      return;
+    }
+    upstream.on('socket', (socket) => socket.setNoDelay(true));
+
+    upstream.on('response', (up) => {
+      const t = now();
+      const responsePairs = endToEnd(headerPairs(up.rawHeaders));
+      const responseHeaders = headerObject(responsePairs);
+      const eventStream = /^\s*text\/event-stream/i.test(responseHeaders['content-type'] ?? '');
+      if (eventStream) progress.stream = true;
+      if (!live && (eventStream || context.keepAll)) begin(eventStream);
+      const kept = live as LiveRecording | null;
+      kept?.response({ t, status: up.statusCode ?? 0, httpVersion: up.httpVersion, headers: responseHeaders });
+      progress.status = up.statusCode ?? 0;
+
+      res.socket?.setNoDelay(true);
+      res.writeHead(up.statusCode ?? 502, up.statusMessage, responsePairs.flat());
+      res.flushHeaders();
+      headSent = true;
+
+      // With --keep-encoding the client gets the encoded bytes; the recording keeps a decoded copy, as `record` does.
+      let lastRawT = t;
+      const encoding = responseHeaders['content-encoding'];
+      decoder = kept && encoding !== undefined ? decoderFor(encoding) : undefined;
+      if (decoder && kept) {
+        let inflated = 0;
+        decoding = new Promise<void>((done) => {
+          decoder!.on('end', done);
+          decoder!.on('close', done);
+          decoder!.on('error', () => done());
+        });
+        decoder.on('data', (piece: Buffer) => {
+          inflated += piece.length;
+          if (inflated > MAX_INFLATED_BYTES) {
+            decoder!.destroy(new Error(inflationCapError(encoding!)));
+            return;
+          }
+          kept.read(lastRawT, piece);
+        });
+      }
+
+      up.on('data', (bytes: Buffer) => {
+        const arrived = now();
+        if (kept) {
+          if (decoder) {
+            lastRawT = arrived;
+            decoder.write(bytes);
+          } else kept.read(arrived, bytes);
+        }
+        const issued = now();
+        const write: [number, number, number | null] = [arrived, issued, null];
+        if (writes.length < RELAY_WRITES_KEPT) writes.push(write);
+        else writesDropped++;
+        progress.bytes += bytes.length;
+        writeChunk(res, bytes, () => (write[2] = now()));
+        if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
+        // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
+        if (res.writableLength > context.bufferBound && !up.isPaused()) {
+          const from = now();
+          up.pause();
+          res.once('drain', () => {
+            paused.push([from, now()]);
+            up.resume();
+          });
+        }
+      });
+      up.on('end', () => {
+        upstreamEnded = true;
+        res.end(() => void finish({ t: now(), outcome: 'eof' }));
+      });
+      up.on('aborted', () => broken('the upstream connection closed before the response was complete'));
+      up.on('error', (error) => broken(describeError(error)));
+      up.on('close', () => {
+        if (!up.complete) broken('the upstream connection closed before the response was complete');
+      });
+    });
+
+    /** After the head: the client sees a broken stream, as it would without the proxy. */
+    const broken = (why: string): void => {
+      if (settled || upstreamEnded) return;
+      res.destroy();
+      void finish({ t: now(), outcome: 'error', error: why });
+    };
+
+    upstream.on('error', (error) => {
+      if (settled) return;
+      const why = describeError(error);
+      if (headSent) return broken(why);
+      progress.status = 502;
+      progress.bytes = sendProxyError(res, 502, 'upstream_unreachable', `the upstream ${url.origin} failed before answering: ${why}`);
+      void finish({ t: now(), outcome: 'error', error: why });
+    });
+
+    res.on('close', () => {
+      if (settled) return;
+      if (upstreamEnded) return void finish({ t: now(), outcome: 'eof' });
+      // The client hung up: abort the upstream at once (no tokens burn for nobody). After the final event it had all it wanted.
+      if (sawFinal) return void finish({ t: now(), outcome: 'eof' });
+      void finish({ t: now(), outcome: 'aborted', error: 'the client closed the connection before the stream ended; the upstream request was aborted' });
+    });
+
+    upstream.end(body);
+  });
+}

@@ -1,0 +1,23 @@
+// Who may use the capture proxy (DESIGN.md, "Capture"): it holds the user's keys in flight, so it
+// binds loopback only, answers only requests addressed to a loopback name (a page on another
+// site cannot reach it through DNS rebinding), and refuses web pages (an Origin header) unless
+// the user named that origin.
+
+import type { IncomingMessage } from 'node:http';
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+export type Refusal = { readonly status: 403; readonly code: 'foreign_host' | 'origin_refused'; readonly message: string };
+
+export function refusal(req: IncomingMessage, allowOrigins: readonly string[]): Refusal | null {
+  const host = req.headers.host;
+  const name = host === undefined ? '' : host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
+  if (!LOOPBACK_NAMES.has(name.toLowerCase())) {
+    return { status: 403, code: 'foreign_host', message: `refused a request for host ${JSON.stringify(host ?? '')}: the proxy answers only 127.0.0.1, localhost and [::1]` };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !allowOrigins.includes(origin)) {
+    return { status: 403, code: 'origin_refused', message: `refused a request from the web page at ${origin}: start the proxy with --allow-origin ${origin} to let it through` };
+  }
+  return null;
+}

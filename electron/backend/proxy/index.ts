@@ -1,0 +1,3 @@
+export * from './server.ts';
+export * from './cassettes.ts';
+export type * from './types.ts';

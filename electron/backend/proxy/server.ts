@@ -1,0 +1,206 @@
+// `streamscope proxy`: a loopback reverse proxy that records the user's own app (DESIGN.md,
+// "Capture: recording the user's own app"; docs/capture.md). Each request is checked (loopback
+// Host, no foreign web page), routed to its upstream, then forwarded (forward.ts) or answered from
+// a cassette (cassettes.ts). Every exchange is logged; those that stream are stored as recordings.
+
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { proxyBaseUrl, routeRequest } from '../../../shared/capture/routes.ts';
+import { CAPTURE_LOG_LIMIT } from '../../../shared/capture/types.ts';
+import type { CaptureExchange } from '../../../shared/capture/types.ts';
+import type { Analysis } from '../../../shared/index.ts';
+import { redactUrl } from '../../../shared/recording/redact.ts';
+import { summarizeRequest } from '../../../shared/replay/match.ts';
+import { planReplay } from '../../../shared/replay/plan.ts';
+import { baseUrl as originOf, closeServer, listen } from '../http/serve.ts';
+import { playPlan } from '../replay/play.ts';
+import type { PlayProgress } from '../replay/play.ts';
+import { sendProxyError } from './answers.ts';
+import { cassetteKey, CassetteShelf, loadCassettes, writeCassette } from './cassettes.ts';
+import { bodyValue, forward } from './forward.ts';
+import type { ForwardProgress } from './forward.ts';
+import { refusal } from './guards.ts';
+import type { CaptureProxy, CaptureProxyOptions } from './types.ts';
+
+/** A request body past this is refused (413): a chat request with images stays far below it. */
+export const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_BUFFER_BOUND = 1024 * 1024;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+export async function startCaptureProxy(options: CaptureProxyOptions): Promise<CaptureProxy> {
+  const host = '127.0.0.1';
+  const cassettes = options.cassettes;
+  const loaded = cassettes && cassettes.mode !== 'record' ? await loadCassettes(cassettes.dir) : { cassettes: [], problems: [] };
+  if (loaded.problems.length > 0) throw new Error(`cannot read the cassettes in ${cassettes!.dir}: ${loaded.problems.join('; ')}`);
+  const shelf = new CassetteShelf(loaded.cassettes);
+  const written = new Map<string, number>();
+  const exchanges: CaptureExchange[] = [];
+  const running = new Map<AbortController, Promise<void>>();
+  let closing: Promise<void> | null = null;
+  let count = 0;
+  let session = options.session ?? '';
+
+  const log = (exchange: CaptureExchange, ended: boolean): void => {
+    if (ended) {
+      exchanges.push(exchange);
+      if (exchanges.length >= 2 * CAPTURE_LOG_LIMIT) exchanges.splice(0, exchanges.length - CAPTURE_LOG_LIMIT);
+      options.onExchangeEnd?.(exchange);
+    } else options.onExchange?.(exchange);
+  };
+
+  const server = createServer({ noDelay: true }, (req, res) => {
+    // Transparent: no Date of our own beside (or instead of) the upstream's.
+    res.sendDate = false;
+    const controller = new AbortController();
+    const done = handle(req, res, controller.signal).catch((error: unknown) => {
+      if (!res.headersSent) sendProxyError(res, 500, 'proxy_failure', (error as Error).message);
+      else res.destroy();
+    });
+    const settled = done.finally(() => running.delete(controller));
+    running.set(controller, settled);
+    res.once('close', () => controller.abort());
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse, signal: AbortSignal): Promise<void> {
+    const arrived = performance.now();
+    const entry: Mutable<CaptureExchange> = {
+      id: ++count,
+      time: new Date().toISOString(),
+      method: req.method ?? 'GET',
+      path: redactPath(req.url ?? '/'),
+      model: null,
+      client: req.headers['user-agent'] ?? `${req.socket.remoteAddress ?? '?'}:${req.socket.remotePort ?? '?'}`,
+      servedBy: 'proxy',
+      stream: false,
+      recording: null,
+      cassette: null,
+      status: null,
+      state: 'open',
+      outcome: null,
+      error: null,
+      ttftMs: null,
+      durationMs: null,
+      events: 0,
+      findings: { errors: 0, warnings: 0, codes: [] },
+      bytes: 0,
+    };
+    const end = (changes: Partial<CaptureExchange>): void => {
+      Object.assign(entry, changes, { state: 'done', durationMs: entry.durationMs ?? performance.now() - arrived });
+      log({ ...entry }, true);
+    };
+    const refuse = (status: number, code: Parameters<typeof sendProxyError>[2], message: string, extra?: Record<string, unknown>): void => {
+      const bytes = sendProxyError(res, status, code, message, extra);
+      end({ servedBy: 'refused', status, bytes, outcome: 'eof', error: message });
+    };
+
+    const refused = refusal(req, options.allowOrigins ?? []);
+    if (refused) return refuse(refused.status, refused.code, refused.message);
+    const target = routeRequest(options.routes, req.url ?? '/');
+    if (!target) {
+      const prefixes = options.routes.map((route) => `${route.prefix}/… → ${route.origin}`).join(', ');
+      return refuse(404, 'no_route', `no upstream for ${entry.path}: this proxy forwards ${prefixes}`);
+    }
+    const body = await readBody(req);
+    if (body === null) return refuse(413, 'request_too_large', `the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
+    const json = bodyValue(body);
+    entry.model = summarizeRequest(json).model;
+
+    if (cassettes && cassettes.mode !== 'record') {
+      const key = cassetteKey(entry.method, redactUrl(target.url), json);
+      const cassette = shelf.next(key);
+      if (cassette) {
+        entry.servedBy = 'cassette';
+        entry.cassette = cassette.file;
+        log({ ...entry }, false);
+        const progress: PlayProgress = { status: null, bytes: 0, cut: false };
+        await playPlan(res, planReplay(cassette.recording, { speed: cassettes.speed ?? 1, faults: cassettes.faults ?? {} }), progress, signal, false);
+        return end({ status: progress.status, bytes: progress.bytes, outcome: progress.cut ? 'error' : res.writableFinished ? 'eof' : 'aborted' });
+      }
+      if (cassettes.mode === 'replay') {
+        const held = shelf.files;
+        return refuse(404, 'no_cassette', `no cassette in ${cassettes.dir} matches ${entry.method} ${new URL(redactUrl(target.url)).pathname}${entry.model ? ` (model ${JSON.stringify(entry.model)})` : ''}: a cassette answers the same method, path, query and body. The folder holds ${held.length === 0 ? 'no cassette' : `${held.length}: ${held.slice(0, 20).join(', ')}${held.length > 20 ? ', …' : ''}`}. Record it with --mode record or --mode auto.`, { cassettes: held.length });
+      }
+    }
+
+    const progress: ForwardProgress = { stream: false, recording: null, status: null, bytes: 0 };
+    const started = forward(req, res, body, target, {
+      session,
+      store: options.store,
+      tags: options.tags,
+      keepEncoding: options.keepEncoding ?? false,
+      bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
+      keepAll: cassettes !== undefined,
+    }, progress);
+    // The log learns whether it streams, and its recording, as soon as the forwarder knows.
+    queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));
+    const { end: how, result } = await started;
+    let cassette: string | null = null;
+    if (cassettes && result && (how.outcome === 'eof' || how.outcome === 'error')) {
+      const key = cassetteKey(entry.method, redactUrl(target.url), json);
+      const index = written.get(key) ?? 0;
+      written.set(key, index + 1);
+      cassette = await writeCassette(cassettes.dir, result.recording, index);
+      if (cassettes.mode === 'auto') shelf.add({ file: cassette, key, recording: result.recording });
+    }
+    end({
+      stream: progress.stream,
+      recording: progress.stream ? progress.recording : null,
+      cassette,
+      status: progress.status,
+      bytes: progress.bytes,
+      outcome: how.outcome === 'recording' || how.outcome === 'interrupted' ? 'error' : how.outcome,
+      error: how.error ?? null,
+      ...(result && progress.stream ? figures(result.analysis) : {}),
+    });
+  }
+
+  const port = await listen(server, options.port ?? 0, host);
+  const origin = originOf(host, port).replace(/\/v1$/, '');
+  session ||= `${new Date().toISOString().slice(0, 19)}Z :${port}`;
+  return {
+    origin,
+    port,
+    session,
+    bases: options.routes.map((route) => ({ route, baseUrl: proxyBaseUrl(origin, route) })),
+    exchanges,
+    get cassetteCount() {
+      return shelf.size;
+    },
+    close() {
+      closing ??= closeServer(server, running);
+      return closing;
+    },
+  };
+}
+
+function figures(analysis: Analysis): Partial<CaptureExchange> {
+  const codes = [...new Set(analysis.diagnostics.map((found) => found.code))].sort();
+  return {
+    ttftMs: analysis.metrics?.ttft_ms ?? null,
+    events: analysis.events.length,
+    findings: {
+      errors: analysis.diagnostics.filter((found) => found.severity === 'error').length,
+      warnings: analysis.diagnostics.filter((found) => found.severity === 'warning').length,
+      codes,
+    },
+  };
+}
+
+/** A path and query as logged: secret query parameters (`?key=…`) redacted. */
+function redactPath(pathAndQuery: string): string {
+  const redacted = redactUrl(`http://proxy${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
+  return redacted.replace(/^http:\/\/proxy/, '');
+}
+
+async function readBody(req: AsyncIterable<Buffer>): Promise<Buffer | null> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const part of req) {
+    size += part.length;
+    if (size > MAX_REQUEST_BYTES) return null;
+    parts.push(part);
+  }
+  return Buffer.concat(parts);
+}

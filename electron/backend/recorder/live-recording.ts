@@ -1,0 +1,116 @@
+// One recording kept as its exchange happens, whoever performs the exchange (`record`, the
+// capture proxy): each read stored and fed to the core's analysis as it arrives, a key the server
+// sends back masked first, and the analysis bounded in memory however long the body grows.
+
+import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
+import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
+import type { CaptureInfo } from '../../../shared/capture/types.ts';
+import { createEchoMasker, maskHeaders } from '../../../shared/recording/echoed-secrets.ts';
+import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import type { RecordingWriter, Store } from '../store/index.ts';
+
+/** Far beyond any model's answer; what a 1 GB stream keeps in memory is bounded by it. */
+export const DEFAULT_MAX_ANALYSIS_BYTES = 64 * 1024 * 1024;
+
+export interface LiveRecordingOptions {
+  readonly startedAt: string;
+  /** Already redacted. */
+  readonly request: RecordedRequest;
+  /** The keys the request carried (secretsToMask): masked wherever the response sends them back. */
+  readonly secrets: readonly string[];
+  readonly store?: Store;
+  readonly name?: string;
+  /** Default 'live'. */
+  readonly source?: RecordingSource;
+  readonly capture?: CaptureInfo;
+  readonly tags?: readonly string[];
+  /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops. */
+  readonly maxAnalysisBytes?: number;
+  readonly onRead?: (t: number | null, bytes: Uint8Array) => void;
+  readonly onEvent?: (event: AnalyzedEvent) => void;
+}
+
+export interface LiveRecordingResult {
+  /** Null when no store was given. */
+  readonly id: number | null;
+  readonly recording: Recording;
+  readonly analysis: Analysis;
+  /** False when the body outgrew `maxAnalysisBytes`: the analysis covers its beginning only. */
+  readonly analysedWholeBody: boolean;
+}
+
+export interface LiveRecording {
+  readonly id: number | null;
+  /** The response head, its echoed keys masked: what is kept of it, returned. */
+  response(head: RecordedResponse): RecordedResponse;
+  read(t: number, bytes: Uint8Array): void;
+  /** Ends the recording; `capture` replaces the one given at the start (it carries the relay's clock). */
+  finish(end: RecordedEnd, capture?: CaptureInfo): LiveRecordingResult;
+  /** Ends it as an error when something failed before finish (never left 'recording'); nothing when finished. */
+  fail(error: unknown): void;
+}
+
+export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording {
+  const { startedAt, request } = options;
+  const source = options.source ?? 'live';
+  const writer: RecordingWriter | undefined = options.store?.beginRecording({ name: options.name, startedAt, source, request, tags: options.tags, ...(options.capture ? { capture: options.capture } : {}) });
+  const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
+  const reads: RecordedRead[] = [];
+  let analysedBytes = 0;
+  let analysing = true;
+  let head: RecordedResponse | null = null;
+  let maskedHeaders: string[] = [];
+  let finished = false;
+
+  const analyzer = createStreamAnalyzer({
+    onEvent(event) {
+      writer?.event(event);
+      options.onEvent?.(event);
+    },
+  });
+  // A key sent that the server sends back is masked before anything sees the response: store, analysis, console, file.
+  const masker = createEchoMasker(options.secrets);
+  const keep = (read: RecordedRead): void => {
+    const { t, bytes } = read;
+    writer?.read(t, bytes);
+    options.onRead?.(t, bytes);
+    if (!analysing) return;
+    if (analysedBytes + bytes.length > maxBytes) {
+      analysing = false;
+      return;
+    }
+    analysedBytes += bytes.length;
+    reads.push(read);
+    analyzer.feed(bytes, t);
+  };
+
+  return {
+    id: writer?.id ?? null,
+    response(received) {
+      const masked = maskHeaders(received.headers, options.secrets);
+      maskedHeaders = masked.masked;
+      const kept: RecordedResponse = { ...received, headers: masked.headers };
+      head = kept;
+      writer?.response(kept);
+      return kept;
+    },
+    read(t, bytes) {
+      for (const read of masker.feed({ t, bytes })) keep(read);
+    },
+    finish(end, capture = options.capture) {
+      finished = true;
+      for (const read of masker.end()) keep(read);
+      const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
+      const { partial, stats } = analyzer.end();
+      const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
+      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state);
+      writer?.finish(end, analysis, { secretsMasked, capture });
+      return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
+    },
+    fail(caught) {
+      if (finished) return;
+      finished = true;
+      if (writer && !writer.finished) writer.finish({ t: null, outcome: 'error', error: `the recorder failed: ${caught instanceof Error ? caught.message : String(caught)}` });
+    },
+  };
+}
