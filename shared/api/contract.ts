@@ -6,6 +6,8 @@
 
 import type { RecordedEnd, RecordedResponse } from '../recording/types.ts';
 import type { ExportFormat } from '../export/types.ts';
+import type { CaptureSnippet } from '../capture/snippets.ts';
+import type { CaptureExchange } from '../capture/types.ts';
 import type { ReplayFaults } from '../replay/faults.ts';
 import type { PackedRecording } from './packed.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
@@ -50,6 +52,16 @@ export interface StreamscopeApi {
   listReplays(input: Record<string, never>): Promise<ReplayInfo[]>;
   /** The requests a replay server answered since it started (the newest REPLAY_LOG_LIMIT), however late the page asks; null when it is not running. */
   replayLog(input: { readonly id: number }): Promise<ReplayLog | null>;
+
+  // Capture proxies: the user's own app pointed at a loopback proxy that relays to the real
+  // upstream and records each stream (docs/capture.md). Each exchange arrives as a
+  // `captureExchange` push when it starts and again when it ends.
+  startProxy(input: ProxyStart): Promise<ProxyInfo>;
+  /** Stops a capture proxy; false when it is not running. */
+  stopProxy(input: { readonly id: number }): Promise<boolean>;
+  listProxies(input: Record<string, never>): Promise<ProxyInfo[]>;
+  /** The exchanges a proxy saw since it started (the newest CAPTURE_LOG_LIMIT, newest first); null when it is not running. */
+  proxyLog(input: { readonly id: number }): Promise<CaptureExchange[] | null>;
 }
 
 /** What the backend pushes to the renderer, by push name. */
@@ -60,6 +72,8 @@ export interface ApiPushes {
   finished: LiveFinished;
   /** A replay server answered a request (once the response is over). */
   replayRequest: ReplayRequestPush;
+  /** A capture proxy's exchange began or ended (`exchange.state`). */
+  captureExchange: CaptureExchangePush;
 }
 
 export type ApiCall = keyof StreamscopeApi;
@@ -88,9 +102,13 @@ export const API_CALLS = [
   'stopReplay',
   'listReplays',
   'replayLog',
+  'startProxy',
+  'stopProxy',
+  'listProxies',
+  'proxyLog',
 ] as const satisfies readonly ApiCall[];
 
-export const API_PUSHES = ['live', 'finished', 'replayRequest'] as const satisfies readonly ApiPush[];
+export const API_PUSHES = ['live', 'finished', 'replayRequest', 'captureExchange'] as const satisfies readonly ApiPush[];
 
 // The lists above must name every call and push: a missing one fails to compile here.
 type Missing<All, Listed> = Exclude<All, Listed>;
@@ -265,4 +283,50 @@ export interface ReplayLogEntry {
   readonly faults: readonly string[];
   /** From arrival to the end of the response. */
   readonly ms: number;
+}
+
+export interface ProxyStart {
+  /** Upstream base URLs; each may be named (its prefix). With one and no profile, the proxy stands in for its origin, path kept. */
+  readonly upstreams?: readonly { readonly url: string; readonly name?: string }[];
+  /** Built-in profiles (listProfiles) to forward to, each under its name as a prefix (`/openai/v1`). */
+  readonly profiles?: readonly string[];
+  /** Default 0: a free port. The proxy listens on 127.0.0.1 only. */
+  readonly port?: number;
+  /** Pass the client's Accept-Encoding on (default: ask the upstream for identity). */
+  readonly keepEncoding?: boolean;
+  /** Origins whose web pages may use the proxy. */
+  readonly allowOrigins?: readonly string[];
+  /** Write each exchange to, or answer from, a folder of `.ssrec.jsonl` cassettes. */
+  readonly cassettes?: { readonly dir: string; readonly mode: 'record' | 'replay' | 'auto' };
+  /** Tags every captured recording carries. */
+  readonly tags?: readonly string[];
+}
+
+export interface ProxyInfo {
+  readonly id: number;
+  /** The capture session its recordings carry (the history filters by it). */
+  readonly session: string;
+  readonly origin: string;
+  readonly port: number;
+  /** Each upstream with the base URL a client takes for it, and what to paste. */
+  readonly bases: readonly ProxyBase[];
+  readonly keepEncoding: boolean;
+  readonly cassettes: { readonly dir: string; readonly mode: 'record' | 'replay' | 'auto'; readonly count: number } | null;
+  /** Exchanges seen so far. */
+  readonly exchanges: number;
+}
+
+export interface ProxyBase {
+  /** `''` for a lone upstream, else `/name`. */
+  readonly prefix: string;
+  /** The upstream base URL (secrets redacted). */
+  readonly upstream: string;
+  readonly baseUrl: string;
+  readonly snippets: readonly CaptureSnippet[];
+}
+
+export interface CaptureExchangePush {
+  /** The proxy's id. */
+  readonly proxy: number;
+  readonly exchange: CaptureExchange;
 }

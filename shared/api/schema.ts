@@ -95,6 +95,20 @@ export const API_SCHEMAS = {
     })
     .strict(),
   stopReplay: z.object({ id }).strict(),
+  startProxy: z
+    .object({
+      upstreams: z.array(z.object({ url: z.url({ protocol: /^https?$/ }), name: text(60).min(1).optional() }).strict()).max(20).optional(),
+      profiles: z.array(text(100).min(1)).max(20).optional(),
+      port: z.number().int().min(0).max(65_535).optional(),
+      keepEncoding: z.boolean().optional(),
+      allowOrigins: z.array(text(2000).min(1)).max(50).optional(),
+      cassettes: z.object({ dir: text(4096).min(1), mode: z.enum(['record', 'replay', 'auto']) }).strict().optional(),
+      tags: tags.optional(),
+    })
+    .strict(),
+  stopProxy: z.object({ id }).strict(),
+  listProxies: nothing,
+  proxyLog: z.object({ id }).strict(),
   listReplays: nothing,
   replayLog: z.object({ id }).strict(),
 } satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };

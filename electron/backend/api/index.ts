@@ -14,6 +14,7 @@ import type { LiveBatchOptions } from './live-batch.ts';
 import { createProfiles } from './profiles.ts';
 import { createPushHub } from './pushes.ts';
 import { recordingCalls } from './recordings.ts';
+import { createProxies } from './proxies.ts';
 import { createReplays } from './replays.ts';
 import { lazySimulator, scenarioInfos } from './simulator.ts';
 import { transferCalls } from './transfer.ts';
@@ -47,6 +48,7 @@ export function createBackend(options: BackendOptions): Backend {
   const profiles = createProfiles(options.keys, options.env ?? process.env);
   const live = createLive({ store, profiles, simulator, pushes, ...(options.liveBatch ? { batch: options.liveBatch } : {}) });
   const replays = createReplays(store, pushes);
+  const proxies = createProxies(store, pushes, simulator);
   const { profile: _profile, keyFor: _keyFor, ...profileCalls } = profiles;
 
   const calls: StreamscopeApi = {
@@ -60,6 +62,10 @@ export function createBackend(options: BackendOptions): Backend {
     stopReplay: replays.stopReplay,
     listReplays: replays.listReplays,
     replayLog: replays.replayLog,
+    startProxy: proxies.startProxy,
+    stopProxy: proxies.stopProxy,
+    listProxies: proxies.listProxies,
+    proxyLog: proxies.proxyLog,
   };
 
   let closing: Promise<void> | null = null;
@@ -79,7 +85,7 @@ export function createBackend(options: BackendOptions): Backend {
     subscribe: pushes.subscribe,
     close() {
       closing ??= (async () => {
-        await Promise.all([live.cancelAll(), replays.stopAll()]);
+        await Promise.all([live.cancelAll(), replays.stopAll(), proxies.stopAll()]);
         await simulator.close();
         store.close();
       })();

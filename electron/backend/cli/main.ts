@@ -53,6 +53,13 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.replayCommand, usage: module.REPLAY_USAGE };
     },
   },
+  proxy: {
+    summary: "Record your own app's streams through a loopback capture proxy",
+    load: async () => {
+      const module = await import('./proxy.ts');
+      return { run: module.proxyCommand, usage: module.PROXY_USAGE };
+    },
+  },
   serve: {
     summary: 'Serve the app to a browser on 127.0.0.1 (no Electron needed)',
     load: async () => {

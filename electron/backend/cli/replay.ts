@@ -2,7 +2,7 @@
 
 import { parseSse } from '../../../shared/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
-import type { ReplayFaults, ReplayStall } from '../../../shared/replay/faults.ts';
+import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
 import { abbreviate, summarizeRecording } from '../../../shared/replay/match.ts';
 import { DEFAULT_UNTIMED_INTERVAL_MS } from '../../../shared/replay/plan.ts';
@@ -11,6 +11,7 @@ import { startReplayServer } from '../replay/index.ts';
 import type { ReplayRequestLog, ReplayServer, ReplaySource } from '../replay/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { FAULT_OPTIONS, FAULTS_USAGE, faultsFrom, numberOption } from './fault-args.ts';
 import type { Output } from './output.ts';
 import { loadRecordingArg, readBytes } from './recording-arg.ts';
 import { count } from './render.ts';
@@ -45,21 +46,7 @@ Options:
                              $STREAMSCOPE_DB or the data folder)
   -h, --help                 Show this help
 
-Faults (N is an event's number, the # column of "streamscope inspect"):
-  --cut-after-event N        Destroy the connection right after event N
-  --cut-after-byte N         Destroy the connection after N body bytes
-  --stall-before-event N:MS  Go silent for MS milliseconds before event N
-                             (repeatable)
-  --drop-done                Leave out data: [DONE]
-  --drop-finish              Leave out the finish reason: chunks that carry only
-                             it go, others carry "finish_reason": null
-  --drop-usage               Leave out the usage chunk (choices: [] with usage)
-  --buffer-all               Hold every byte and send it all at the end, as a
-                             buffering proxy does
-  --corrupt-event N          Cut event N's JSON in half
-  --status CODE              Answer with this HTTP status instead of the stream
-  --body FILE                ...and this body (default: an error in OpenAI's
-                             shape)
+${FAULTS_USAGE}
 
 docs/replay.md says what a client sees for each fault.`;
 
@@ -140,67 +127,25 @@ function parse(args: string[]): { options: ReplayOptions; recordings: string[]; 
       precise: { type: 'boolean' },
       interval: { type: 'string' },
       db: { type: 'string' },
-      'cut-after-event': { type: 'string' },
-      'cut-after-byte': { type: 'string' },
-      'stall-before-event': { type: 'string', multiple: true },
-      'drop-done': { type: 'boolean' },
-      'drop-finish': { type: 'boolean' },
-      'drop-usage': { type: 'boolean' },
-      'buffer-all': { type: 'boolean' },
-      'corrupt-event': { type: 'string' },
-      status: { type: 'string' },
-      body: { type: 'string' },
+      ...FAULT_OPTIONS,
     },
   });
   if (positionals.length === 0) throw new CliError('missing RECORDING (see --help)');
-
-  /** A number option: undefined when absent, else checked by `valid` or a CliError that says what it takes. */
-  const number = (name: keyof typeof values, valid: (value: number) => boolean, takes: string): number | undefined => {
-    const text = values[name] as string | undefined;
-    if (text === undefined) return undefined;
-    const value = Number(text);
-    if (text.trim() === '' || !valid(value)) throw new CliError(`--${name} takes ${takes}, not "${text}"`);
-    return value;
-  };
-  const whole = (value: number) => Number.isSafeInteger(value) && value >= 0;
   const positive = (value: number) => Number.isFinite(value) && value >= 0;
-  const eventNumber = 'an event number, 0 or more (the # column of "streamscope inspect")';
-
   const host = values.host ?? '127.0.0.1';
   if (host.trim() === '') throw new CliError('--host takes an address, e.g. 127.0.0.1');
-  const status = number('status', (value) => Number.isInteger(value) && value >= 200 && value <= 599, 'an HTTP status from 200 to 599');
-  if (values.body !== undefined && status === undefined) throw new CliError('--body goes with --status CODE (the body of that answer)');
-
-  const faults: ReplayFaults = {
-    cutAfterEvent: number('cut-after-event', whole, eventNumber),
-    cutAfterByte: number('cut-after-byte', whole, 'a number of bytes, 0 or more'),
-    stalls: (values['stall-before-event'] ?? []).map(stall),
-    dropDone: values['drop-done'],
-    dropFinish: values['drop-finish'],
-    dropUsage: values['drop-usage'],
-    bufferAll: values['buffer-all'],
-    corruptEvent: number('corrupt-event', whole, eventNumber),
-    status: status === undefined ? undefined : { code: status },
-  };
+  const { faults, bodyFile } = faultsFrom(values);
   return {
     options: {
       host,
-      port: number('port', (value) => Number.isInteger(value) && value >= 0 && value <= 65535, 'a port number from 0 to 65535') ?? 0,
-      speed: number('speed', positive, 'a number, 0 or more (1 the recorded pace, 0 no waits)') ?? 1,
+      port: numberOption(values, 'port', (value) => Number.isInteger(value) && value >= 0 && value <= 65535, 'a port number from 0 to 65535') ?? 0,
+      speed: numberOption(values, 'speed', positive, 'a number, 0 or more (1 the recorded pace, 0 no waits)') ?? 1,
       precise: values.precise ?? false,
-      untimedIntervalMs: number('interval', positive, 'a number of milliseconds, 0 or more') ?? DEFAULT_UNTIMED_INTERVAL_MS,
+      untimedIntervalMs: numberOption(values, 'interval', positive, 'a number of milliseconds, 0 or more') ?? DEFAULT_UNTIMED_INTERVAL_MS,
       faults,
     },
     recordings: positionals,
     db: values.db,
-    bodyFile: values.body,
+    bodyFile,
   };
-}
-
-/** `N:MS`, e.g. `3:500`: 500 ms of silence before event 3. */
-function stall(text: string): ReplayStall {
-  const match = /^\s*(\d+)\s*:\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
-  const beforeEvent = Number(match?.[1]);
-  if (!match || !Number.isSafeInteger(beforeEvent)) throw new CliError(`--stall-before-event takes N:MS (an event number and milliseconds, e.g. 3:500), not "${text}"`);
-  return { beforeEvent, ms: Number(match[2]) };
 }

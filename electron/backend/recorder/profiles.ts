@@ -70,3 +70,20 @@ export function chatCompletionsUrl(baseUrl: string): URL | null {
   url.hash = '';
   return url;
 }
+
+/**
+ * The upstreams a capture proxy forwards to: each profile's base URL under its name, then the URLs
+ * given. `simulatorUrl` answers the `simulator` profile (the app starts one on demand). A profile
+ * without a fixed URL (Azure) must be given as a URL; an unknown one is named in the error.
+ */
+export function captureUpstreams(profiles: readonly string[], upstreams: readonly { readonly url: string; readonly name?: string }[], simulatorUrl?: string): { url: string; name?: string }[] | string {
+  const specs: { url: string; name?: string }[] = [];
+  for (const name of profiles) {
+    const profile = findProfile(name);
+    if (!profile) return `unknown profile "${name}" (known: ${PROFILES.map((known) => known.name).join(', ')})`;
+    const url = profile.name === 'simulator' ? simulatorUrl : profile.baseUrl;
+    if (!url) return `the ${profile.label} profile has no fixed URL: give it as an upstream URL instead${profile.note ? ` (${profile.note})` : ''}`;
+    specs.push({ url, name: profile.name });
+  }
+  return [...specs, ...upstreams];
+}
