@@ -49,7 +49,6 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
       if (!routing.ok) throw new ApiError('invalid-argument', `startProxy: ${routing.error}`);
       if (stopped) throw new ApiError('unavailable', 'startProxy: the backend is closed');
       const id = ++next;
-      let entry: Running | undefined;
       const push = (exchange: CaptureExchange): void => pushes.emit('captureExchange', { proxy: id, exchange });
       let proxy: CaptureProxy;
       try {
@@ -62,6 +61,7 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
           allowOrigins,
           ...(cassettes ? { cassettes } : {}),
           onExchange(exchange) {
+            const entry = running.get(id);
             if (entry) entry.seen = Math.max(entry.seen, exchange.id);
             push(exchange);
           },
@@ -78,7 +78,7 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
         baseUrl,
         snippets: captureSnippets(baseUrl, isAnthropicUpstream(route.upstream)),
       }));
-      entry = { proxy, info: { id, session: proxy.session, origin: proxy.origin, port: proxy.port, bases, keepEncoding, cassettes: cassettes ?? null }, seen: 0 };
+      const entry: Running = { proxy, info: { id, session: proxy.session, origin: proxy.origin, port: proxy.port, bases, keepEncoding, cassettes: cassettes ?? null }, seen: 0 };
       running.set(id, entry);
       return infoOf(entry);
     },
