@@ -1,6 +1,9 @@
 // The analysis contract (DESIGN.md, "Analysis contract"): what
 // `streamscope inspect FILE --json` prints, and what fixtures are compared with.
 
+import { relayMetrics } from '../capture/relay-metrics.ts';
+import type { RelayMetrics } from '../capture/relay-metrics.ts';
+import type { CaptureInfo } from '../capture/types.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';
@@ -16,6 +19,28 @@ export interface AnalysisContract {
   counts: { events: number; chunks: number; reads: number; bytes: number };
   metrics: Metrics | null;
   diagnostics: { code: string; severity: Severity; message: string; hint: string; events: number[]; reads?: number[] }[];
+  /** A recording the capture proxy made: where it came from, what the proxy changed, and the delay it added (relay-metrics.ts). */
+  capture?: CaptureContract;
+}
+
+export interface CaptureContract {
+  session: string;
+  upstream: string;
+  client: CaptureInfo['client'];
+  changed: readonly string[];
+  served_by: CaptureInfo['servedBy'];
+  relay: RelayMetrics | null;
+}
+
+export function captureContract(capture: CaptureInfo): CaptureContract {
+  return {
+    session: capture.session,
+    upstream: capture.upstream,
+    client: capture.client,
+    changed: capture.changed,
+    served_by: capture.servedBy,
+    relay: capture.relay ? relayMetrics(capture.relay) : null,
+  };
 }
 
 /**
@@ -42,5 +67,6 @@ export function toContract(analysis: Analysis): AnalysisContract {
       events: [...diagnostic.events],
       ...(diagnostic.reads ? { reads: [...diagnostic.reads] } : {}),
     })),
+    ...(analysis.recording.capture ? { capture: captureContract(analysis.recording.capture) } : {}),
   };
 }

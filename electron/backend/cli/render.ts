@@ -1,6 +1,8 @@
 // The human-readable report of `streamscope inspect`.
 
 import { styleText } from 'node:util';
+import { relayMetrics } from '../../../shared/capture/relay-metrics.ts';
+import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
 import { describeArgumentsError } from '../../../shared/chunks/message.ts';
 import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
@@ -109,6 +111,8 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     }
   }
 
+  if (recording.capture) lines.push('', paint('bold', 'Capture'), ...captureLines(recording.capture));
+
   const bySeverity = (severity: Severity) => analysis.diagnostics.filter((diagnostic) => diagnostic.severity === severity);
   const tally = (['error', 'warning', 'info'] as const).map((severity) => count(bySeverity(severity).length, severity === 'info' ? 'note' : severity));
   lines.push('', paint('bold', `Diagnostics: ${tally.join(', ')}`));
@@ -148,4 +152,26 @@ function indent(text: string, spaces = 4): string {
 
 function shortList(values: readonly number[]): string {
   return values.length > 8 ? `${values.slice(0, 8).join(', ')} … +${values.length - 8}` : values.join(', ');
+}
+
+/** Where a captured exchange came from and the delay the proxy added, apart from the client's backpressure. */
+function captureLines(capture: CaptureInfo): string[] {
+  const lines = [
+    `  session                        ${capture.session}`,
+    `  upstream                       ${capture.upstream}${capture.servedBy === 'cassette' ? ' (answered from a cassette)' : ''}`,
+    `  client                         ${capture.client.userAgent ?? '(no User-Agent)'} from ${capture.client.address}`,
+    `  request changed                ${capture.changed.length > 0 ? capture.changed.join('; ') : 'nothing'}`,
+  ];
+  if (capture.relay) {
+    const relay = relayMetrics(capture.relay);
+    const spread = ({ p50, p99, max }: { p50: number | null; p99: number | null; max: number | null }): string =>
+      p50 === null ? '(no writes)' : `p50 ${p50.toFixed(3)} ms, p99 ${p99!.toFixed(3)} ms, max ${max!.toFixed(3)} ms`;
+    lines.push(
+      `  delay added by the capture     ${spread(relay.addedMs)} over ${count(relay.writes, 'write')}`,
+      `  client socket took each write  ${spread(relay.flushMs)}`,
+      `  client backpressure            ${relay.pauses === 0 ? 'none' : `${relay.backpressureMs.toFixed(1)} ms in ${count(relay.pauses, 'pause')} (the upstream was not read meanwhile)`}, at most ${count(relay.maxBufferedBytes, 'byte')} waiting`,
+    );
+    if (relay.unflushed > 0) lines.push(`  never taken by the client      ${count(relay.unflushed, 'write')} (it went away)`);
+  }
+  return lines;
 }

@@ -216,18 +216,18 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
 
       up.on('data', (bytes: Buffer) => {
         const arrived = now();
+        // The client first: the recording (store, analysis) works on the same bytes once the write is out.
+        const write: [number, number, number | null] = [arrived, now(), null];
+        writeChunk(res, bytes, () => (write[2] = now()));
+        if (writes.length < RELAY_WRITES_KEPT) writes.push(write);
+        else writesDropped++;
+        progress.bytes += bytes.length;
         if (kept) {
           if (decoder) {
             lastRawT = arrived;
             decoder.write(bytes);
           } else kept.read(arrived, bytes);
         }
-        const issued = now();
-        const write: [number, number, number | null] = [arrived, issued, null];
-        if (writes.length < RELAY_WRITES_KEPT) writes.push(write);
-        else writesDropped++;
-        progress.bytes += bytes.length;
-        writeChunk(res, bytes, () => (write[2] = now()));
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
         // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
         if (res.writableLength > context.bufferBound && !up.isPaused()) {
