@@ -18,7 +18,7 @@ import { FAULT_OPTIONS, FAULTS_USAGE, faultsFrom, numberOption } from './fault-a
 import type { Output } from './output.ts';
 import { readBytes } from './recording-arg.ts';
 import { count } from './render.ts';
-import { interrupted, listenError, painter, runUntilStopped } from './serving.ts';
+import { interrupted, listenError, painter } from './serving.ts';
 import type { Paint } from './serving.ts';
 
 export const PROXY_USAGE = `Usage: streamscope proxy --upstream URL [--upstream URL ...] [--profile NAME ...] [options]
@@ -130,16 +130,16 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
   lines.push('', 'Ctrl-C to stop.', '');
   out.stdout(lines.join('\n'));
 
-  return runUntilStopped(
-    () => until(proxy),
-    async () => {
-      await proxy.close();
-      await simulator?.close();
-      store?.close();
-    },
-    out,
-    `Capture stopped: ${count(proxy.exchanges.length, 'exchange')}, ${count(proxy.exchanges.filter((exchange) => exchange.recording !== null).length, 'recording')} stored.`,
-  );
+  try {
+    await until(proxy);
+  } finally {
+    await proxy.close();
+    await simulator?.close();
+    store?.close();
+  }
+  const recordings = proxy.exchanges.filter((exchange) => exchange.recording !== null).length;
+  out.stdout(`Capture stopped: ${count(proxy.exchanges.length, 'exchange')}, ${count(recordings, 'recording')} stored.\n`);
+  return 0;
 }
 
 /** One line per exchange, once it has ended. */
