@@ -22,6 +22,7 @@ import { concat, tempDbPath } from '../store/test-support.ts';
 import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
 import { keyContractCases } from './contract-keys.cases.ts';
+import { captureContractCases } from './contract-capture.cases.ts';
 import { liveContractCases } from './contract-live.cases.ts';
 import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
 
@@ -268,6 +269,7 @@ export function contractSuite(connect: Connect): void {
   });
 
   liveContractCases(ctx);
+  captureContractCases(ctx);
   keyContractCases(ctx, ENV_KEY);
 
   describe('secrets', () => {
@@ -309,6 +311,7 @@ export function contractSuite(connect: Connect): void {
     const malformed: [string, unknown, RegExp][] = [
       ['listRecordings', { limit: 0 }, /^listRecordings: limit: /],
       ['listRecordings', { outcome: 'exploded' }, /^listRecordings: outcome: /],
+      ['listRecordings', { origin: 'elsewhere' }, /^listRecordings: origin: /],
       ['getRecording', { id: '1' }, /^getRecording: id: Invalid input: expected number, received string$/],
       ['getRecording', {}, /^getRecording: id: /],
       ['openRecording', { id: 1.5 }, /^openRecording: id: /],
@@ -334,6 +337,11 @@ export function contractSuite(connect: Connect): void {
       ['stopReplay', { id: 0 }, /^stopReplay: id: /],
       ['listReplays', { running: true }, /^listReplays: argument: /],
       ['replayLog', { id: 'all' }, /^replayLog: id: /],
+      ['startProxy', { upstreams: [{ url: 'file:///etc' }] }, /^startProxy: upstreams\.0\.url: /],
+      ['startProxy', { cassettes: { dir: '/tmp', mode: 'play' } }, /^startProxy: cassettes\.mode: /],
+      ['stopProxy', { id: 'x' }, /^stopProxy: id: /],
+      ['listProxies', { all: 1 }, /^listProxies: argument: /],
+      ['proxyLog', {}, /^proxyLog: id: /],
     ];
 
     it('has a malformed argument for every call here', () => {
