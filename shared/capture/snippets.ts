@@ -11,7 +11,8 @@ export interface CaptureSnippet {
 /** Whether a route's upstream speaks Anthropic's API (its clients add `/v1/messages` to a base without `/v1`). */
 export function isAnthropicUpstream(upstream: string): boolean {
   try {
-    return new URL(upstream).hostname.endsWith('anthropic.com');
+    const host = new URL(upstream).hostname;
+    return host === 'anthropic.com' || host.endsWith('.anthropic.com');
   } catch {
     return false;
   }

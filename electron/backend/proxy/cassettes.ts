@@ -98,7 +98,15 @@ export async function loadCassettes(dir: string): Promise<{ cassettes: Cassette[
 
 /** `a-2.ssrec.jsonl` after `a.ssrec.jsonl`, `a-10` after `a-9`: the order the exchanges happened in. */
 function byNumber(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
+  const [stemA, nA] = ordinalOf(a);
+  const [stemB, nB] = ordinalOf(b);
+  return stemA < stemB ? -1 : stemA > stemB ? 1 : nA - nB;
+}
+
+/** A cassette name's stem (through its hash) and its exchange's number: 1 for `…-1a2b3c4d.ssrec.jsonl`, 2 for `…-1a2b3c4d-2.ssrec.jsonl`. */
+function ordinalOf(name: string): [string, number] {
+  const match = /^(.*-[0-9a-f]{8})(?:-(\d+))?\.ssrec\.jsonl$/.exec(name);
+  return match ? [match[1]!, match[2] === undefined ? 1 : Number(match[2])] : [name, 1];
 }
 
 /** Writes a cassette (redacted: no key reaches a file); returns its file name. */

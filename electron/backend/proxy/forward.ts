@@ -7,7 +7,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { request as httpRequest } from 'node:http';
-import type { ClientRequest, OutgoingHttpHeaders } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import type { Transform } from 'node:stream';
@@ -77,9 +77,15 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   const startedAt = new Date().toISOString();
   const changed: string[] = [];
   const pairs: HeaderPair[] = [];
+  let sawHost = false;
   for (const [name, value] of endToEnd(headerPairs(req.rawHeaders))) {
     const lower = name.toLowerCase();
-    if (lower === 'host') continue;
+    if (lower === 'host') {
+      // The upstream's host, where the client's Host was (its name's case kept); a second Host is dropped.
+      if (!sawHost) pairs.push([name, url.host]);
+      sawHost = true;
+      continue;
+    }
     if (lower === 'accept-encoding' && !context.keepEncoding) {
       // Identity keeps the stored bytes the bytes sent, and a compressing upstream from buffering (DESIGN.md, "Compression").
       if (value.trim().toLowerCase() !== 'identity') changed.push(`accept-encoding: ${value} → identity`);
@@ -88,16 +94,15 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
     }
     pairs.push([name, value]);
   }
+  if (!sawHost) pairs.unshift(['host', url.host]);
   if (body.length > 0 && !pairs.some(([name]) => name.toLowerCase() === 'content-length')) pairs.push(['content-length', String(body.length)]);
-  const headers: OutgoingHttpHeaders = { host: url.host };
-  for (const [name, value] of pairs) {
-    const previous = headers[name];
-    headers[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [String(previous), value];
-  }
+  // As a flat list, Node sends the headers in this order, their names' case and repeats kept (an
+  // object would merge `X-A` and `x-a`, and put Host first).
+  const headers = pairs.flat();
 
   const json = bodyValue(body);
   const askedStream = typeof json === 'object' && json !== null && (json as { stream?: unknown }).stream === true;
-  const sentHeaders = headerObject([['host', url.host], ...pairs]);
+  const sentHeaders = headerObject(pairs);
   const request: RecordedRequest = { method: req.method ?? 'GET', url: redactUrl(target.url), headers: redactHeaders(sentHeaders), body: json };
   const secrets = secretsToMask(target.url, sentHeaders);
   const capture: Omit<CaptureInfo, 'relay'> = {
@@ -113,6 +118,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   const writes: RelayWrite[] = [];
   let writesDropped = 0;
   const paused: [number, number][] = [];
+  /** When the upstream was paused for a client that is not reading; null while it is read. */
+  let pausedSince: number | null = null;
   let maxBuffered = 0;
   let sawFinal = false;
   let live: LiveRecording | null = null;
@@ -151,6 +158,11 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       if (decoder) {
         decoder.end();
         await decoding;
+      }
+      // A pause the client never ended (it went away without reading) lasted to the end.
+      if (pausedSince !== null) {
+        paused.push([pausedSince, end.t ?? now()]);
+        pausedSince = null;
       }
       const relay = { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound };
       const recording = live as LiveRecording | null;
@@ -230,11 +242,13 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
         }
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
         // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
-        if (res.writableLength > context.bufferBound && !up.isPaused()) {
-          const from = now();
+        if (res.writableLength > context.bufferBound && pausedSince === null) {
+          pausedSince = now();
           up.pause();
           res.once('drain', () => {
-            paused.push([from, now()]);
+            if (pausedSince === null) return;
+            paused.push([pausedSince, now()]);
+            pausedSince = null;
             up.resume();
           });
         }

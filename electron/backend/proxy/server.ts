@@ -10,14 +10,14 @@ import { proxyBaseUrl, routeRequest } from '../../../shared/capture/routes.ts';
 import { CAPTURE_LOG_LIMIT } from '../../../shared/capture/types.ts';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
 import type { Analysis } from '../../../shared/index.ts';
-import { redactUrl } from '../../../shared/recording/redact.ts';
+import { redactRecording, redactUrl } from '../../../shared/recording/redact.ts';
 import { summarizeRequest } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import { baseUrl as originOf, closeServer, listen } from '../http/serve.ts';
 import { playPlan } from '../replay/play.ts';
 import type { PlayProgress } from '../replay/play.ts';
 import { sendProxyError } from './answers.ts';
-import { cassetteKey, CassetteShelf, loadCassettes, writeCassette } from './cassettes.ts';
+import { cassetteKey, cassetteName, CassetteShelf, loadCassettes, writeCassette } from './cassettes.ts';
 import { bodyValue, forward } from './forward.ts';
 import type { ForwardProgress } from './forward.ts';
 import { refusal } from './guards.ts';
@@ -95,65 +95,84 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       end({ servedBy: 'refused', status, bytes, outcome: 'eof', error: message });
     };
 
-    const refused = refusal(req, options.allowOrigins ?? []);
-    if (refused) return refuse(refused.status, refused.code, refused.message);
-    const target = routeRequest(options.routes, req.url ?? '/');
-    if (!target) {
-      const prefixes = options.routes.map((route) => `${route.prefix}/… → ${route.origin}`).join(', ');
-      return refuse(404, 'no_route', `no upstream for ${entry.path}: this proxy forwards ${prefixes}`);
-    }
-    const body = await readBody(req);
-    if (body === null) return refuse(413, 'request_too_large', `the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
-    const json = bodyValue(body);
-    entry.model = summarizeRequest(json).model;
-
-    if (cassettes && cassettes.mode !== 'record') {
-      const key = cassetteKey(entry.method, redactUrl(target.url), json);
-      const cassette = shelf.next(key);
-      if (cassette) {
-        entry.servedBy = 'cassette';
-        entry.cassette = cassette.file;
-        log({ ...entry }, false);
-        const progress: PlayProgress = { status: null, bytes: 0, cut: false };
-        await playPlan(res, planReplay(cassette.recording, { speed: cassettes.speed ?? 1, faults: cassettes.faults ?? {} }), progress, signal, false);
-        return end({ status: progress.status, bytes: progress.bytes, outcome: progress.cut ? 'error' : res.writableFinished ? 'eof' : 'aborted' });
+    try {
+      const refused = refusal(req, options.allowOrigins ?? []);
+      if (refused) return refuse(refused.status, refused.code, refused.message);
+      const target = routeRequest(options.routes, req.url ?? '/');
+      if (!target) {
+        const prefixes = options.routes.map((route) => `${route.prefix}/… → ${route.origin}`).join(', ');
+        return refuse(404, 'no_route', `no upstream for ${entry.path}: this proxy forwards ${prefixes}`);
       }
-      if (cassettes.mode === 'replay') {
-        const held = shelf.files;
-        return refuse(404, 'no_cassette', `no cassette in ${cassettes.dir} matches ${entry.method} ${new URL(redactUrl(target.url)).pathname}${entry.model ? ` (model ${JSON.stringify(entry.model)})` : ''}: a cassette answers the same method, path, query and body. The folder holds ${held.length === 0 ? 'no cassette' : `${held.length}: ${held.slice(0, 20).join(', ')}${held.length > 20 ? ', …' : ''}`}. Record it with --mode record or --mode auto.`, { cassettes: held.length });
-      }
-    }
+      const body = await readBody(req);
+      if (body === null) return refuse(413, 'request_too_large', `the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
+      // A client gone before its request was read through is not forwarded: no tokens burn for nobody.
+      if (signal.aborted) return end({ outcome: 'aborted', error: 'the client closed the connection before the request was forwarded' });
+      const json = bodyValue(body);
+      entry.model = summarizeRequest(json).model;
 
-    const progress: ForwardProgress = { stream: false, recording: null, status: null, bytes: 0 };
-    const started = forward(req, res, body, target, {
-      session,
-      store: options.store,
-      tags: options.tags,
-      keepEncoding: options.keepEncoding ?? false,
-      bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
-      keepAll: cassettes !== undefined,
-    }, progress);
-    // The log learns whether it streams, and its recording, as soon as the forwarder knows.
-    queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));
-    const { end: how, result } = await started;
-    let cassette: string | null = null;
-    if (cassettes && result && (how.outcome === 'eof' || how.outcome === 'error')) {
-      const key = cassetteKey(entry.method, redactUrl(target.url), json);
-      const index = written.get(key) ?? 0;
-      written.set(key, index + 1);
-      cassette = await writeCassette(cassettes.dir, result.recording, index);
-      if (cassettes.mode === 'auto') shelf.add({ file: cassette, key, recording: result.recording });
+      if (cassettes && cassettes.mode !== 'record') {
+        const key = cassetteKey(entry.method, redactUrl(target.url), json);
+        const cassette = shelf.next(key);
+        if (cassette) {
+          entry.servedBy = 'cassette';
+          entry.cassette = cassette.file;
+          log({ ...entry }, false);
+          const progress: PlayProgress = { status: null, bytes: 0, cut: false };
+          try {
+            await playPlan(res, planReplay(cassette.recording, { speed: cassettes.speed ?? 1, faults: cassettes.faults ?? {} }), progress, signal, false);
+            // The last bytes are handed to the socket after playPlan returns: the end is known once they are out (or the client left).
+            if (!progress.cut) await settledResponse(res);
+          } catch (error) {
+            // The client hung up while the cassette played: its waits reject with the abort.
+            if (!signal.aborted) throw error;
+          }
+          const outcome = progress.cut ? 'error' : res.writableFinished ? 'eof' : 'aborted';
+          const error = { eof: null, error: 'the cassette cut the connection (as the recorded exchange broke, or by a fault)', aborted: 'the client closed the connection before the cassette was played to its end' }[outcome];
+          return end({ status: progress.status, bytes: progress.bytes, outcome, error });
+        }
+        if (cassettes.mode === 'replay') {
+          const held = shelf.files;
+          return refuse(404, 'no_cassette', `no cassette in ${cassettes.dir} matches ${entry.method} ${pathAndQuery(redactUrl(target.url))}${entry.model ? ` (model ${JSON.stringify(entry.model)})` : ''}: a cassette answers the same method, path, query and body. The folder holds ${held.length === 0 ? 'no cassette' : `${held.length}: ${held.slice(0, 20).join(', ')}${held.length > 20 ? ', …' : ''}`}. Record it with --mode record or --mode auto.`, { cassettes: held.length });
+        }
+      }
+
+      const progress: ForwardProgress = { stream: false, recording: null, status: null, bytes: 0 };
+      const started = forward(req, res, body, target, {
+        session,
+        store: options.store,
+        tags: options.tags,
+        keepEncoding: options.keepEncoding ?? false,
+        bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
+        keepAll: cassettes !== undefined,
+      }, progress);
+      // The log learns whether it streams, and its recording, as soon as the forwarder knows.
+      queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));
+      const { end: how, result } = await started;
+      let cassette: string | null = null;
+      if (cassettes && result && (how.outcome === 'eof' || how.outcome === 'error')) {
+        const key = cassetteKey(entry.method, redactUrl(target.url), json);
+        const index = written.get(key) ?? 0;
+        written.set(key, index + 1);
+        // On the shelf at once (a client asking again right away is answered from it), then on disk.
+        const recording = redactRecording(result.recording);
+        if (cassettes.mode === 'auto') shelf.add({ file: cassetteName(key, index), key, recording });
+        cassette = await writeCassette(cassettes.dir, recording, index);
+      }
+      end({
+        stream: progress.stream,
+        recording: progress.stream ? progress.recording : null,
+        cassette,
+        status: progress.status,
+        bytes: progress.bytes,
+        outcome: how.outcome === 'recording' || how.outcome === 'interrupted' ? 'error' : how.outcome,
+        error: how.error ?? null,
+        ...(result && progress.stream ? figures(result.analysis) : {}),
+      });
+    } catch (error) {
+      // Whatever failed (the client left while sending its body, a cassette could not be written), the log line ends.
+      if (entry.state === 'open') end({ outcome: signal.aborted ? 'aborted' : 'error', error: error instanceof Error ? error.message : String(error) });
+      throw error;
     }
-    end({
-      stream: progress.stream,
-      recording: progress.stream ? progress.recording : null,
-      cassette,
-      status: progress.status,
-      bytes: progress.bytes,
-      outcome: how.outcome === 'recording' || how.outcome === 'interrupted' ? 'error' : how.outcome,
-      error: how.error ?? null,
-      ...(result && progress.stream ? figures(result.analysis) : {}),
-    });
   }
 
   const port = await listen(server, options.port ?? 0, host);
@@ -186,6 +205,20 @@ function figures(analysis: Analysis): Partial<CaptureExchange> {
       codes,
     },
   };
+}
+
+function pathAndQuery(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname + parsed.search;
+}
+
+/** Resolves once the response has been flushed to the end, or its connection closed. */
+function settledResponse(res: ServerResponse): Promise<void> {
+  if (res.writableFinished || res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    res.once('finish', resolve);
+    res.once('close', resolve);
+  });
 }
 
 /** A path and query as logged: secret query parameters (`?key=…`) redacted. */

@@ -185,6 +185,8 @@ export function decoderFor(encoding: string | undefined): Transform | undefined 
 /** Node's network errors, in words a user recognises. */
 export function describeError(error: Error): string {
   const code = (error as NodeJS.ErrnoException).code;
+  // Node says ECONNRESET for a server that closed its connection cleanly before any answer.
+  if (code === 'ECONNRESET' && error.message === 'socket hang up') return 'the server closed the connection without answering (ECONNRESET: socket hang up)';
   const known: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset by the server',

@@ -1,0 +1,87 @@
+// Who may use the proxy: requests addressed to a loopback name only (no DNS rebinding), and no
+// web page unless its origin was named. A refused request never reaches the upstream.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawRequest, startTestProxy, startUpstream } from './test-support.ts';
+import type { TestProxy } from './test-support.ts';
+
+let upstream: Awaited<ReturnType<typeof startUpstream>>;
+let requests = 0;
+let capture: TestProxy;
+let open: TestProxy;
+
+beforeAll(async () => {
+  upstream = await startUpstream((req, res) => {
+    requests++;
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+  });
+  capture = await startTestProxy(upstream.url);
+  open = await startTestProxy(upstream.url, { allowOrigins: ['http://localhost:5173'] });
+});
+afterAll(async () => {
+  await capture.close();
+  await open.close();
+  await upstream.close();
+});
+
+/** A request through the proxy with these headers: its status, the error it got, whether the upstream saw it. */
+async function through(proxy: TestProxy, headers: Record<string, string>) {
+  const before = requests;
+  const answer = await rawRequest(`${proxy.base}/v1/models`, { headers });
+  const error = answer.status === 200 ? null : (JSON.parse(answer.body.toString()) as { error: { code: string; message: string } }).error;
+  return { status: answer.status, code: error?.code ?? null, message: error?.message ?? null, reachedUpstream: requests > before };
+}
+
+describe('the Host header', () => {
+  it.each(['127.0.0.1', 'localhost', 'LOCALHOST', '[::1]'])('%s (with the port) is served', async (name) => {
+    expect(await through(capture, { host: `${name}:${capture.proxy.port}` })).toEqual({ status: 200, code: null, message: null, reachedUpstream: true });
+  });
+
+  it.each(['evil.example', '127.0.0.1.nip.io', 'localhost.evil.example', '10.0.0.1'])('%s is refused with 403, and the upstream never sees it', async (name) => {
+    const host = `${name}:${capture.proxy.port}`;
+    const ended = capture.nextEnd();
+    expect(await through(capture, { host })).toEqual({
+      status: 403,
+      code: 'foreign_host',
+      message: `Streamscope proxy: refused a request for host "${host}": the proxy answers only 127.0.0.1, localhost and [::1]`,
+      reachedUpstream: false,
+    });
+    expect(await ended).toMatchObject({ servedBy: 'refused', status: 403, recording: null });
+  });
+});
+
+describe('a web page (an Origin header)', () => {
+  it('is refused with 403 unless its origin is allowed, and the upstream never sees it', async () => {
+    expect(await through(capture, { origin: 'http://localhost:5173' })).toEqual({
+      status: 403,
+      code: 'origin_refused',
+      message: 'Streamscope proxy: refused a request from the web page at http://localhost:5173: start the proxy with --allow-origin http://localhost:5173 to let it through',
+      reachedUpstream: false,
+    });
+  });
+
+  it('is served when allowOrigins names its origin exactly, and only then', async () => {
+    expect(await through(open, { origin: 'http://localhost:5173' })).toMatchObject({ status: 200, reachedUpstream: true });
+    expect(await through(open, { origin: 'http://localhost:5174' })).toMatchObject({ status: 403, code: 'origin_refused', reachedUpstream: false });
+    expect(await through(open, { origin: 'null' })).toMatchObject({ status: 403, code: 'origin_refused', reachedUpstream: false });
+  });
+});
+
+describe('a path no route takes', () => {
+  it('gets a 404 naming what the proxy forwards, and reaches no upstream', async () => {
+    const prefixed = await startTestProxy([{ url: `${upstream.url}/v1`, name: 'local' }]);
+    try {
+      const before = requests;
+      const answer = await rawRequest(`${prefixed.proxy.origin}/elsewhere/v1/models`);
+      expect([answer.status, JSON.parse(answer.body.toString()).error]).toEqual([
+        404,
+        { message: `Streamscope proxy: no upstream for /elsewhere/v1/models: this proxy forwards /local/… → ${upstream.url}`, type: 'proxy_error', code: 'no_route' },
+      ]);
+      expect(requests).toBe(before);
+    } finally {
+      await prefixed.close();
+    }
+  });
+});
