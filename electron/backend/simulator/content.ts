@@ -72,7 +72,11 @@ export const TOOL_CALLS: readonly ToolCallScript[] = [
 
 /** Tool-call arguments as OpenAI streams them: compact JSON in pieces of 1 to 6 characters. */
 export function argumentPieces(rng: Rng, args: unknown): string[] {
-  const json = JSON.stringify(args);
+  return textPieces(rng, JSON.stringify(args));
+}
+
+/** Any text in pieces of 1 to 6 characters (how tool arguments stream). */
+export function textPieces(rng: Rng, json: string): string[] {
   const pieces: string[] = [];
   for (let at = 0; at < json.length; ) {
     const size = randomInt(rng, 1, 6);

@@ -1,5 +1,6 @@
-// The built-in simulator: an OpenAI-compatible streaming endpoint on loopback
-// that plays scripted scenarios, clean and faulty, with realistic timing.
+// The built-in simulator: a streaming endpoint on loopback
+// that plays scripted scenarios, clean and faulty, with realistic timing, in
+// three dialects: Chat Completions, the Responses API and Anthropic Messages.
 export { startSimulator, DEFAULT_SEED } from './server.ts';
 export type { Simulator, SimulatorOptions, SimulatorWrite, SimulatorRequestLog } from './server.ts';
 export { SCENARIOS, SCENARIO_MODELS, MODEL_PREFIX, findScenario } from './scenarios.ts';
@@ -9,3 +10,5 @@ export type { SimOverrides, ChatRequest } from './request.ts';
 export { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';
 export type { PaceOptions, Rng } from './timing.ts';
 export type { Script, Step, OpenAiError, FinishReason } from './script.ts';
+export { DIALECTS, DIALECT_SCENARIOS, dialectModels, dialectScenarios, findDialectScenario } from './dialect-scenarios.ts';
+export type { Dialect, DialectScenario } from './dialect-scenarios.ts';

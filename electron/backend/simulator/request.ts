@@ -116,7 +116,7 @@ export function parseChatRequest(text: string): ParsedRequest {
   };
 }
 
-function parseOverrides(value: unknown): { ok: true; value: SimOverrides } | { ok: false; error: OpenAiError } {
+export function parseOverrides(value: unknown): { ok: true; value: SimOverrides } | { ok: false; error: OpenAiError } {
   if (value === undefined || value === null) return { ok: true, value: {} };
   if (!isObject(value)) return badType('sim', 'an object', value);
   const out: Record<string, number> = {};
@@ -138,15 +138,15 @@ function parseOverrides(value: unknown): { ok: true; value: SimOverrides } | { o
   return { ok: true, value: out as SimOverrides };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function fail(message: string, param: string | null = null, code: string | null = null): { ok: false; error: OpenAiError } {
+export function fail(message: string, param: string | null = null, code: string | null = null): { ok: false; error: OpenAiError } {
   return { ok: false, error: invalidRequest(message, param, code) };
 }
 
-function badType(param: string, expected: string, got: unknown): { ok: false; error: OpenAiError } {
+export function badType(param: string, expected: string, got: unknown): { ok: false; error: OpenAiError } {
   const kind = got === null ? 'null' : Array.isArray(got) ? 'an array' : `a ${typeof got}`;
   return fail(`Invalid type for '${param}': expected ${expected}, but got ${kind} instead.`, param, 'invalid_type');
 }

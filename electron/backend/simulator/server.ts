@@ -1,5 +1,6 @@
-// The simulator's HTTP server: an OpenAI-compatible chat-completions endpoint on
-// loopback that plays the scripted scenarios with realistic timing. Each event
+// The simulator's HTTP server: on loopback, OpenAI-compatible chat completions
+// and the Responses API, and Anthropic Messages, playing the scripted scenarios
+// with realistic timing. Each event
 // goes out in its own res.write on a socket with Nagle off, so a recorder on
 // loopback sees one event per read; every write can be logged with the moment
 // it was made.
@@ -11,10 +12,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { writeChunk } from '../http/write-chunk.ts';
 import { makeIdentity } from './chunks.ts';
+import { planDialect } from './dialect-plan.ts';
+import type { DialectEndpoint, DialectRequest, HttpAnswer } from './dialect-plan.ts';
+import { findDialectScenario } from './dialect-scenarios.ts';
 import { errorJson, invalidRequest, invalidUrl, modelNotFound } from './errors.ts';
 import { planResponse } from './plan.ts';
 import type { Plan } from './plan.ts';
 import { parseChatRequest } from './request.ts';
+import { MESSAGES_ENDPOINT } from './messages/index.ts';
+import { RESPONSES_ENDPOINT } from './responses/index.ts';
 import type { ChatRequest } from './request.ts';
 import { SCENARIO_MODELS, findScenario } from './scenarios.ts';
 import type { Scenario } from './scenarios.ts';
@@ -137,6 +143,8 @@ async function handle(context: RequestContext): Promise<void> {
   const method = req.method ?? 'GET';
 
   if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return chatCompletions(context);
+  if (method === 'POST' && (path === '/v1/responses' || path === '/responses')) return dialectRequest(context, RESPONSES_ENDPOINT);
+  if (method === 'POST' && (path === '/v1/messages' || path === '/messages')) return dialectRequest(context, MESSAGES_ENDPOINT);
   if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
     return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify({ object: 'list', data: SCENARIO_MODELS.map(modelObject) }), '');
   }
@@ -165,6 +173,28 @@ async function chatCompletions(context: RequestContext): Promise<void> {
   if (!scenario) return sendError(context, 404, modelNotFound(request.model, SCENARIO_MODELS));
   const plan = planFor(scenario, request, context.seed);
   return perform(context, scenario.name, plan, request.sim.time_scale ?? context.timeScale);
+}
+
+/** A Responses or Messages request: the dialect reads it and renders its scenario. */
+async function dialectRequest<R extends DialectRequest>(context: RequestContext, endpoint: DialectEndpoint<R>): Promise<void> {
+  const { requestId } = context;
+  for (const [name, value] of Object.entries(endpoint.headers(requestId))) context.res.setHeader(name, value);
+  const text = await readBody(context);
+  if (text === null) return sendAnswer(context, endpoint.tooLarge(MAX_BODY_BYTES, requestId), '');
+  const parsed = endpoint.parse(text, requestId);
+  if (!parsed.ok) return sendAnswer(context, parsed.answer, '');
+  const request = parsed.value;
+  context.log.model = request.model;
+  context.log.stream = request.stream;
+  const scenario = findDialectScenario(endpoint.dialect, request.model);
+  if (!scenario) return sendAnswer(context, endpoint.notFound(request.model, requestId), '');
+  const plan = planDialect({ dialect: endpoint.dialect, scenario, request, serverSeed: context.seed, wire: (value, rng) => endpoint.wire(value, rng, requestId) });
+  return perform(context, scenario.name, plan, request.sim.time_scale ?? context.timeScale);
+}
+
+function sendAnswer(context: RequestContext, answer: HttpAnswer, scenario: string): void {
+  if (answer.kind === 'drop') context.res.socket?.destroy();
+  else sendJson(context, answer.status, answer.headers, answer.body, scenario);
 }
 
 /** Everything random about a response comes from the seed, the scenario and the purpose of the draw. */

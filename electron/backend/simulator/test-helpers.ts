@@ -23,9 +23,13 @@ export interface Exchange {
 /** POSTs a chat-completions request (streamed unless the body says otherwise) and reads the whole body. */
 export async function exchange(baseUrl: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<Exchange> {
   const requestBody = { stream: true, messages: [{ role: 'user', content: 'How does streaming work?' }], ...body };
-  const url = `${baseUrl}/chat/completions`;
+  return exchangeAt(`${baseUrl}/chat/completions`, requestBody, signal);
+}
+
+/** POSTs this body as it is to this URL and reads the whole body. */
+export async function exchangeAt(url: string, requestBody: Record<string, unknown>, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Exchange> {
   const start = performance.now();
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(requestBody), signal });
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(requestBody), signal });
   const headersAt = performance.now() - start;
   const reads: { t: number; bytes: Uint8Array }[] = [];
   let failure: string | null = null;
@@ -89,5 +93,24 @@ export function payloads(text: string): unknown[] {
       } catch {
         return data;
       }
+    });
+}
+
+/** The events of an SSE body: each block's `event:` name (null when none) and its data, parsed where it is JSON. */
+export function sseEvents(text: string): { event: string | null; data: unknown; raw: string }[] {
+  return text
+    .split(/\r\n\r\n|\n\n/)
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.replace(/\r/g, '').split('\n');
+      const event = lines.find((line) => line.startsWith('event: '))?.slice('event: '.length) ?? null;
+      const raw = lines.find((line) => line.startsWith('data: '))?.slice('data: '.length) ?? '';
+      let data: unknown = raw;
+      try {
+        data = JSON.parse(raw);
+      } catch {
+        // Not JSON: kept as the text.
+      }
+      return { event, data, raw };
     });
 }

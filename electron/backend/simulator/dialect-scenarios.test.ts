@@ -1,0 +1,123 @@
+// The Responses and Messages scenarios as a list (documented, named, each in
+// the dialects it says), the pieces they are built of (turn.ts, wire.ts), and
+// their pacing in real time.
+
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECT_SCENARIOS, dialectModels, findDialectScenario } from './dialect-scenarios.ts';
+import { SCENARIOS, startSimulator } from './index.ts';
+import type { Simulator, SimulatorWrite } from './index.ts';
+import { exchangeAt, sseEvents } from './test-helpers.ts';
+import { keepTokens, turnOf } from './turn.ts';
+import type { Block } from './turn.ts';
+import { eventsBefore } from './wire.ts';
+import type { WireEvent } from './wire.ts';
+
+describe('the dialect scenarios', () => {
+  it('have kebab-case names, one-line descriptions, and the diagnostics of the dialects they run in', () => {
+    for (const scenario of DIALECT_SCENARIOS) {
+      expect(scenario.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
+      expect(scenario.description).not.toContain('\n');
+      expect(scenario.dialects.length).toBeGreaterThan(0);
+      for (const dialect of Object.keys(scenario.shows)) expect(scenario.dialects).toContain(dialect);
+    }
+    expect(new Set(DIALECT_SCENARIOS.map((scenario) => scenario.name)).size).toBe(DIALECT_SCENARIOS.length);
+  });
+
+  it('cover what issue 19 asks of each dialect, with the Chat Completions names where they mean the same', () => {
+    const both = ['text', 'parallel-tool-calls', 'reasoning', 'refusal', 'length', 'stream-error', 'cut-before-end'];
+    for (const dialect of ['responses', 'messages'] as const) for (const name of both) expect(findDialectScenario(dialect, `sim-${name}`)?.name).toBe(name);
+    expect(dialectModels('responses')).toContain('sim-sequence-gap');
+    expect(dialectModels('messages')).not.toContain('sim-sequence-gap');
+    const chat = new Set(SCENARIOS.map((scenario) => scenario.name));
+    for (const name of ['text', 'reasoning', 'refusal', 'tool-call', 'parallel-tool-calls', 'length', 'stream-error', 'connection-drop', 'long-silence', 'buffered', 'invalid-json', 'crlf', 'json-response', 'rate-limit', 'server-error', 'large']) {
+      expect([name, chat.has(name), DIALECT_SCENARIOS.some((scenario) => scenario.name === name)]).toEqual([name, true, true]);
+    }
+    expect(findDialectScenario('responses', 'sim-n-choices')).toBeUndefined();
+    expect(findDialectScenario('messages', 'gpt-4o')).toBeUndefined();
+  });
+
+  it('are documented in docs/simulator.md with their description and the diagnostics each dialect shows', () => {
+    const all = readFileSync(new URL('../../../docs/simulator.md', import.meta.url), 'utf8');
+    // Their own section: some share a description with a Chat Completions scenario.
+    const doc = all.slice(all.indexOf('## Responses and Messages'));
+    for (const scenario of DIALECT_SCENARIOS) {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`sim-${scenario.name}\` | ${scenario.description} |`));
+      expect([scenario.name, row !== undefined]).toEqual([scenario.name, true]);
+      const [, , responses, messages] = row!.slice(2, -2).split(' | ');
+      for (const [dialect, cell] of [['responses', responses], ['messages', messages]] as const) {
+        if (!scenario.dialects.includes(dialect)) expect([scenario.name, dialect, cell]).toEqual([scenario.name, dialect, '—']);
+        for (const code of scenario.shows[dialect] ?? []) expect(cell).toContain(`\`${code}\``);
+      }
+    }
+  });
+});
+
+describe('turns and wire events', () => {
+  const blocks: Block[] = [
+    { kind: 'reasoning', pieces: ['a', 'b'] },
+    { kind: 'text', pieces: ['c', 'd', 'e'] },
+  ];
+
+  it('cut a turn at a token limit inside the block where it falls, and say whether anything was lost', () => {
+    expect(keepTokens(blocks, 3)).toEqual({ blocks: [blocks[0], { kind: 'text', pieces: ['c'] }], cut: true });
+    expect(keepTokens(blocks, 2)).toEqual({ blocks: [blocks[0]], cut: true });
+    expect(keepTokens(blocks, 5)).toEqual({ blocks, cut: false });
+    expect(turnOf(blocks, null)).toEqual({ blocks, truncated: false, fault: null });
+    expect(turnOf(blocks, 4, { kind: 'cut' })).toEqual({ blocks: [blocks[0], { kind: 'text', pieces: ['c', 'd'] }], truncated: true, fault: { kind: 'cut' } });
+  });
+
+  it('place "after N tokens" right after the event that brings the count to N (before the first token for 0)', () => {
+    const event = (tokens: number): WireEvent => ({ event: 'x', data: '{}', pace: 'quick', tokens });
+    const events = [event(0), event(0), event(1), event(1), event(0), event(1)];
+    expect([0, 1, 2, 3, 4].map((after) => eventsBefore(events, after))).toEqual([2, 3, 4, 6, 6]);
+  });
+});
+
+describe('the dialects in real time', () => {
+  let live: Simulator;
+  const writes: SimulatorWrite[] = [];
+  beforeAll(async () => {
+    live = await startSimulator({ timeScale: 1, onWrite: (info) => writes.push(info) });
+  });
+  afterAll(() => live.close());
+
+  const bodies = {
+    responses: (model: string, sim: Record<string, unknown>) => ({ model, stream: true, input: 'Hi', sim }),
+    messages: (model: string, sim: Record<string, unknown>) => ({ model, stream: true, max_tokens: 4096, messages: [{ role: 'user', content: 'Hi' }], sim }),
+  };
+  const firstDelta = { responses: 'response.output_text.delta', messages: 'content_block_delta' };
+
+  it.each(['responses', 'messages'] as const)('%s: paces a stream as sim asks, the first delta after ttft_ms, then tps deltas a second, each event in its own write', async (dialect) => {
+    writes.length = 0;
+    const result = await exchangeAt(`${live.url}/${dialect}`, bodies[dialect]('sim-text', { ttft_ms: 150, tps: 200, jitter: 0, chunks: 40 }));
+    const deltaReads = result.reads.filter((read) => new TextDecoder().decode(read.bytes).includes(firstDelta[dialect]));
+    expect(deltaReads[0]!.t).toBeGreaterThanOrEqual(150);
+    expect(deltaReads[0]!.t).toBeLessThan(300);
+    // Waits are scheduled from the start, so nothing comes early: the 40th delta is due at
+    // 150 + 39 × 5 ms (a loaded machine can only make it late, hence the loose upper bound).
+    expect(deltaReads.at(-1)!.t).toBeGreaterThanOrEqual(345);
+    expect(deltaReads.at(-1)!.t).toBeLessThan(600);
+    expect(writes).toHaveLength(sseEvents(result.text).length);
+    expect(writes.every((write) => write.scenario === 'text')).toBe(true);
+    expect(result.reads.length).toBeGreaterThanOrEqual(writes.length - 4);
+  });
+
+  it.each(['responses', 'messages'] as const)('%s: long-silence pauses mid-stream; buffered sends the whole stream in one write', async (dialect) => {
+    const silent = await exchangeAt(`${live.url}/${dialect}`, bodies[dialect]('sim-long-silence', { ttft_ms: 20, tps: 500, pause_ms: 300 }));
+    const gaps = silent.reads.slice(1).map((read, index) => read.t - silent.reads[index]!.t);
+    // 300 ms; a late write before it (a loaded machine) shortens it, as waits are scheduled from the start.
+    expect(Math.max(...gaps)).toBeGreaterThanOrEqual(250);
+    writes.length = 0;
+    const held = await exchangeAt(`${live.url}/${dialect}`, bodies[dialect]('sim-buffered', { ttft_ms: 20, tps: 500 }));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]!.bytes).toBe(held.body.length);
+  });
+
+  it('messages: keep-alive sends pings through the pause, so no gap is as long as the pause', async () => {
+    const kept = await exchangeAt(`${live.url}/messages`, bodies.messages('sim-keep-alive', { ttft_ms: 20, tps: 500, pause_ms: 300, keep_alive_ms: 100 }));
+    const gaps = kept.reads.slice(1).map((read, index) => read.t - kept.reads[index]!.t);
+    expect(Math.max(...gaps)).toBeLessThan(200);
+    expect(sseEvents(kept.text).filter((event) => event.event === 'ping')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,87 @@
+// The SSE wire of the Responses and Messages dialects: each event is an
+// `event:` line naming its type and one `data:` line, written on its own. The
+// dialects render a turn into events; this turns the events into the server's
+// plan (the writes and the waits), applying the transport's faults on the way:
+// a pause (with keep-alive events through it), a corrupted event, buffering,
+// CRLF line ends, a dropped connection at the end.
+
+import type { Action, Plan } from './plan.ts';
+import { delayFor } from './timing.ts';
+import type { Pace, PaceOptions, Rng } from './timing.ts';
+
+export interface WireEvent {
+  /** The SSE `event:` name (the data's `type`). */
+  readonly event: string;
+  /** The `data:` payload, as the server writes it. */
+  readonly data: string;
+  /** When it goes out, relative to the event before. */
+  readonly pace: Pace;
+  /** Output tokens it carries (1 for a delta, 0 otherwise): where "after N tokens" falls. */
+  readonly tokens: number;
+}
+
+export interface Transport {
+  /** Line ending of every line (default LF). */
+  readonly eol?: string;
+  /** `buffered`: everything held back and written at once, when the last event is due. */
+  readonly delivery?: 'paced' | 'buffered';
+  /** A pause of `ms` after `after` tokens, with `keepAlive` events every `everyMs` through it when given. */
+  readonly pause?: { readonly after: number; readonly ms: number; readonly keepAlive: { readonly everyMs: number; readonly event: WireEvent } | null };
+  /** The event that carries token `corruptAfter + 1` goes out with its JSON cut in half. */
+  readonly corruptAfter?: number;
+}
+
+export function sseEvent(event: WireEvent, eol = '\n'): string {
+  return `event: ${event.event}${eol}data: ${event.data}${eol}${eol}`;
+}
+
+/**
+ * How many events come before the fault point "after `after` tokens": up to and
+ * including the one that brings the count to `after`; for 0, the events before
+ * the first token.
+ */
+export function eventsBefore(events: readonly WireEvent[], after: number): number {
+  let count = 0;
+  for (let index = 0; index < events.length; index++) {
+    if (count >= after && events[index]!.tokens > 0) return index;
+    count += events[index]!.tokens;
+    if (after > 0 && count >= after) return index + 1;
+  }
+  return events.length;
+}
+
+/** The events with the transport's pause (and its keep-alive events) put in. */
+function withPause(events: readonly WireEvent[], pause: NonNullable<Transport['pause']>): WireEvent[] {
+  const at = eventsBefore(events, pause.after);
+  if (at >= events.length) return [...events];
+  const inserted: WireEvent[] = [];
+  let waited = 0;
+  if (pause.keepAlive !== null) {
+    for (; waited + pause.keepAlive.everyMs < pause.ms; waited += pause.keepAlive.everyMs) inserted.push({ ...pause.keepAlive.event, pace: pause.keepAlive.everyMs });
+  }
+  return [...events.slice(0, at), ...inserted, { ...events[at]!, pace: pause.ms - waited }, ...events.slice(at + 1)];
+}
+
+export interface StreamInput {
+  readonly events: readonly WireEvent[];
+  /** `drop`: the connection is destroyed after the last event, one token interval later. */
+  readonly end: 'end' | 'drop';
+  readonly transport: Transport;
+  readonly pace: PaceOptions;
+  readonly timingRng: Rng;
+}
+
+export function planStream({ events, end, transport, pace, timingRng }: StreamInput): Plan {
+  const eol = transport.eol ?? '\n';
+  const corrupt = transport.corruptAfter === undefined ? -1 : eventsBefore(events, transport.corruptAfter + 1) - 1;
+  const sent = events.map((event, index) => (index === corrupt ? { ...event, data: event.data.slice(0, Math.floor(event.data.length / 2)) } : event));
+  const paced = transport.pause ? withPause(sent, transport.pause) : sent;
+  const actions: Action[] = paced.map((event) => ({ kind: 'write', delayMs: delayFor(event.pace, pace, timingRng), text: sseEvent(event, eol) }));
+  if (end === 'drop') actions.push({ kind: 'drop', delayMs: delayFor('token', pace, timingRng) });
+  return { kind: 'stream', actions, buffered: transport.delivery === 'buffered' };
+}
+
+/** The time the stream of these events would take: a non-streamed answer arrives when the stream would have ended. */
+export function streamDuration(events: readonly WireEvent[], pace: PaceOptions, timingRng: Rng): number {
+  return events.reduce((sum, event) => sum + delayFor(event.pace, pace, timingRng), 0);
+}
