@@ -1,12 +1,14 @@
-// The recording view and the home page checked with axe-core (WCAG 2.1 A and AA rules) in
-// Debian's Chromium: roles, names, labels, contrast, in both themes.
+// The recording view, the home page and the other views checked with axe-core (WCAG 2.1 A and AA
+// rules) in Debian's Chromium: roles, names, labels, contrast, in both themes.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { address, importFile, realStreams } from './support.ts';
+import { request as httpRequest } from 'node:http';
+import type { ProxyInfo } from '../shared/api/contract.ts';
+import { address, call, importFile, realStreams } from './support.ts';
 
 declare const window: { location: { hash: string } };
 
@@ -58,5 +60,29 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('compare-diagnostics').locator('tr[data-code="obfuscation"]')).toContainText('only in B');
     await expect(page.getByTestId('compare-messages').locator('ins').first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
+  });
+
+  test(`the Capture view, a proxy running with a refused request in its log, breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page, request }) => {
+    const proxy = await call<ProxyInfo>(request, 'startProxy', { profiles: ['simulator'] });
+    try {
+      // A web page's request (an Origin), refused: a line with its reason.
+      await new Promise<void>((resolve, reject) => {
+        const req = httpRequest(`${proxy.bases[0]!.baseUrl}/models`, { headers: { origin: 'http://evil.example' } }, (res) => res.resume().on('end', resolve));
+        req.on('error', reject);
+        req.end();
+      });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(address);
+      await page.evaluate((hash) => (window.location.hash = hash), '#/capture');
+      const card = page.getByTestId('capture-proxy').filter({ has: page.getByTestId('capture-session').getByText(proxy.session, { exact: true }) });
+      await expect(card.getByTestId('capture-exchange')).toHaveCount(1);
+      // A field that does not read, with its message, and a cassette folder (its modes enabled).
+      await page.getByLabel('Port').fill('http');
+      await page.getByLabel('Cassette folder').fill('/tmp/streamscope-cassettes');
+      await page.getByRole('radio', { name: /^Auto/ }).check();
+      expect(await violations(page)).toEqual([]);
+    } finally {
+      await call(request, 'stopProxy', { id: proxy.id });
+    }
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { api } from './api/index.ts';
+import { CaptureView } from './capture/CaptureView.tsx';
 import { CompareView } from './compare/CompareView.tsx';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
@@ -20,6 +21,7 @@ const ENTRIES: readonly AppBarEntry[] = [
   { view: 'home', label: 'Recordings', route: HOME },
   { view: 'new', label: 'New request', route: { view: 'new' } },
   { view: 'mock', label: 'Mock endpoints', route: { view: 'mock' } },
+  { view: 'capture', label: 'Capture', route: { view: 'capture' } },
 ];
 
 export function App() {
@@ -42,6 +44,8 @@ export function App() {
         <CompareView key={`${route.a}/${route.b}`} a={route.a} b={route.b} registry={registry} />
       ) : route.view === 'mock' ? (
         <MockView key={route.recording ?? 'none'} recording={route.recording} />
+      ) : route.view === 'capture' ? (
+        <CaptureView />
       ) : (
         <main className="home">
           <header>

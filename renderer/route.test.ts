@@ -10,15 +10,16 @@ describe('the route in the address’s fragment', () => {
     expect(parseRoute('#/compare/4/9')).toEqual({ view: 'compare', a: 4, b: 9 });
     expect(parseRoute('#/mock')).toEqual({ view: 'mock' });
     expect(parseRoute('#/mock/5')).toEqual({ view: 'mock', recording: 5 });
+    expect(parseRoute('#/capture')).toEqual({ view: 'capture' });
   });
 
   it('goes home for anything it does not know', () => {
-    const unknown = ['', '#', '#/', '#/recording/', '#/recording/0', '#/recording/12x', '#/recording/-1', '#token=abc', '#/recording/1.5', '#/new/from/', '#/compare/4', '#/compare/4/0', '#/mock/x', '#/new/'];
+    const unknown = ['', '#', '#/', '#/recording/', '#/recording/0', '#/recording/12x', '#/recording/-1', '#token=abc', '#/recording/1.5', '#/new/from/', '#/compare/4', '#/compare/4/0', '#/mock/x', '#/new/', '#/capture/', '#/capture/1'];
     for (const hash of unknown) expect(parseRoute(hash), hash).toEqual(HOME);
   });
 
   it('writes back what it reads', () => {
-    const routes: Route[] = [HOME, { view: 'recording', id: 7 }, { view: 'new' }, { view: 'new', from: 2 }, { view: 'compare', a: 1, b: 2 }, { view: 'mock' }, { view: 'mock', recording: 8 }];
+    const routes: Route[] = [HOME, { view: 'recording', id: 7 }, { view: 'new' }, { view: 'new', from: 2 }, { view: 'compare', a: 1, b: 2 }, { view: 'mock' }, { view: 'mock', recording: 8 }, { view: 'capture' }];
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route);
   });
 });

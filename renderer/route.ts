@@ -11,7 +11,9 @@ export type Route =
   | { readonly view: 'new'; readonly from?: number }
   | { readonly view: 'compare'; readonly a: number; readonly b: number }
   /** The mock endpoints (replay servers), with a recording to serve preselected. */
-  | { readonly view: 'mock'; readonly recording?: number };
+  | { readonly view: 'mock'; readonly recording?: number }
+  /** The capture proxies: the user's own app pointed at a loopback proxy that records its streams. */
+  | { readonly view: 'capture' };
 
 export type View = Route['view'];
 
@@ -25,6 +27,7 @@ const PATTERNS: readonly [RegExp, (ids: readonly number[]) => Route][] = [
   [new RegExp(`^#/compare/${ID}/${ID}$`), ([a, b]) => ({ view: 'compare', a: a!, b: b! })],
   [/^#\/mock$/, () => ({ view: 'mock' })],
   [new RegExp(`^#/mock/${ID}$`), ([recording]) => ({ view: 'mock', recording: recording! })],
+  [/^#\/capture$/, () => ({ view: 'capture' })],
 ];
 
 export function parseRoute(hash: string): Route {
@@ -47,6 +50,8 @@ export function routeHash(route: Route): string {
       return `#/compare/${route.a}/${route.b}`;
     case 'mock':
       return route.recording === undefined ? '#/mock' : `#/mock/${route.recording}`;
+    case 'capture':
+      return '#/capture';
   }
 }
 

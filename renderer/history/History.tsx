@@ -21,7 +21,7 @@ import { HistoryRow, ROW_HEIGHT } from './HistoryRow.tsx';
 import type { RowHandlers } from './HistoryRow.tsx';
 import { rowCommand } from './keys.ts';
 import { wantsMore } from './pages.ts';
-import { activeFilters, countWords, filtersKey, isFiltered, NO_FILTERS } from './query.ts';
+import { activeFilters, countWords, filtersKey, isFiltered, NO_FILTERS, sessionChoices } from './query.ts';
 import type { Filters } from './query.ts';
 import { isSelected, NOTHING_SELECTED, pickSelected, selectAll, selectedCount, selectRange, toggle, withoutIds } from './selection.ts';
 import { sameTags, withoutTags, withTags } from './tags.ts';
@@ -39,13 +39,18 @@ const TYPING_PAUSE_MS = 250;
 
 // The filters survive a visit to a recording and back (not a reload).
 let lastFilters: Filters = NO_FILTERS;
+/** Capture sessions seen in the rows this page loaded: still offered while the filters show other rows. */
+const seenSessions = new Set<string>();
 
 export function History({ refresh = 0 }: { readonly refresh?: number }) {
   const id = useId();
   const [filters, setFilters] = useState(lastFilters);
   const debounced = useDebounced(filters, TYPING_PAUSE_MS);
   // The text fields are asked for once typing pauses; the menus at once.
-  const typed = useMemo(() => ({ ...debounced, outcome: filters.outcome, code: filters.code }), [debounced, filters.outcome, filters.code]);
+  const typed = useMemo(
+    () => ({ ...debounced, outcome: filters.outcome, code: filters.code, origin: filters.origin, session: filters.session }),
+    [debounced, filters.outcome, filters.code, filters.origin, filters.session],
+  );
   const key = filtersKey(typed);
   const filtered = isFiltered(typed);
   const recordings = useRecordings(key, refresh);
@@ -110,6 +115,11 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
   const selected = selectedCount(selection, matching);
   const focusIndex = focusId === null ? -1 : order.indexOf(focusId);
   const suggestions = useMemo(() => distinct(loaded.rows), [loaded.rows]);
+  const running = useRunningSessions();
+  const sessions = useMemo(() => {
+    for (const row of loaded.rows) if (row.captureSession !== null) seenSessions.add(row.captureSession);
+    return sessionChoices(seenSessions, running, filters.session);
+  }, [loaded.rows, running, filters.session]);
 
   const gridRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -281,7 +291,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
           )}
         </p>
       </div>
-      <HistoryFilters id={id} filters={filters} onChange={setFilters} models={suggestions.models} hosts={suggestions.hosts} />
+      <HistoryFilters id={id} filters={filters} onChange={setFilters} models={suggestions.models} hosts={suggestions.hosts} sessions={sessions} />
       {selected > 0 && (
         <BulkBar count={selected} busy={busy} onTag={(tags, remove) => void bulkTag(tags, remove)} onDelete={() => void bulkDelete()} onClear={() => setSelection(NOTHING_SELECTED)} compare={selection.all ? null : compareRoute(selection.ids)} />
       )}
@@ -399,6 +409,22 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
       <UndoOffers pending={pending} onUndo={(entry) => queue.undo(entry)} onDismiss={(entry) => queue.flush(entry)} />
     </section>
   );
+}
+
+/** The sessions of the capture proxies running when the list opened (their recordings may not be loaded yet). */
+function useRunningSessions(): readonly string[] {
+  const [sessions, setSessions] = useState<readonly string[]>([]);
+  useEffect(() => {
+    let current = true;
+    api.listProxies({}).then(
+      (proxies) => current && setSessions(proxies.map((proxy) => proxy.session)),
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return sessions;
 }
 
 function distinct(rows: readonly RecordingSummary[]): { models: string[]; hosts: string[] } {

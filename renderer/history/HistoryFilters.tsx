@@ -1,9 +1,11 @@
-// The history's filter form: text, model, host, outcome, diagnostic code. The text fields are
-// applied once typing pauses (History debounces them); the menus at once.
+// The history's filter form: text, model, host, outcome, diagnostic code, source (sent, captured,
+// imported) and capture session. The text fields are applied once typing pauses (History
+// debounces them); the menus at once.
 
 import type { DiagnosticCode } from '../../shared/analysis/diagnostics/catalogue.ts';
+import type { RecordingOrigin } from '../../shared/api/recordings.ts';
 import type { Outcome } from '../../shared/recording/types.ts';
-import { CODES, OUTCOME_WORDS, OUTCOMES } from './query.ts';
+import { CODES, ORIGIN_WORDS, OUTCOME_WORDS, OUTCOMES, RECORDING_ORIGINS } from './query.ts';
 import type { Filters } from './query.ts';
 
 interface HistoryFiltersProps {
@@ -13,9 +15,11 @@ interface HistoryFiltersProps {
   /** Models and hosts seen in the rows loaded, offered as suggestions. */
   readonly models: readonly string[];
   readonly hosts: readonly string[];
+  /** Capture sessions to offer (./query.ts sessionChoices). */
+  readonly sessions: readonly string[];
 }
 
-export function HistoryFilters({ id, filters, onChange, models, hosts }: HistoryFiltersProps) {
+export function HistoryFilters({ id, filters, onChange, models, hosts, sessions }: HistoryFiltersProps) {
   const set = <K extends keyof Filters>(field: K, value: Filters[K]): void => onChange({ ...filters, [field]: value });
   return (
     <form className="history-filters" role="search" aria-label="Search recordings" onSubmit={(event) => event.preventDefault()}>
@@ -59,6 +63,28 @@ export function HistoryFilters({ id, filters, onChange, models, hosts }: History
           {CODES.map((code) => (
             <option key={code} value={code}>
               {code}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Source
+        <select value={filters.origin} onChange={(event) => set('origin', event.target.value as RecordingOrigin | '')}>
+          <option value="">All</option>
+          {RECORDING_ORIGINS.map((origin) => (
+            <option key={origin} value={origin}>
+              {ORIGIN_WORDS[origin]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="history-session">
+        Capture session
+        <select value={filters.session} onChange={(event) => set('session', event.target.value)}>
+          <option value="">Any session</option>
+          {sessions.map((session) => (
+            <option key={session} value={session}>
+              {session}
             </option>
           ))}
         </select>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, countWords, filtersKey, isFiltered, listQuery, NO_FILTERS } from './query.ts';
+import { activeFilters, countWords, filtersKey, isFiltered, listQuery, NO_FILTERS, sessionChoices } from './query.ts';
 
 describe('the filter form as a ListQuery', () => {
   it('asks for nothing but the page when no field is filled', () => {
@@ -22,6 +22,12 @@ describe('the filter form as a ListQuery', () => {
     });
   });
 
+  it('asks for a source as its origin and a capture session by its name, untrimmed', () => {
+    expect(listQuery({ ...NO_FILTERS, origin: 'captured' }, 50)).toEqual({ origin: 'captured', limit: 50, offset: 0 });
+    expect(listQuery({ ...NO_FILTERS, session: '2026-11-30T08:00:00Z :8787' }, 50)).toEqual({ captureSession: '2026-11-30T08:00:00Z :8787', limit: 50, offset: 0 });
+    expect(isFiltered({ ...NO_FILTERS, origin: 'imported' })).toBe(true);
+  });
+
   it('names equal questions alike, whitespace and paging aside', () => {
     expect(filtersKey({ ...NO_FILTERS, text: 'abc ' })).toBe(filtersKey({ ...NO_FILTERS, text: ' abc' }));
     expect(filtersKey({ ...NO_FILTERS, text: 'abc' })).not.toBe(filtersKey({ ...NO_FILTERS, text: 'abd' }));
@@ -42,12 +48,23 @@ describe('the summary', () => {
   });
 
   it('lists the filters in force, in words, each with the field that clears it', () => {
-    expect(activeFilters({ text: ' tool ', model: '', host: 'localhost:8080', outcome: 'aborted', code: 'idle-gap' })).toEqual([
+    expect(activeFilters({ text: ' tool ', model: '', host: 'localhost:8080', outcome: 'aborted', code: 'idle-gap', origin: 'captured', session: 's1' })).toEqual([
       { field: 'text', words: 'text “tool”' },
       { field: 'host', words: 'host localhost:8080' },
       { field: 'outcome', words: 'outcome cancelled' },
       { field: 'code', words: 'finding idle-gap' },
+      { field: 'origin', words: 'source captured' },
+      { field: 'session', words: 'session s1' },
     ]);
     expect(activeFilters(NO_FILTERS)).toEqual([]);
+  });
+});
+
+describe('the capture sessions offered', () => {
+  it('are those of the rows seen, the running proxies and the one chosen, each once, the newest first', () => {
+    const rows = [null, '2026-11-30T08:00:00Z :41000', null, '2026-11-29T17:12:05Z :8787', '2026-11-30T08:00:00Z :41000'];
+    expect(sessionChoices(rows, ['2026-12-01T09:30:00Z :39001'], '')).toEqual(['2026-12-01T09:30:00Z :39001', '2026-11-30T08:00:00Z :41000', '2026-11-29T17:12:05Z :8787']);
+    expect(sessionChoices([], [], 'ci run')).toEqual(['ci run']);
+    expect(sessionChoices([null], [], '')).toEqual([]);
   });
 });

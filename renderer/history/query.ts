@@ -1,7 +1,8 @@
 // The history's filter form, and the store's ListQuery it asks for (shared/api/recordings.ts).
 // Empty fields ask for nothing; every field is trimmed, since a stray space would match no model.
 
-import type { ListQuery } from '../../shared/api/recordings.ts';
+import { RECORDING_ORIGINS } from '../../shared/api/recordings.ts';
+import type { ListQuery, RecordingOrigin } from '../../shared/api/recordings.ts';
 import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { DiagnosticCode } from '../../shared/analysis/diagnostics/catalogue.ts';
 import { OUTCOMES } from '../../shared/recording/types.ts';
@@ -17,9 +18,18 @@ export interface Filters {
   readonly host: string;
   readonly outcome: Outcome | '';
   readonly code: DiagnosticCode | '';
+  /** Sent by Streamscope, captured by its proxy, or imported from a file. */
+  readonly origin: RecordingOrigin | '';
+  /** A capture session (a proxy's run), as its recordings carry it. */
+  readonly session: string;
 }
 
-export const NO_FILTERS: Filters = { text: '', model: '', host: '', outcome: '', code: '' };
+export const NO_FILTERS: Filters = { text: '', model: '', host: '', outcome: '', code: '', origin: '', session: '' };
+
+/** How each source reads in the filter. */
+export const ORIGIN_WORDS: Readonly<Record<RecordingOrigin, string>> = { sent: 'Sent', captured: 'Captured', imported: 'Imported' };
+
+export { RECORDING_ORIGINS };
 
 /** The diagnostic codes a recording can be filtered by, in the catalogue's order. */
 export const CODES = Object.keys(CATALOGUE) as DiagnosticCode[];
@@ -47,6 +57,8 @@ export function listQuery(filters: Filters, limit: number, offset = 0): ListQuer
     ...(host !== '' && { host }),
     ...(filters.outcome !== '' && { outcome: filters.outcome }),
     ...(filters.code !== '' && { code: filters.code }),
+    ...(filters.origin !== '' && { origin: filters.origin }),
+    ...(filters.session !== '' && { captureSession: filters.session }),
     limit,
     offset,
   };
@@ -76,5 +88,18 @@ export function activeFilters(filters: Filters): { readonly field: keyof Filters
   if (filters.host.trim() !== '') active.push({ field: 'host', words: `host ${filters.host.trim()}` });
   if (filters.outcome !== '') active.push({ field: 'outcome', words: `outcome ${OUTCOME_WORDS[filters.outcome]}` });
   if (filters.code !== '') active.push({ field: 'code', words: `finding ${filters.code}` });
+  if (filters.origin !== '') active.push({ field: 'origin', words: `source ${ORIGIN_WORDS[filters.origin].toLowerCase()}` });
+  if (filters.session !== '') active.push({ field: 'session', words: `session ${filters.session}` });
   return active;
+}
+
+/**
+ * The capture sessions the session filter offers: those of the running proxies, those of the rows
+ * seen, and the one chosen (a session whose rows are all deleted still shows as chosen), newest
+ * first: a session names its start time, so the names sort by it.
+ */
+export function sessionChoices(seen: Iterable<string | null>, running: Iterable<string>, chosen: string): string[] {
+  const sessions = new Set<string>();
+  for (const session of [...seen, ...running, chosen]) if (session) sessions.add(session);
+  return [...sessions].sort((a, b) => b.localeCompare(a));
 }

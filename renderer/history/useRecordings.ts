@@ -1,6 +1,7 @@
 // The history's rows: the first page when the filters change, the next pages as the list is
-// scrolled, all loaded pages again (keeping the reader's place) when a live recording finishes
-// or the page asks for a refresh. Answers to an outdated question are dropped.
+// scrolled, all loaded pages again (keeping the reader's place) when a live recording finishes,
+// a capture proxy's stream begins or ends, or the page asks for a refresh. Answers to an
+// outdated question are dropped.
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListQuery, RecordingSummary } from '../../shared/api/recordings.ts';
@@ -24,6 +25,9 @@ export interface Recordings {
   dropRows(ids: ReadonlySet<number>): void;
 }
 
+/** How long the list waits after a captured stream began or ended before it asks again (gathering the others meanwhile). */
+const CAPTURE_REFRESH_MS = 500;
+
 /** `filtersKey` (./query.ts) names the filters; `refreshToken` changing asks for a refresh. */
 export function useRecordings(filtersKey: string, refreshToken: number): Recordings {
   const [loaded, setLoaded] = useState<Loaded>(NOTHING_LOADED);
@@ -45,6 +49,22 @@ export function useRecordings(filtersKey: string, refreshToken: number): Recordi
   }, [loaded]);
 
   useEffect(() => api.on('finished', () => setFinished((count) => count + 1)), []);
+  // A capture proxy's streams are not pushed as `finished`: its exchanges say when one began and
+  // ended. A busy proxy ends many a second, so the list asks again at most once per CAPTURE_REFRESH_MS.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = api.on('captureExchange', ({ exchange }) => {
+      if (exchange.recording === null || timer !== undefined) return;
+      timer = setTimeout(() => {
+        timer = undefined;
+        setFinished((count) => count + 1);
+      }, CAPTURE_REFRESH_MS);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, []);
   // Imported recordings are new rows too.
   useEffect(() => onImported(() => setFinished((count) => count + 1)), []);
 

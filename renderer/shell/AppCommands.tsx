@@ -21,6 +21,7 @@ export function AppCommands() {
   useCommand('new-request', () => navigate({ view: 'new' }));
   useCommand('go-recordings', () => navigate(HOME));
   useCommand('go-mock', () => navigate({ view: 'mock' }));
+  useCommand('go-capture', () => navigate({ view: 'capture' }));
   useCommand('go-back', () => window.history.back());
   // The view's own search: the recordings' search box, the events' filter.
   useCommand('find', () => document.querySelector<HTMLInputElement>('main input[type="search"]')?.focus());

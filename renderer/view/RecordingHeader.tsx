@@ -22,6 +22,8 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
   const title = stored?.name ?? identity.model ?? requestedModel ?? `Recording #${id}`;
   const end = live ? null : recording.end;
   const groups = groupBySeverity(diagnostics).filter((group) => group.diagnostics.length > 0);
+  // The capture proxy's recordings are the app's own streams: only the app (or the proxy's Stop) ends them.
+  const captured = (stored?.source ?? recording.source) === 'capture';
 
   return (
     <header className="recording-header">
@@ -39,9 +41,13 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
         {live ? (
           <>
             <span className="outcome outcome-recording">Recording…</span> {formatCount(events.length)} events so far
-            <button type="button" className="cancel" onClick={onCancel}>
-              Cancel
-            </button>
+            {captured ? (
+              <span className="muted"> (captured: it ends when the app’s stream ends)</span>
+            ) : (
+              <button type="button" className="cancel" onClick={onCancel}>
+                Cancel
+              </button>
+            )}
           </>
         ) : end ? (
           <>

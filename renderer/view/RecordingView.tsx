@@ -17,6 +17,7 @@ import { EventInspector } from './inspector/EventInspector.tsx';
 import { RecordingHeader } from './RecordingHeader.tsx';
 import type { LiveRegistry } from './model/live-registry.ts';
 import { useRecording } from './model/use-recording.ts';
+import { CapturePanel } from './panels/CapturePanel.tsx';
 import { DiagnosticsPanel } from './panels/DiagnosticsPanel.tsx';
 import { MessagePanel } from './panels/MessagePanel.tsx';
 import { ToolCallsPanel } from './panels/ToolCallsPanel.tsx';
@@ -127,6 +128,8 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
   }
 
   const props: PanelProps = { analysis: load.analysis, live: load.live, selected: current, onSelect, highlighted, onHighlight, scrubbed };
+  // A live analysis is built from the reads alone: what the proxy says of its capture is the stored recording's.
+  const capture = load.stored?.capture ?? load.analysis.recording.capture ?? null;
   return (
     <main className="recording-view" data-testid="recording-view" data-live={load.live}>
       <nav className="crumbs">
@@ -144,6 +147,7 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
         <MessagePanel {...props} />
         <ToolCallsPanel {...props} />
         <UsagePanel {...props} />
+        {capture && <CapturePanel capture={capture} live={load.live} />}
         <DiagnosticsPanel {...props} />
       </div>
     </main>

@@ -60,7 +60,7 @@ export interface StreamscopeApi {
   /** Stops a capture proxy; false when it is not running. */
   stopProxy(input: { readonly id: number }): Promise<boolean>;
   listProxies(input: Record<string, never>): Promise<ProxyInfo[]>;
-  /** The exchanges a proxy saw since it started (the newest CAPTURE_LOG_LIMIT, newest first); null when it is not running. */
+  /** The exchanges a proxy saw since it started, those under way included (the newest CAPTURE_LOG_LIMIT, newest first); null when it is not running. */
   proxyLog(input: { readonly id: number }): Promise<CaptureExchange[] | null>;
 }
 

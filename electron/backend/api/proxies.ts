@@ -65,7 +65,11 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
             if (entry) entry.seen = Math.max(entry.seen, exchange.id);
             push(exchange);
           },
-          onExchangeEnd: push,
+          onExchangeEnd(exchange) {
+            const entry = running.get(id);
+            if (entry) entry.seen = Math.max(entry.seen, exchange.id);
+            push(exchange);
+          },
         });
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
@@ -93,7 +97,7 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
     async proxyLog({ id }) {
       const entry = running.get(id);
       if (!entry) return null;
-      return [...entry.proxy.exchanges].sort((a, b) => b.id - a.id).slice(0, CAPTURE_LOG_LIMIT);
+      return [...entry.proxy.exchanges, ...entry.proxy.openExchanges].sort((a, b) => b.id - a.id).slice(0, CAPTURE_LOG_LIMIT);
     },
     async stopAll() {
       stopped = true;

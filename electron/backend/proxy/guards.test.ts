@@ -57,7 +57,7 @@ describe('a web page (an Origin header)', () => {
     expect(await through(capture, { origin: 'http://localhost:5173' })).toEqual({
       status: 403,
       code: 'origin_refused',
-      message: 'Streamscope proxy: refused a request from the web page at http://localhost:5173: start the proxy with --allow-origin http://localhost:5173 to let it through',
+      message: 'Streamscope proxy: refused a request from the web page at http://localhost:5173: start the proxy with --allow-origin http://localhost:5173 (in the app: "Allowed web pages" in the Capture form) to let it through',
       reachedUpstream: false,
     });
   });

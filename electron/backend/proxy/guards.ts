@@ -17,7 +17,7 @@ export function refusal(req: IncomingMessage, allowOrigins: readonly string[]): 
   }
   const origin = req.headers.origin;
   if (origin !== undefined && !allowOrigins.includes(origin)) {
-    return { status: 403, code: 'origin_refused', message: `refused a request from the web page at ${origin}: start the proxy with --allow-origin ${origin} to let it through` };
+    return { status: 403, code: 'origin_refused', message: `refused a request from the web page at ${origin}: start the proxy with --allow-origin ${origin} (in the app: "Allowed web pages" in the Capture form) to let it through` };
   }
   return null;
 }

@@ -37,6 +37,8 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   const shelf = new CassetteShelf(loaded.cassettes);
   const written = new Map<string, number>();
   const exchanges: CaptureExchange[] = [];
+  // Exchanges under way, by id: the log shows them too, so a page opened mid-stream sees the stream.
+  const open = new Map<number, CaptureExchange>();
   const running = new Map<AbortController, Promise<void>>();
   let closing: Promise<void> | null = null;
   let count = 0;
@@ -44,10 +46,14 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
 
   const log = (exchange: CaptureExchange, ended: boolean): void => {
     if (ended) {
+      open.delete(exchange.id);
       exchanges.push(exchange);
       if (exchanges.length >= 2 * CAPTURE_LOG_LIMIT) exchanges.splice(0, exchanges.length - CAPTURE_LOG_LIMIT);
       options.onExchangeEnd?.(exchange);
-    } else options.onExchange?.(exchange);
+    } else {
+      open.set(exchange.id, exchange);
+      options.onExchange?.(exchange);
+    }
   };
 
   const server = createServer({ noDelay: true }, (req, res) => {
@@ -183,7 +189,12 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
     port,
     session,
     bases: options.routes.map((route) => ({ route, baseUrl: proxyBaseUrl(origin, route) })),
-    exchanges,
+    get exchanges() {
+      return exchanges;
+    },
+    get openExchanges() {
+      return [...open.values()];
+    },
     get cassetteCount() {
       return shelf.size;
     },

@@ -44,8 +44,10 @@ export interface CaptureProxy {
   readonly session: string;
   /** Each route with the base URL a client takes for it. */
   readonly bases: readonly { readonly route: Route; readonly baseUrl: string }[];
-  /** The exchanges so far, oldest first (the newest CAPTURE_LOG_LIMIT). */
+  /** The exchanges that ended, in the order they ended (the newest CAPTURE_LOG_LIMIT at least). */
   readonly exchanges: readonly CaptureExchange[];
+  /** The exchanges under way, as last logged (a stream's line says which recording holds it). */
+  readonly openExchanges: readonly CaptureExchange[];
   /** Cassette files the proxy answers from (replay and auto modes). */
   readonly cassetteCount: number;
   /** Stops listening; streams in flight are cut (their recordings end as aborted). */

@@ -164,3 +164,31 @@ describe('the live registry', () => {
     expect(listeners.size).toBe(0);
   });
 });
+
+describe('a live analysis fed from the store (a recording nobody pushes: the capture proxy’s)', () => {
+  it('takes the reads the store holds past those it has, as they grow, to what the whole analysis shows', () => {
+    const reads = readsOf('openai-gpt4o-parallel-tool-calls.sse', 61);
+    const live = new LiveAnalysis(1);
+    live.backfill({ ...whole([]), response: null, reads: reads.slice(0, 2) });
+    expect(live.readsFed).toBe(2);
+    let now = 0;
+    for (const upTo of [2, 9, 9, 30, reads.length]) {
+      // What the view asks for: the reads from the first it does not have (none new, the second time at 9).
+      live.fromStore(live.readsFed, reads.slice(live.readsFed, upTo), upTo > 2 ? response : null);
+      now += FULL_ANALYSIS_EVERY_MS;
+      expect(live.readsFed).toBe(upTo);
+      expect(summary(live.analysis(now))).toEqual(summary(analyzeRecording({ ...whole(reads.slice(0, upTo)), response: upTo > 2 ? response : null })));
+    }
+  });
+
+  it('stays the same snapshot when the store had nothing new', () => {
+    const reads = readsOf('openai-gpt4o-parallel-tool-calls.sse', 61);
+    const live = new LiveAnalysis(1);
+    live.backfill({ ...whole(reads.slice(0, 5)) });
+    const first = live.analysis(0);
+    live.fromStore(5, [], response);
+    expect(live.analysis(FULL_ANALYSIS_EVERY_MS)).toBe(first);
+    live.fromStore(5, reads.slice(5, 6), response);
+    expect(live.analysis(2 * FULL_ANALYSIS_EVERY_MS)).not.toBe(first);
+  });
+});

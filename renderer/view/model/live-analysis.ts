@@ -2,7 +2,8 @@
 // core's fold (the same one the backend runs) in order, and an `Analysis` of what arrived so far
 // for the view to draw. Reads come in numbered batches; a batch that arrives after a gap (the page
 // opened mid-recording, or the connection lost pushes) waits until `backfill` gives the reads
-// before it from the store.
+// before it from the store. A recording nobody pushes (the capture proxy's) is fed the same way,
+// by batches the view makes of what it asks the store for.
 
 import { finishAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
@@ -48,6 +49,11 @@ export class LiveAnalysis {
     return this.finished;
   }
 
+  /** Reads fed so far, from the first with none missing: where asking the store for more starts. */
+  get readsFed(): number {
+    return this.fed.length;
+  }
+
   /** Reads arrived past a gap and wait for the ones before them: call `backfill` with the stored recording. */
   get waiting(): boolean {
     return this.arrived.length > this.fed.length;
@@ -58,6 +64,17 @@ export class LiveAnalysis {
     batch.reads.forEach((read, i) => (this.arrived[batch.firstRead + i] ??= read));
     this.advance();
     this.changes++;
+  }
+
+  /** Reads from `firstRead` on as the store holds them (a recording nobody pushes, asked for again and again). */
+  fromStore(firstRead: number, reads: readonly RecordedRead[], response: RecordedResponse | null): void {
+    const before = this.fed.length;
+    const head = this.response === null && response !== null;
+    if (head) this.response = response;
+    reads.forEach((read, i) => (this.arrived[firstRead + i] ??= read));
+    this.advance();
+    // Nothing new: the snapshot stays the same object (the view does not redraw for nothing).
+    if (head || this.fed.length !== before) this.changes++;
   }
 
   /** What the store holds of this recording: its request, and the reads the pushes did not bring. */

@@ -1,20 +1,25 @@
 // One recording for the view: a saved one analysed once, or one under way followed live (redrawn
-// at most once a frame) until it ends, when the stored recording replaces the live picture.
+// at most once a frame) until it ends, when the stored recording replaces the live picture. A
+// recording under way that the backend does not push (one the capture proxy makes for the user's
+// app) is followed by asking the store for the reads past those held, a few times a second.
 
 import { useEffect, useState } from 'react';
 import { createRecordingAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { Analysis, RecordingAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { StoredRecording } from '../../../shared/api/recordings.ts';
+import { unpackReads } from '../../../shared/api/packed.ts';
 import type { RecordedRead } from '../../../shared/recording/types.ts';
 import { api } from '../../api/index.ts';
 import { errorMessage } from '../../components/format.ts';
 import type { LiveAnalysis } from './live-analysis.ts';
 import type { LiveRegistry } from './live-registry.ts';
-import { loadHead, loadInSlices, loadWhole } from './load-recording.ts';
+import { loadInSlices, loadWhole, SLICE_READS } from './load-recording.ts';
 import type { Slice } from './load-recording.ts';
 
 /** How long a live recording may stay silent before the store is asked whether it ended. */
 const QUIET_MS = 2_000;
+/** How often the store is asked for the new reads of a recording under way that no push brings. */
+export const POLL_MS = 250;
 
 export type RecordingLoad =
   | { readonly status: 'loading'; readonly progress?: { readonly loaded: number; readonly total: number } }
@@ -66,7 +71,8 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
         stored = { ...meta, reads: underWay };
         const following = registry.follow(id);
         following.backfill(stored);
-        follow(following);
+        // Made elsewhere (the capture proxy, another window): pushes may never come.
+        follow(following, false);
         return;
       }
       const done = (analysis as RecordingAnalysis).end();
@@ -87,8 +93,9 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       loadSaved().catch(fail);
     };
 
-    // Follows a live recording; returns what redraws it.
-    const follow = (live: LiveAnalysis): (() => void) => {
+    // Follows a live recording; returns what redraws it. `pushed`: its reads come as pushes (this
+    // page's own `startRecording`), else they are asked of the store until one comes.
+    const follow = (live: LiveAnalysis, pushed: boolean): (() => void) => {
       const draw = (): void => {
         frame = null;
         if (!current) return;
@@ -116,26 +123,50 @@ export function useRecording(id: number, registry: LiveRegistry): RecordingLoad 
       const redraw = (): void => {
         if (frame === null) frame = requestAnimationFrame(draw);
       };
-      let lastPush = performance.now();
+      let lastPush = pushed ? performance.now() : -Infinity;
+      let lastAsk = -Infinity;
+      let asking = false;
       unsubscribe = registry.subscribe((moved) => {
         if (moved !== id) return;
         lastPush = performance.now();
+        pushed = true;
         redraw();
       });
       // A recording that went quiet may have ended before this page followed it (its `finished`
-      // push came first): after a silence, ask the store.
+      // push came first), and one made elsewhere is never pushed: while no push comes, ask the
+      // store for the reads past those held, and whether it ended — every few hundred
+      // milliseconds for one never pushed, after a silence for one that was.
       quiet = setInterval(() => {
-        if (performance.now() - lastPush < QUIET_MS) return;
-        lastPush = performance.now();
-        loadHead(api.openRecording, id).then((head) => head?.end?.outcome !== 'recording' && current && settle(), fail);
-      }, QUIET_MS);
+        const now = performance.now();
+        if (asking || now - lastPush < QUIET_MS || now - lastAsk < (pushed ? QUIET_MS : POLL_MS)) return;
+        lastAsk = now;
+        asking = true;
+        askStore(live)
+          .then((ended) => {
+            if (!current) return;
+            if (ended) settle();
+            else redraw();
+          }, fail)
+          .finally(() => (asking = false));
+      }, POLL_MS);
       draw();
       return redraw;
     };
 
+    // The reads the store holds past those the live analysis has, fed to it as a pushed batch
+    // would be; true when the recording has ended (or is gone), which settles the view.
+    const askStore = async (live: LiveAnalysis): Promise<boolean> => {
+      const packed = await api.openRecording({ id, fromRead: live.readsFed, readLimit: SLICE_READS });
+      if (!packed || packed.recording.end?.outcome !== 'recording') return true;
+      const reads = unpackReads(packed);
+      if (!reads) throw new Error('the backend sent a damaged recording (its read lengths do not add up to its body)');
+      live.fromStore(packed.fromRead, reads, packed.recording.response);
+      return false;
+    };
+
     const live = registry.get(id);
     if (live && !live.end) {
-      const redraw = follow(live);
+      const redraw = follow(live, true);
       // The request, and any reads pushed before this page was following, come from the store.
       loadStored().then((recording) => {
         if (!current || !recording) return;

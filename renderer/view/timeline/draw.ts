@@ -222,7 +222,7 @@ function drawSelection(context: CanvasRenderingContext2D, scene: Scene, palette:
   context.stroke();
   context.lineWidth = 2;
   index.lanes.forEach((lane, row) => {
-    if (lane.reads || !laneHas(lane, at, selected)) return;
+    if (lane.holds !== 'events' || !laneHas(lane, at, selected)) return;
     context.strokeRect(x - width / 2 - 2, geometry.lanesTop + row * LANE, width + 4, MARK + 4);
   });
   // The scrub handle: a knob on the axis strip, where dragging scrubs.

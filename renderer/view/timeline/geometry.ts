@@ -57,7 +57,7 @@ export function pixelOf(view: View, geometry: Geometry, at: number): number {
 /** A mark under the pointer: one item of a lane, with the others drawn in the same pixel column. */
 export interface MarkHit {
   readonly lane: Lane;
-  /** Index into the lane; `lane.items[item]` is the event (or read). */
+  /** Index into the lane; `lane.items[item]` is the event (or read, or write). */
   readonly item: number;
   /** The lane's items drawn in the same column: first index into the lane and how many. */
   readonly columnFirst: number;
@@ -79,12 +79,12 @@ export function markAt(index: TimelineIndex, view: View, geometry: Geometry, x: 
 
 /**
  * The event a click at the pointer selects: the nearest one in the event lane under it, else
- * the nearest event at all (from the reads lane, the marker rows, the axis). -1 when there are none.
+ * the nearest event at all (from the reads or writes lane, the marker rows, the axis). -1 when there are none.
  */
 export function eventAtClick(index: TimelineIndex, view: View, geometry: Geometry, x: number, y: number): number {
   const at = atPointer(view, geometry, x);
   const lane = index.lanes[rowAt(geometry, index.lanes.length, y)];
-  if (lane && !lane.reads && lane.count > 0) return lane.items[nearestIndex(lane.positions, lane.count, at)]!;
+  if (lane && lane.holds === 'events' && lane.count > 0) return lane.items[nearestIndex(lane.positions, lane.count, at)]!;
   return nearestIndex(index.eventPositions, index.eventCount, at);
 }
 

@@ -1,11 +1,13 @@
 // The timeline's index of one analysis: every event's position on the axis, one sorted lane of
 // positions per kind of event (tool fragments one lane per tool-call index), the reads as a lane,
-// the silences and bursts to shade, the markers and the domain. Built once per analysis; when a
-// live analysis comes back with more events, the index of the prefix is reused and only the new
-// events and reads are looked at.
+// for a captured recording the writes to the client as a lane (each at the moment the client's
+// socket took it), the silences and bursts to shade, the markers and the domain. Built once per
+// analysis; when a live analysis comes back with more events, the index of the prefix is reused
+// and only the new events and reads are looked at.
 
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts';
+import type { RelayTiming } from '../../../shared/capture/types.ts';
 import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
 import type { EventKind } from '../../../shared/chunks/interpret.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';
@@ -28,8 +30,8 @@ export interface Lane {
   readonly colour: string;
   /** Sort key: lanes are shown in this order. */
   readonly order: readonly number[];
-  /** Whose items are reads (the network lane) rather than events. */
-  readonly reads: boolean;
+  /** What its items are: events, the network reads, or the writes to the client (a captured recording's relay). */
+  readonly holds: 'events' | 'reads' | 'writes';
   /** Sorted positions on the axis; the first `count` are in use. */
   readonly positions: Float64Array;
   /** The event (or read) index at each position. */
@@ -50,6 +52,8 @@ export interface TimelineIndex {
   readonly timed: boolean;
   readonly eventCount: number;
   readonly readCount: number;
+  /** Writes to the client drawn (a captured recording's flushed writes); 0 for any other. */
+  readonly writeCount: number;
   /** Event i's position: its arrival in ms, or i + 0.5 when untimed. Sorted (see place()). */
   readonly eventPositions: Float64Array;
   /** Lanes that have items, in display order: the network reads first when timed. */
@@ -68,6 +72,8 @@ interface Resume {
   readonly lastRead: ReadInfo | undefined;
   readonly lanes: ReadonlyMap<string, Lane>;
   readonly readPositions: Float64Array;
+  /** The relay timing the writes lane was drawn from. */
+  readonly relay: RelayTiming | null;
   readonly gapState: GapState;
   readonly burstState: BurstState;
   readonly tools: ToolProgress;
@@ -116,11 +122,20 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
     burstState = extendBursts(burstState, eventPositions, events.length);
   }
 
+  // The relay's writes come with the stored recording, whole: drawn again only when they are new.
+  const relay = timed ? (analysis.recording.capture?.relay ?? null) : null;
+  if (relay !== (base?.resume.relay ?? null)) {
+    lanes.delete(WRITES.key);
+    if (relay) appendWrites(lanes, relay);
+  }
+  const writes = lanes.get(WRITES.key);
+  const lastWrite = writes && writes.count > 0 ? writes.positions[writes.count - 1]! : 0;
+
   const done = new Map<string, Lane>();
   for (const lane of lanes.values()) done.set(lane.key, lane);
   const markers = markersOf(analysis).map(({ label, at }) => ({ label, value: at, at: timed ? at : at + 0.5 }));
   const end = timed
-    ? Math.max(readPositions[reads.length - 1] ?? 0, last, ...markers.map((marker) => marker.at))
+    ? Math.max(readPositions[reads.length - 1] ?? 0, last, lastWrite, ...markers.map((marker) => marker.at))
     : events.length;
   const domain: Domain = timed ? { end, minSpan: MIN_MS_ACROSS } : { end: Math.max(1, end), minSpan: Math.max(1, Math.min(MIN_EVENTS_ACROSS, end)) };
 
@@ -128,13 +143,14 @@ export function indexTimeline(analysis: Analysis, previous: TimelineIndex | null
     timed,
     eventCount: events.length,
     readCount: timed ? reads.length : 0,
+    writeCount: writes?.count ?? 0,
     eventPositions,
     lanes: [...done.values()].sort((a, b) => compareOrder(a.order, b.order)),
     gaps: gapState.spans,
     bursts: burstState.spans,
     markers,
     domain,
-    resume: { recording: analysis.recording, lastEvent: events.at(-1), lastRead: reads.at(-1), lanes: done, readPositions, gapState, burstState, tools },
+    resume: { recording: analysis.recording, lastEvent: events.at(-1), lastRead: reads.at(-1), lanes: done, readPositions, relay, gapState, burstState, tools },
   };
 }
 
@@ -164,12 +180,14 @@ interface LaneSpec {
   readonly label: string;
   readonly colour: string;
   readonly order: readonly number[];
-  readonly reads: boolean;
+  readonly holds: Lane['holds'];
 }
 
-const READS: LaneSpec = { key: 'reads', label: 'network reads', colour: '--tl-read', order: [-1], reads: true };
+const READS: LaneSpec = { key: 'reads', label: 'network reads', colour: '--tl-read', order: [-1], holds: 'reads' };
+/** Right under the reads they relay. */
+const WRITES: LaneSpec = { key: 'writes', label: 'to the client', colour: '--tl-client', order: [-0.5], holds: 'writes' };
 const KIND_LANES = new Map<EventKind, LaneSpec>(
-  KINDS.map((kind, rank) => [kind, { key: kind, label: KIND_LABELS[kind], colour: `--tl-${kind}`, order: [rank], reads: false }]),
+  KINDS.map((kind, rank) => [kind, { key: kind, label: KIND_LABELS[kind], colour: `--tl-${kind}`, order: [rank], holds: 'events' }]),
 );
 const TOOL_RANK = KINDS.indexOf('tool');
 const toolLanes = new Map<string, LaneSpec>();
@@ -216,11 +234,30 @@ function toolLane(choice: number, index: number, assigned: boolean): LaneSpec {
       label: choice === 0 ? call : `choice ${choice} · ${call}`,
       colour: `--tl-tool-${index % TOOL_COLOURS}`,
       order: [TOOL_RANK, choice, index],
-      reads: false,
+      holds: 'events',
     };
     toolLanes.set(key, spec);
   }
   return spec;
+}
+
+/**
+ * Each write to the client at the moment its socket took it (a write never taken, the client gone,
+ * is not drawn); the items are the writes' indexes in the relay's list. One pass, typed arrays
+ * sized once: a day-long stream's 200,000 writes cost what its reads do.
+ */
+function appendWrites(lanes: Map<string, LaneWriter>, relay: RelayTiming): void {
+  const { writes } = relay;
+  const lane: LaneWriter = { ...WRITES, positions: new Float64Array(Math.max(1, writes.length)), items: new Int32Array(Math.max(1, writes.length)), count: 0 };
+  let previous = 0;
+  for (let index = 0; index < writes.length; index++) {
+    const flushed = writes[index]![2];
+    if (flushed === null) continue;
+    previous = place(flushed, previous);
+    lane.positions[lane.count] = previous;
+    lane.items[lane.count++] = index;
+  }
+  if (lane.count > 0) lanes.set(WRITES.key, lane);
 }
 
 type LaneWriter = { -readonly [K in keyof Lane]: Lane[K] };
