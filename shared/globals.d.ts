@@ -25,4 +25,10 @@ declare class URL {
   constructor(url: string, base?: string);
   readonly protocol: string;
   readonly origin: string;
+  readonly host: string;
+  readonly hostname: string;
+  readonly pathname: string;
+  readonly search: string;
+  readonly username: string;
+  readonly password: string;
 }
