@@ -1,0 +1,154 @@
+// The Responses dialect's findings (DESIGN.md, "Three streaming protocols, one product"), read
+// from the accumulated state alone: the fold gathered the evidence on its way, so no check goes
+// over a hundred thousand events again. Each finding names the events that show it.
+
+import { quote } from '../../chunks/annotate.ts';
+import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
+import { dialectFinding } from '../catalogue.ts';
+import { brief, few, isObject, plural } from '../common.ts';
+import type { DialectContext, DialectDiagnostic } from '../types.ts';
+import type { ResponsesState } from './state.ts';
+import { finalMismatch, initialText } from './final.ts';
+import type { ResponsesInterpretation } from './interpret.ts';
+
+export function diagnoseResponses({ state, ended, recording }: DialectContext<ResponsesInterpretation, ResponsesState>): DialectDiagnostic[] {
+  const found: DialectDiagnostic[] = [];
+  terminal(state, ended, recording.end?.outcome ?? null, found);
+  sequence(state, startingAfter(recording.request?.url), found);
+  items(state, ended, found);
+  for (const [where, group] of state.unknownTargets.groups) {
+    found.push(dialectFinding('delta-unknown-item', `${plural(group.count, 'event')} ${group.count === 1 ? 'names' : 'name'} ${where}: ${few(group.events, group.count)}. The openai SDK throws here; lenient clients drop the text.`, group.events));
+  }
+  for (const mismatch of state.doneMismatches.values()) {
+    found.push(
+      dialectFinding(
+        'done-text-mismatch',
+        `${mismatch.where}: the deltas built ${brief(mismatch.ours)}, the .done event${mismatch.events.length === 1 ? '' : 's'} (${few(mismatch.events)}) carr${mismatch.events.length === 1 ? 'ies' : 'y'} ${brief(mismatch.theirs)}.`,
+        mismatch.events,
+      ),
+    );
+  }
+  const mismatch = finalMismatch(state);
+  if (mismatch !== null && state.terminal !== null) {
+    found.push(
+      dialectFinding(
+        'final-mismatch',
+        `The ${state.terminal.event} response differs from what the deltas built, first at ${mismatch.path}: the stream built ${brief(mismatch.ours)}, the terminal response has ${brief(mismatch.theirs)}. The openai SDK's finalResponse() is the terminal response.`,
+        [state.terminal.at],
+      ),
+    );
+  }
+  usage(state, found);
+  common(state, found);
+  return found;
+}
+
+function terminal(state: ResponsesState, ended: boolean, outcome: string | null, found: DialectDiagnostic[]): void {
+  const end = state.terminal;
+  if (end === null) {
+    if (!ended || state.lastEvent === -1) return;
+    let why = '';
+    if (state.errors.length > 0) why = ` An error event came instead (event ${state.errors[0]!.event}).`;
+    else if (outcome !== null && outcome !== 'eof' && outcome !== 'recording') why = ` The stream was cut (${outcome}).`;
+    found.push(dialectFinding('missing-terminal-event', `The stream ended without response.completed, response.incomplete or response.failed (its last event is ${state.lastEvent}): the response did not finish.${why}`, [state.lastEvent]));
+    return;
+  }
+  const response = end.response;
+  if (end.event === 'response.failed') {
+    const error = isObject(response.error) ? response.error : null;
+    const code = error && (typeof error.code === 'string' || typeof error.code === 'number') ? ` (${JSON.stringify(error.code)})` : '';
+    const message = error && typeof error.message === 'string' ? `: ${quote(error.message, 120)}` : ', without an error object';
+    found.push(dialectFinding('response-failed', `The response failed (event ${end.at})${message}${code}.`, [end.at]));
+  } else if (end.event === 'response.incomplete') {
+    const details = isObject(response.incomplete_details) ? response.incomplete_details : null;
+    const reason = details && typeof details.reason === 'string' ? details.reason : null;
+    found.push(dialectFinding('response-incomplete', `The response ended incomplete (event ${end.at})${reason === null ? ', without a reason' : `: ${JSON.stringify(reason)}`}.`, [end.at]));
+  }
+}
+
+/** The `starting_after` of a resumed stream's request (GET …/responses/{id}?stream=true&starting_after=N), or null. */
+function startingAfter(url: string | undefined): number | null {
+  const match = url === undefined ? null : /[?&]starting_after=(\d+)/.exec(url);
+  return match ? Number(match[1]) : null;
+}
+
+function sequence(state: ResponsesState, resumedAfter: number | null, found: DialectDiagnostic[]): void {
+  // A resumed stream starts after the number it asked for: that is not a gap.
+  const gaps = state.gaps.filter((gap) => !(gap.from === null && resumedAfter !== null && gap.to === resumedAfter + 1));
+  if (gaps.length > 0) {
+    const described = gaps.map((gap) => (gap.from === null ? `the first is ${gap.to}, not 0 (event ${gap.event})` : `${gap.from} → ${gap.to} (event ${gap.event})`));
+    const missing = gaps.reduce((sum, gap) => sum + gap.to - (gap.from === null ? 0 : gap.from + 1), 0);
+    found.push(dialectFinding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, gaps.length, 3)}.`, gaps.map((gap) => gap.event)));
+  }
+  if (state.disorder.length > 0) {
+    const described = state.disorder.map((step) => `${step.got} after ${step.after} (event ${step.event})`);
+    found.push(dialectFinding('sequence-disorder', `sequence_number goes back or repeats ${plural(state.disorder.length, 'time')}: ${few(described, state.disorder.length, 3)}.`, state.disorder.map((step) => step.event)));
+  }
+}
+
+function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]): void {
+  for (const item of [...state.items.values()].sort((a, b) => a.outputIndex - b.outputIndex)) {
+    const name = `output[${item.outputIndex}] (${item.type}${item.id === null ? '' : ` ${item.id}`})`;
+    // An item the terminal response holds is complete (the SDK takes it from there).
+    if (item.done === null && item.final === null && ended) {
+      found.push(dialectFinding('item-not-done', `${name} was added (event ${item.addedAt}) but never got response.output_item.done, and the response does not complete it.`, [item.addedAt]));
+    }
+    if (item.final !== null && item.id !== null && typeof item.final.id === 'string' && item.final.id !== item.id && state.terminal !== null) {
+      found.push(
+        dialectFinding(
+          'item-id-changed',
+          `${name} is ${item.final.id} in the ${state.terminal.event} response: clients that correlate items by id (reasoning sent back, tool results) hold a different id from the SDK's finalResponse().`,
+          [item.addedAt, state.terminal.at],
+        ),
+      );
+    }
+    for (const part of [...item.content.values()].sort((a, b) => a.index - b.index)) {
+      if (part.refusalEvents === null) continue;
+      const text = initialText(part.added, 'refusal') + part.text.value;
+      if (text === '') continue;
+      const evidence = part.refusalEvents.count > 0 ? part.refusalEvents.events : [part.addedAt];
+      found.push(dialectFinding('refusal', `${name} content[${part.index}] is a refusal: ${quote(text, 100)}. A client that reads only output_text shows nothing.`, evidence));
+    }
+    // A function or MCP call's arguments are JSON (a custom tool's input is free text): checked once the
+    // call is done, or where the stream left it (the SDK hands on whatever it has).
+    if ((item.type === 'function_call' || item.type === 'mcp_call') && (item.done !== null || item.final !== null || ended)) {
+      const done = item.final ?? item.done;
+      const args = item.fieldEvents.count > 0 ? initialText(item.added, 'arguments') + item.field.value : typeof done?.arguments === 'string' ? done.arguments : null;
+      if (args === null) continue;
+      const check = checkArguments(args);
+      if (!check.valid) {
+        const fn = typeof item.added.name === 'string' ? ` (${item.added.name})` : '';
+        const where = item.done === null && item.final === null ? ' where the stream left them (the call never finished)' : '';
+        found.push(dialectFinding('tool-arguments-invalid', `${name}${fn} arguments do not parse as JSON${where}: ${describeArgumentsError(check)}.`, [item.addedAt, ...item.fieldEvents.events, ...(item.doneAt === -1 ? [] : [item.doneAt])]));
+      }
+    }
+  }
+}
+
+function usage(state: ResponsesState, found: DialectDiagnostic[]): void {
+  const end = state.terminal;
+  // A failed response may carry no usage; a finished one always should.
+  if (end === null || end.event === 'response.failed' || isObject(end.response.usage)) return;
+  found.push(dialectFinding('usage-missing', `The ${end.event} response (event ${end.at}) carries no usage.`, [end.at]));
+}
+
+function common(state: ResponsesState, found: DialectDiagnostic[]): void {
+  if (state.identityChanges.length > 0) {
+    const described = state.identityChanges.map((change) => `response.${change.field} ${brief(change.from, 40)} → ${brief(change.to, 40)} (event ${change.event})`);
+    const throws = state.identityChanges.some((change) => change.field === 'id') ? ' The openai SDK throws ("Lifecycle response identity changed").' : '';
+    found.push(dialectFinding('inconsistent-metadata', `The lifecycle events do not carry one response: ${few(described, state.identityChanges.length, 3)}.${throws}`, [state.identity!.at, ...state.identityChanges.map((change) => change.event)]));
+  }
+  for (const error of state.errors) {
+    found.push(dialectFinding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The openai SDK throws it.`, [error.event]));
+  }
+  for (const [type, group] of state.unknownTypes.groups) {
+    found.push(dialectFinding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the openai SDK does not know: ${few(group.events, group.count)}.`, group.events));
+  }
+  for (const [key, group] of state.nameMismatches.groups) {
+    const [name, type] = key.split('\u0000');
+    found.push(dialectFinding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, group.count)}.`, group.events));
+  }
+  if (state.malformed.count > 0) {
+    found.push(dialectFinding('malformed-chunk', `${plural(state.malformed.count, 'event')} with fields of the wrong type: ${few([...state.malformedPaths], state.malformedPaths.size, 3)}.`, state.malformed.events));
+  }
+}

@@ -1,0 +1,30 @@
+// The OpenAI Responses API dialect (`POST …/responses`), behind the one dialect interface.
+
+import { isObject } from '../common.ts';
+import type { Dialect } from '../types.ts';
+import { createResponsesAccumulator } from './accumulate.ts';
+import type { ResponsesState } from './accumulate.ts';
+import { annotateResponsesEvent } from './annotate.ts';
+import { diagnoseResponses } from './diagnostics.ts';
+import { finalResponse } from './final.ts';
+import type { ResponseObject } from './final.ts';
+import { interpretResponsesEvent } from './interpret.ts';
+import type { ResponsesInterpretation } from './interpret.ts';
+
+export const responses: Dialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
+  protocol: 'responses',
+  interpret: interpretResponsesEvent,
+  annotate: annotateResponsesEvent,
+  tokens: (interpretation) => interpretation.tokens,
+  createAccumulator: createResponsesAccumulator,
+  final: finalResponse,
+  // Usage comes in the terminal response (DESIGN.md); before it, the last lifecycle event's (null, as sent).
+  usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
+  diagnose: diagnoseResponses,
+};
+
+export type { ItemState, PartState, ResponsesState } from './accumulate.ts';
+export type { ResponseObject } from './final.ts';
+export type { ResponsesInterpretation, ResponsesKind } from './interpret.ts';
+export type { ResponsesOp, Channel as ResponsesChannel, LifecycleEvent } from './ops.ts';
+export { interpretResponsesEvent, annotateResponsesEvent, createResponsesAccumulator, finalResponse, diagnoseResponses };

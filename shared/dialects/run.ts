@@ -1,0 +1,45 @@
+// A dialect run over a body's events, without the transport: every event interpreted and folded,
+// then the final object, the usage and the dialect's findings. What the analysis fold does for a
+// dialect (analysis/fold.ts keeps less per event and adds the transport); the tests, the
+// benchmark and the differential against the SDKs use it as it is.
+
+import type { Recording } from '../recording/types.ts';
+import type { SseEvent } from '../sse/types.ts';
+import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation } from './types.ts';
+
+export interface DialectRun<I, S, F> {
+  readonly events: readonly DialectEventView<I>[];
+  readonly state: S;
+  readonly final: F;
+  readonly usage: Record<string, unknown> | null;
+  readonly diagnostics: DialectDiagnostic[];
+  /** The first event that carried a token (text, refusal, reasoning or tool arguments), or -1. */
+  readonly firstToken: number;
+}
+
+export interface RunOptions {
+  /** Whether the body ended (end-of-stream checks wait for it). Default true. */
+  readonly ended?: boolean;
+  readonly recording?: Recording;
+}
+
+const NO_RECORDING: Recording = { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null };
+
+export function runDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, sse: readonly SseEvent[], options: RunOptions = {}): DialectRun<I, S, F> {
+  const accumulator = dialect.createAccumulator();
+  const events: DialectEventView<I>[] = [];
+  let firstToken = -1;
+  let done = false;
+  for (const event of sse) {
+    const interpretation = dialect.interpret(event);
+    const tokens = dialect.tokens(interpretation);
+    if (tokens !== 0 && firstToken === -1 && !done) firstToken = event.index;
+    // A client stops reading at [DONE] (as analysis/fold.ts does): what comes after is shown, never accumulated.
+    if (!done) accumulator.apply(event.index, interpretation);
+    if (interpretation.kind === 'done') done = true;
+    events.push({ sse: event, interpretation, tokens });
+  }
+  const state = accumulator.state;
+  const diagnostics = dialect.diagnose({ recording: options.recording ?? NO_RECORDING, events, state, ended: options.ended ?? true });
+  return { events, state, final: dialect.final(state), usage: dialect.usage(state), diagnostics, firstToken };
+}

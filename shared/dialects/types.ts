@@ -1,0 +1,108 @@
+// The one small interface a streaming dialect implements (DESIGN.md, "Three streaming protocols,
+// one product"): what depends on the dialect — interpreting one SSE event, putting it in words,
+// folding it into the object a client ends with, the dialect's own findings, and which events
+// carry a token — lives behind it; the transport (bytes, reads, SSE, timing, the transport
+// diagnostics) stays one and knows only this interface. Adding a dialect is adding a folder.
+//
+// Chat Completions (shared/chunks) fits it as it stands: interpretEvent is `interpret`, annotate
+// is `annotate`, fold.ts's tokensOf(ops) is `tokens`, createAccumulator wrapped so that `apply`
+// passes `interpretation.ops` on is `createAccumulator`, toChoices is `final`, `state.usage` is
+// `usage`, and the chunk checks (errors, finish, message, tools, usage, metadata) are `diagnose`:
+// chat.ts is that adapter, and chat.test.ts shows it reads every real stream as the analysis does.
+
+import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
+import type { AnnotateOptions } from '../chunks/annotate.ts';
+import type { Recording } from '../recording/types.ts';
+import type { SseEvent, SseFields } from '../sse/types.ts';
+import type { DialectCode } from './catalogue.ts';
+
+/** The three dialects, as `inspect --json` names them in `"protocol"`. */
+export type Protocol = 'chat-completions' | 'responses' | 'anthropic-messages';
+
+export const PROTOCOLS: readonly Protocol[] = ['chat-completions', 'responses', 'anthropic-messages'];
+
+// The kinds of token an event carries, as bits (the same values as TOKEN_* in analysis/fold.ts,
+// which the metrics read): the first event with any bit set is the "first token" (ttft_ms).
+export const TOKEN_CONTENT = 1;
+export const TOKEN_REASONING = 2;
+export const TOKEN_REFUSAL = 4;
+/** A fragment of a tool call's arguments. */
+export const TOKEN_TOOL = 8;
+
+/**
+ * What every dialect's reading of one event has. `kind` uses the same words as Chat Completions
+ * for what the transport checks look at — `comment`, `no-data`, `invalid-json` (with a problem
+ * `{ code: 'invalid-json', message }`), `malformed`, `error`, and `done` for `data: [DONE]`, at
+ * which a client stops reading (the fold stops accumulating) — and the dialect's own words for the rest.
+ */
+export interface DialectInterpretation {
+  readonly kind: string;
+  /** The operations the event applies to a client's state, in the dialect's own types. */
+  readonly ops: readonly unknown[];
+  /** What is malformed about the event; DialectProblem's two codes at least (Chat Completions has two more). */
+  readonly problems: readonly { readonly code: string }[];
+}
+
+/** What is wrong with one event, as data (nothing in a dialect throws on bad input). */
+export type DialectProblem =
+  | { readonly code: 'invalid-json'; readonly message: string }
+  | { readonly code: 'wrong-type'; readonly path: string; readonly expected: string; readonly got: string };
+
+/** The state a correct client holds, built one event at a time (the scrubber forks it at checkpoints). */
+export interface DialectAccumulator<I, S> {
+  /** Applies event number `event` (its index among the body's events). */
+  apply(event: number, interpretation: I): void;
+  readonly state: S;
+  /** An independent accumulator starting from a copy of this one's state. */
+  fork(): DialectAccumulator<I, S>;
+}
+
+/** An analysed event as the checks see it (analysis/stream.ts's AnalyzedEvent has these). */
+export interface DialectEventView<I> {
+  readonly sse: SseEvent;
+  readonly interpretation: I;
+  readonly tokens: number;
+}
+
+/** What a dialect's checks may look at. analysis/diagnostics/context.ts's DiagnosticContext has all of it. */
+export interface DialectContext<I, S> {
+  readonly recording: Recording;
+  readonly events: readonly DialectEventView<I>[];
+  readonly state: S;
+  /** False while the recording is under way: end-of-stream checks wait for the end. */
+  readonly ended: boolean;
+}
+
+/**
+ * A finding of a dialect: a Diagnostic (stable code, severity, message, hint — the fix —, and the
+ * events that show it), whose code is one of the dialect catalogue's (catalogue.ts).
+ */
+export interface DialectDiagnostic extends Omit<Diagnostic, 'code' | 'severity'> {
+  readonly code: DialectCode;
+  readonly severity: Severity;
+}
+
+/** How an annotation quotes text: Chat Completions' own options (chunks/annotate.ts). */
+export type { AnnotateOptions };
+
+/**
+ * One dialect. `I`: its interpretation of an event; `S`: the accumulated state; `F`: the final
+ * object, shaped as the official SDK's stream helper ends with it on a well-formed stream.
+ */
+export interface Dialect<I extends DialectInterpretation, S, F> {
+  /** null for the raw reading of a stream whose dialect could not be told (raw.ts). */
+  readonly protocol: Protocol | null;
+  /** Reads one SSE event. Total: any event, however broken, gets an interpretation. */
+  interpret(event: SseFields): I;
+  /** One line of words for one event: what it changed, in the notation a developer would write. */
+  annotate(event: SseFields, interpretation: I, options?: AnnotateOptions): string;
+  /** The TOKEN_* bits of the event: first text, refusal, reasoning or tool-argument delta. */
+  tokens(interpretation: I): number;
+  createAccumulator(): DialectAccumulator<I, S>;
+  /** The final object so far (with no terminal event, what accumulated until then). */
+  final(state: S): F;
+  /** The usage as the provider sent it (the contract's top-level `usage` repeats it), or null. */
+  usage(state: S): Record<string, unknown> | null;
+  /** The dialect's findings, each with its evidence (event numbers) and its fix. */
+  diagnose(context: DialectContext<I, S>): DialectDiagnostic[];
+}
