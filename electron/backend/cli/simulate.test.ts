@@ -23,6 +23,9 @@ describe('streamscope simulate', () => {
     for (const scenario of SCENARIOS) expect(out.out).toContain(`sim-${scenario.name}`.padEnd(25) + scenario.description);
     expect(out.out).toContain('  sim-refusal              The model refuses in delta.refusal (content stays null) and finishes with stop.  [refusal]');
     expect(out.out).toContain(`  npx streamscope record --base-url ${url} --model sim-text\n`);
+    expect(out.out).toContain(`Responses API and Anthropic Messages (POST ${url}/responses, POST ${url}/messages; the same model names):`);
+    expect(out.out).toContain('  sim-sequence-gap         [responses] sequence_number skips one number after some tokens; no event is lost.\n');
+    expect(out.out).toContain(`  Anthropic's SDKs take ${url.replace(/\/v1$/, '')} as their base URL (they add /v1/messages themselves).\n`);
     expect(out.out).toContain(
       `  curl -N ${url}/chat/completions -H 'content-type: application/json' -d '{"model":"sim-text","stream":true,"stream_options":{"include_usage":true},"messages":[{"role":"user","content":"Hello"}]}'\n`,
     );

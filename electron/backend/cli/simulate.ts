@@ -1,6 +1,6 @@
 // `streamscope simulate [--port N] [--host H] [--time-scale X] [--seed N]`
 
-import { DEFAULT_SEED, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
+import { DEFAULT_SEED, DIALECT_SCENARIOS, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
 import type { Simulator, SimulatorRequestLog } from '../simulator/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
@@ -12,7 +12,9 @@ export const SIMULATE_USAGE = `Usage: streamscope simulate [options]
 
 Starts the built-in simulator: an OpenAI-compatible endpoint
 (POST /v1/chat/completions, GET /v1/models) that streams scripted scenarios,
-clean and faulty, with realistic timing. The model name picks the scenario:
+clean and faulty, with realistic timing. It also speaks the Responses API
+(POST /v1/responses) and Anthropic Messages (POST /v1/messages) with the same
+scenarios (docs/simulator.md). The model name picks the scenario:
 sim-text, sim-refusal, sim-connection-drop, … (all listed when it starts).
 Runs until Ctrl-C.
 
@@ -54,6 +56,9 @@ export async function simulateCommand(args: string[], out: Output, until: (simul
     const shows = scenario.shows.length > 0 ? paint('dim', `  [${scenario.shows.join(', ')}]`) : '';
     lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${scenario.description}${shows}`);
   }
+  lines.push('', `${paint('bold', 'Responses API and Anthropic Messages')} (POST ${url}/responses, POST ${url}/messages; the same model names):`);
+  for (const scenario of DIALECT_SCENARIOS) lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${paint('dim', `[${scenario.dialects.join(', ')}]`)} ${scenario.description}`);
+  lines.push(`  Anthropic's SDKs take ${url.replace(/\/v1$/, '')} as their base URL (they add /v1/messages themselves).`);
   const example = JSON.stringify({ model: 'sim-text', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello' }] });
   lines.push(
     '',
