@@ -165,6 +165,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
         pausedSince = null;
       }
       const relay = { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound };
+      // Ending a recording (its analysis, its last flush) takes a millisecond or two: after a turn of
+      // the event loop, so the reads of the other streams waiting meanwhile are relayed first.
+      await new Promise<void>((turn) => setImmediate(turn));
       const recording = live as LiveRecording | null;
       let result: LiveRecordingResult | null = null;
       try {

@@ -12,6 +12,7 @@ import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts'
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckpointer } from './checkpointer.ts';
+import { createFlushTicker } from './flush-ticker.ts';
 import { migrate } from './migrations.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
@@ -113,6 +114,7 @@ function processAlive(pid: number): boolean {
 /** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL to checkpoint). */
 function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[], workerAddon: string | null | false): Store {
   const writers = new Set<LiveWriter>();
+  const ticker = createFlushTicker(db, BUSY_TIMEOUT_MS);
   const checkpoints =
     workerAddon === false
       ? null
@@ -206,6 +208,7 @@ function createStore(db: Database.Database, path: string, statements: Statements
           statements,
           id,
           committed: (bytes) => checkpoints?.wrote(bytes),
+          ticker,
           release: () => {
             checkpoints?.request();
             live.delete(id);

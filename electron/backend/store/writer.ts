@@ -10,6 +10,7 @@ import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
 import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { PendingRows, ReadArena } from './rows.ts';
+import type { FlushTicker, Stageable } from './flush-ticker.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
 import type { BeginRecordingOptions, FinishExtras, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
@@ -95,6 +96,8 @@ export interface WriterContext {
   readonly committed?: (bytes: number) => void;
   /** Called once the writer is done (finished, given up, or abandoned). */
   readonly release: () => void;
+  /** Flushes the store's writers together (flush-ticker.ts); without it each writer flushes on its own timer. */
+  readonly ticker?: FlushTicker;
 }
 
 export interface LiveWriter extends RecordingWriter {
@@ -132,6 +135,8 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
   let timer: NodeJS.Timeout | null = null;
   // A flush failed: further ones wait for the retry timer instead of running (and failing) on every read.
   let retrying = false;
+  // What the store's ticker flushes, with the writers it flushes together.
+  const self: Stageable = { stage };
 
   const transaction = db.transaction((head: typeof response, bytes: number, counts: FlushInfo) => {
     if (head) statements.updateResponse.run(...head, id);
@@ -153,6 +158,10 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
 
   function schedule(): void {
     if (timer !== null || failed || finished) return;
+    if (context.ticker) {
+      context.ticker.request(self, flushIntervalMs);
+      return;
+    }
     timer = setTimeout(() => {
       timer = null;
       flush();
@@ -170,20 +179,49 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       timer = null;
     }
     if (failed) return false;
-    if (reads.length === 0 && events.length === 0 && response === null && !modelDirty) return true;
+    if (nothingPending()) return true;
     const batchBytes = pendingBodyBytes;
     try {
       write(response, batchBytes, stored);
     } catch (error) {
-      lastError = error instanceof Error ? error : new Error(String(error));
-      report(lastError);
-      if (overHardBound() || !db.open) giveUp(lastError);
-      else {
-        retrying = true;
-        schedule();
-      }
+      flushFailed(error);
       return false;
     }
+    committed(batchBytes);
+    return true;
+  }
+
+  /**
+   * The ticker's half of a flush (flush-ticker.ts), inside its transaction: the rows written in a
+   * savepoint, and what to count once that transaction commits; null when nothing was written.
+   */
+  function stage(): (() => void) | null {
+    if (failed || nothingPending()) return null;
+    const batchBytes = pendingBodyBytes;
+    try {
+      transaction(response, batchBytes, stored);
+    } catch (error) {
+      flushFailed(error);
+      return null;
+    }
+    return () => committed(batchBytes);
+  }
+
+  function nothingPending(): boolean {
+    return reads.length === 0 && events.length === 0 && response === null && !modelDirty;
+  }
+
+  function flushFailed(error: unknown): void {
+    lastError = error instanceof Error ? error : new Error(String(error));
+    report(lastError);
+    if (overHardBound() || !db.open) giveUp(lastError);
+    else {
+      retrying = true;
+      schedule();
+    }
+  }
+
+  function committed(batchBytes: number): void {
     retrying = false;
     stored = { reads: stored.reads + reads.length, events: stored.events + events.length, bytes: stored.bytes + batchBytes };
     context.committed?.(pendingBytes);
@@ -196,7 +234,6 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
         report(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    return true;
   }
 
   function report(error: Error): void {
@@ -275,6 +312,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       report(lastError);
       return false;
     } finally {
+      context.ticker?.cancel(self);
       context.release();
     }
   }
