@@ -35,3 +35,4 @@ export * from './replay/match.ts';
 export * from './replay/headers.ts';
 export * from './replay/snippet.ts';
 export * from './export/types.ts';
+export * from './dialects/index.ts';

@@ -14,8 +14,11 @@ export interface ScrubbedState {
    * BEFORE_FIRST): a replay on screen waiting for the first event, with the empty state.
    */
   readonly event: number;
+  /** Chat Completions' state (empty for another dialect). */
   readonly state: StreamState;
   readonly choices: readonly ChoiceMessage[];
+  /** Another dialect's final object as of the event (the Responses `response`, the Anthropic `message`). */
+  readonly final?: unknown;
 }
 
 export interface PanelProps {

@@ -4,6 +4,11 @@
 import type { StreamState } from '../chunks/accumulate.ts';
 import { toChoices } from '../chunks/message.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
+import { chat } from '../dialects/chat.ts';
+import { messages } from '../dialects/messages/index.ts';
+import { raw } from '../dialects/raw.ts';
+import { responses } from '../dialects/responses/index.ts';
+import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
 import type { SsePartialEvent } from '../sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
@@ -23,20 +28,36 @@ export interface Identity {
 }
 
 export interface Analysis {
+  /** The dialect the stream was read in; null when it could not be told (the events are shown raw). */
+  readonly protocol: Protocol | null;
   readonly recording: Recording;
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly partial: SsePartialEvent | null;
   readonly stats: StreamStats;
+  /** Chat Completions' client state (empty for another dialect: `final` has what it built). */
   readonly state: StreamState;
   readonly identity: Identity;
+  /** Chat Completions' messages (empty for another dialect). */
   readonly choices: ChoiceMessage[];
+  /**
+   * The dialect's final object, as its official SDK's stream helper ends with it: Chat
+   * Completions' choices, the Responses `response`, the Anthropic `message`; null when raw.
+   */
+  readonly final: unknown;
+  /** The usage as the provider sent it (the contract's top-level `usage`), or null. */
+  readonly usage: Record<string, unknown> | null;
   readonly metrics: Metrics | null;
   readonly diagnostics: Diagnostic[];
 }
 
-export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> = {}): Analysis {
-  const analysis = createRecordingAnalysis(recording);
+/** How a recording's dialect is chosen: forced (`inspect --protocol`), else told by its request path or first events. */
+export interface ProtocolOption {
+  readonly protocol?: Protocol;
+}
+
+export function analyzeRecording(recording: Recording, options: Partial<DiagnosticOptions> & ProtocolOption = {}): Analysis {
+  const analysis = createRecordingAnalysis(recording, options);
   for (const read of recording.reads) analysis.feed(read);
   return analysis.end(options);
 }
@@ -50,10 +71,10 @@ export interface RecordingAnalysis {
 }
 
 /** `recording`: everything but its reads, which `feed` brings. */
-export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>): RecordingAnalysis {
+export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>, { protocol }: ProtocolOption = {}): RecordingAnalysis {
   const reads: RecordedRead[] = [];
   // The analysis keeps the reads' bytes: events read their data from them instead of keeping a copy.
-  const analyzer = new Analyzer({}, reads);
+  const analyzer = new Analyzer({ url: recording.request?.url ?? null, ...(protocol ? { protocol } : {}) }, reads);
   let ended = false;
   return {
     feed(read) {
@@ -65,12 +86,29 @@ export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>): Re
       if (ended) throw new Error('createRecordingAnalysis: end called twice');
       ended = true;
       const { partial, stats } = analyzer.end();
-      return finishAnalysis({ ...recording, reads }, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options);
+      return finishAnalysis({ ...recording, reads }, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options, analyzer);
     },
   };
 }
 
-/** Completes an analysis from a finished fold (also what the live recorder calls at the end). */
+/** What a fold tells of its dialect (StreamAnalyzer has both). */
+export interface FoldDialect {
+  /** undefined: not yet told (the events are still held); null: raw. */
+  readonly protocol: Protocol | null | undefined;
+  readonly dialectState: unknown;
+}
+
+/** The dialects by protocol, and the raw reading for a stream whose dialect could not be told. */
+const DIALECT_OF: Readonly<Record<Protocol, AnyDialect>> = { 'chat-completions': chat, responses, 'anthropic-messages': messages };
+
+export function dialectOf(protocol: Protocol | null | undefined): AnyDialect {
+  return protocol ? DIALECT_OF[protocol] : raw;
+}
+
+/**
+ * Completes an analysis from a finished fold (also what the live recorder calls at the end).
+ * `fold`: the fold's dialect and its state; without it, Chat Completions with `state`.
+ */
 export function finishAnalysis(
   recording: Recording,
   events: readonly AnalyzedEvent[],
@@ -79,7 +117,12 @@ export function finishAnalysis(
   stats: StreamStats,
   state: StreamState,
   options: Partial<DiagnosticOptions> = {},
+  fold: FoldDialect = { protocol: 'chat-completions', dialectState: state },
 ): Analysis {
+  const protocol = fold.protocol ?? null;
+  const isChat = protocol === 'chat-completions';
+  const dialect = dialectOf(protocol);
+  const dialectState = isChat ? state : fold.dialectState;
   // An event is `done` when its data is `[DONE]` (interpret.ts), which is cheaper to ask than its data.
   const doneAt = events.findIndex((event) => event.interpretation.kind === 'done');
   const diagnostics = diagnose({
@@ -89,23 +132,39 @@ export function finishAnalysis(
     partial,
     stats,
     state,
+    dialect,
+    dialectState,
     doneAt,
     // Past the event bound the end of the stream was not analysed: its checks would be false alarms.
     ended: recording.end?.outcome !== 'recording' && stats.events === events.length,
     options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
   });
+  const choices = isChat ? toChoices(state) : [];
+  const usage = isChat ? (state.usage ? { ...state.usage } : null) : dialect.usage(dialectState);
+  const final = isChat ? choices : dialect.final(dialectState);
   return {
+    protocol,
     recording,
     events,
     reads,
     partial,
     stats,
     state,
-    identity: identityOf(events),
-    choices: toChoices(state),
-    metrics: computeMetrics(recording, reads, events, state),
+    identity: isChat ? identityOf(events) : identityOfFinal(final),
+    choices,
+    final,
+    usage,
+    metrics: computeMetrics(recording, reads, events, usage, protocol),
     diagnostics,
   };
+}
+
+/** A Responses `response` or an Anthropic `message`: its id and model (Responses' created_at too). */
+function identityOfFinal(final: unknown): Identity {
+  const object = typeof final === 'object' && final !== null ? (final as Record<string, unknown>) : {};
+  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+  const created = object.created_at;
+  return { id: text(object.id), model: text(object.model), created: typeof created === 'number' && created > 0 ? created : null, system_fingerprint: null };
 }
 
 /** The first real value of each identity field (placeholders such as `id: ""` and `created: 0` skipped). */

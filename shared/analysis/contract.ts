@@ -5,16 +5,49 @@ import { relayMetrics } from '../capture/relay-metrics.ts';
 import type { RelayMetrics } from '../capture/relay-metrics.ts';
 import type { CaptureInfo } from '../capture/types.ts';
 import type { ChoiceMessage } from '../chunks/message.ts';
+import type { MessageObject } from '../dialects/messages/final.ts';
+import type { ResponseObject } from '../dialects/responses/final.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';
 import type { Metrics } from './metrics.ts';
 
-export interface AnalysisContract {
+/** Chat Completions' contract: the fields it always had, and `protocol`. */
+export interface ChatContract extends ContractCommon {
+  protocol: 'chat-completions';
+}
+
+/** The Responses API's: the final `response`, as the openai SDK's finalResponse() ends with it. */
+export interface ResponsesContract extends ContractCommon {
+  protocol: 'responses';
+  response: ResponseObject;
+}
+
+/** Anthropic Messages': the final `message`, as @anthropic-ai/sdk's finalMessage() ends with it. */
+export interface MessagesContract extends ContractCommon {
+  protocol: 'anthropic-messages';
+  message: MessageObject;
+}
+
+/** A stream whose dialect could not be told: its events are shown raw, with the transport findings. */
+export interface RawContract extends ContractCommon {
+  protocol: null;
+}
+
+/** What `inspect --json` prints, by dialect (DESIGN.md, "Three streaming protocols, one product"). */
+export type AnalysisContract = ChatContract | ResponsesContract | MessagesContract | RawContract;
+
+/**
+ * What every dialect's contract has. The identity and `choices` are Chat Completions' fields,
+ * kept in every dialect so that a reader of any contract finds them: for another dialect the
+ * identity is its final object's (Responses' `created_at` as `created`) and `choices` is empty.
+ */
+interface ContractCommon {
   id: string | null;
   model: string | null;
   created: number | null;
   system_fingerprint: string | null;
   choices: ChoiceMessage[];
+  /** The usage as the provider sent it (in the final object too, for Responses and Anthropic Messages). */
   usage: Record<string, unknown> | null;
   counts: { events: number; chunks: number; reads: number; bytes: number };
   metrics: Metrics | null;
@@ -43,20 +76,36 @@ export function captureContract(capture: CaptureInfo): CaptureContract {
   };
 }
 
+/** The kinds of event that carry no JSON object of the dialect: not counted as chunks. */
+const NOT_CHUNKS: ReadonlySet<string> = new Set(['comment', 'no-data', 'invalid-json', 'malformed', 'done']);
+
 /**
  * The counts every recording has: events (comments included, those past the analysis bound too),
- * chunks (analysed events whose data is a JSON chunk), reads, body bytes.
+ * chunks (analysed events whose data is a JSON chunk — for another dialect, a JSON event of it),
+ * reads, body bytes.
  */
-export function countsOf({ events, stats }: Pick<Analysis, 'events' | 'stats'>): AnalysisContract['counts'] {
-  return { events: stats.events, chunks: events.filter((event) => event.interpretation.meta !== null).length, reads: stats.reads, bytes: stats.bytes };
+export function countsOf({ events, stats, protocol }: Pick<Analysis, 'events' | 'stats'> & { readonly protocol?: Analysis['protocol'] }): AnalysisContract['counts'] {
+  const chunks = protocol === undefined || protocol === 'chat-completions' ? events.filter((event) => event.interpretation.meta !== null).length : chunksOf(events);
+  return { events: stats.events, chunks, reads: stats.reads, bytes: stats.bytes };
+}
+
+function chunksOf(events: Analysis['events']): number {
+  let chunks = 0;
+  for (const event of events) {
+    // The views' kind names the transport kinds as the dialects do (analysis/dialect-event.ts), and
+    // gives Anthropic's ping the kind of a comment: an event of the dialect, with data, counted.
+    const kind = event.interpretation.kind;
+    if (!NOT_CHUNKS.has(kind) || (kind === 'comment' && event.sse.data !== null)) chunks++;
+  }
+  return chunks;
 }
 
 export function toContract(analysis: Analysis): AnalysisContract {
-  const { identity } = analysis;
-  return {
-    ...identity,
+  // The fields in the order Chat Completions' contract always had them, after `protocol`.
+  const common: ContractCommon = {
+    ...analysis.identity,
     choices: analysis.choices,
-    usage: analysis.state.usage ? { ...analysis.state.usage } : null,
+    usage: analysis.usage,
     counts: countsOf(analysis),
     metrics: analysis.metrics,
     diagnostics: analysis.diagnostics.map((diagnostic) => ({
@@ -69,4 +118,14 @@ export function toContract(analysis: Analysis): AnalysisContract {
     })),
     ...(analysis.recording.capture ? { capture: captureContract(analysis.recording.capture) } : {}),
   };
+  switch (analysis.protocol) {
+    case 'chat-completions':
+      return { protocol: 'chat-completions', ...common };
+    case 'responses':
+      return { protocol: 'responses', ...common, response: analysis.final as ResponseObject };
+    case 'anthropic-messages':
+      return { protocol: 'anthropic-messages', ...common, message: analysis.final as MessageObject };
+    default:
+      return { protocol: null, ...common };
+  }
 }

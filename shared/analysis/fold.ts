@@ -10,8 +10,16 @@ import { annotate } from '../chunks/annotate.ts';
 import { interpretEvent } from '../chunks/interpret.ts';
 import { ChunkTemplate } from '../chunks/template.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
+import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
+import { messages } from '../dialects/messages/index.ts';
+import { raw } from '../dialects/raw.ts';
+import { responses } from '../dialects/responses/index.ts';
+import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
+import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
 import { createSseParser } from '../sse/parser.ts';
 import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../sse/parser.ts';
+import { DialectAnalyzed } from './dialect-event.ts';
+import type { DialectSource } from './dialect-event.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
 
 /**
@@ -21,18 +29,29 @@ import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, St
  */
 export const MAX_ANALYSED_EVENTS = 500_000;
 
-export const TOKEN_CONTENT = 1;
-export const TOKEN_REASONING = 2;
-export const TOKEN_REFUSAL = 4;
-/** A tool-call fragment, or a fragment of the deprecated function_call. */
-export const TOKEN_TOOL = 8;
+// The token bits are the dialects' (a tool-call fragment here includes the deprecated function_call).
+export { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
+
+/**
+ * Events held while the dialect is not told, past which the stream is read raw: the data events
+ * detect.ts looks at, and a bound on the comments and empty events before them (a body of
+ * keep-alives alone would otherwise be held whole).
+ */
+const MAX_HELD_EVENTS = 1024;
+
+// The fold's own constants for the loop below, run for every operation of a hundred thousand events
+// (an A/B against the fold before the dialects, same process, alternating: equal within the noise).
+const CONTENT = TOKEN_CONTENT;
+const REASONING = TOKEN_REASONING;
+const REFUSAL = TOKEN_REFUSAL;
+const TOOL = TOKEN_TOOL;
 
 function tokensOf(ops: Interpretation['ops']): number {
   let tokens = 0;
   for (const op of ops) {
     if (op.type === 'text') {
-      if (op.text !== '') tokens |= op.channel === 'content' ? TOKEN_CONTENT : op.channel === 'reasoning' ? TOKEN_REASONING : TOKEN_REFUSAL;
-    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOKEN_TOOL;
+      if (op.text !== '') tokens |= op.channel === 'content' ? CONTENT : op.channel === 'reasoning' ? REASONING : REFUSAL;
+    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOOL;
   }
   return tokens;
 }
@@ -185,6 +204,10 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
     return this;
   }
 
+  get dialectInterpretation(): Interpretation {
+    return this;
+  }
+
   get annotation(): string {
     return annotate(this, this);
   }
@@ -193,10 +216,18 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
 // The events a read completed, when it completed none: one shared empty list.
 const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
 
+/** The dialects behind the interface the fold reads with (Chat Completions has its own path, below). */
+const OTHER_DIALECTS: Readonly<Record<Exclude<Protocol, 'chat-completions'>, AnyDialect>> = { responses, 'anthropic-messages': messages };
+
 /**
  * The fold. A class, and the parser's `onEvent` a method of it, for speed: V8 keeps the code it
  * optimised for methods (and for a shape some object still has) across garbage collections,
  * where it drops that of closures, and an analysis is often the only one alive.
+ *
+ * The dialect is the one asked for, else the request path's, else the first events' (held until
+ * one tells, then replayed; raw when none of the first EVENTS_LOOKED_AT data events does). Chat
+ * Completions keeps its own path (the chunk template, the compact `Analyzed`); the other dialects
+ * go through the dialect interface.
  */
 export class Analyzer implements StreamAnalyzer, SseParserOptions {
   /** Keeps the shape of analyzers alive (see the parser's `shapeKeeper`). */
@@ -204,6 +235,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
 
   readonly events: AnalyzedEvent[] = [];
   readonly reads: ReadInfo[] = [];
+  /** Chat Completions' client state; for another dialect it stays empty (dialectState has that dialect's). */
   readonly accumulator: Accumulator = createAccumulator();
   private readonly parser: SseParser = createSseParser(this);
   // Chunks that only change the content of the one before are interpreted without JSON.parse.
@@ -217,6 +249,13 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   private done = false;
   // Events past MAX_ANALYSED_EVENTS, counted and not kept.
   private unanalysed = 0;
+  /** Chat Completions: the path above. */
+  private chat = false;
+  /** Another dialect (raw included); null for Chat Completions and while not told. */
+  private other: { readonly source: DialectSource; readonly accumulator: DialectAccumulator<DialectInterpretation, unknown> } | null = null;
+  /** Events waiting for the dialect to be told; null once it is. */
+  private held: SseEvent[] | null = null;
+  private heldData = 0;
 
   /**
    * `kept`: the reads the caller will feed, in order, whose bytes it keeps unchanged for as long as
@@ -227,6 +266,22 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     kept: readonly { readonly bytes: Uint8Array }[] | null,
   ) {
     this.source = { reads: this.reads, kept };
+    const protocol = options.protocol ?? (options.url ? protocolFromPath(options.url) : null);
+    if (protocol !== null) this.choose(protocol);
+    else this.held = [];
+  }
+
+  /** The dialect the stream is read in: null when it could not be told (raw), undefined while not yet told. */
+  get protocol(): Protocol | null | undefined {
+    if (this.chat) return 'chat-completions';
+    if (this.other !== null) return this.other.source.dialect.protocol;
+    return undefined;
+  }
+
+  /** The dialect's state: Chat Completions' StreamState, or the other dialect's (null while not told or raw). */
+  get dialectState(): unknown {
+    if (this.chat) return this.accumulator.state;
+    return this.other?.accumulator.state ?? null;
   }
 
   feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[] {
@@ -240,17 +295,22 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SsePartialEvent | null; readonly stats: StreamStats } {
     this.completed = null;
     const { partial } = this.parser.end();
+    if (this.held !== null) this.choose(this.untold());
     return { events: this.completed ?? NONE, partial, stats: this.stats };
   }
 
   get stats(): StreamStats {
-    return { ...this.parser.stats, events: this.events.length + this.unanalysed };
+    return { ...this.parser.stats, events: this.events.length + (this.held?.length ?? 0) + this.unanalysed };
   }
 
   /** The parser's callback: interprets, accumulates and keeps one SSE event. */
   onEvent(sse: SseEvent): void {
     if (this.events.length >= MAX_ANALYSED_EVENTS) {
       this.unanalysed++;
+      return;
+    }
+    if (!this.chat) {
+      this.onOtherEvent(sse);
       return;
     }
     const interpretation = this.template.interpret(sse);
@@ -262,6 +322,53 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     this.events.push(event);
     (this.completed ??= []).push(event);
     this.options.onEvent?.(event);
+  }
+
+  /** An event of another dialect, or one held until the dialect is told. */
+  private onOtherEvent(sse: SseEvent): void {
+    const held = this.held;
+    if (held !== null) {
+      held.push(sse);
+      if (sse.data === null) {
+        if (held.length >= MAX_HELD_EVENTS) this.choose(this.untold());
+        return;
+      }
+      const protocol = protocolOfEvent(sse);
+      if (protocol !== null) this.choose(protocol);
+      else if (++this.heldData >= EVENTS_LOOKED_AT || held.length >= MAX_HELD_EVENTS) this.choose(null);
+      return;
+    }
+    const { source, accumulator } = this.other!;
+    const { dialect } = source;
+    const interpretation = dialect.interpret(sse);
+    if (!this.done) accumulator.apply(sse.index, interpretation);
+    if (interpretation.kind === 'done') this.done = true;
+    const event = new DialectAnalyzed(sse, interpretation, dialect.tokens(interpretation), source);
+    this.events.push(event);
+    (this.completed ??= []).push(event);
+    this.options.onEvent?.(event);
+  }
+
+  /**
+   * The reading of a stream nothing told the dialect of: raw when it has data no dialect claims;
+   * Chat Completions when it has no data at all (an empty body, keep-alives, a page that is not
+   * SSE), where its end-of-stream findings (no-done: "the body holds no SSE event at all") are
+   * what the product always said of such a body.
+   */
+  private untold(): Protocol | null {
+    return this.heldData === 0 ? 'chat-completions' : null;
+  }
+
+  /** Settles the dialect (null: raw) and reads the events held until then. */
+  private choose(protocol: Protocol | null): void {
+    const held = this.held;
+    this.held = null;
+    if (protocol === 'chat-completions') this.chat = true;
+    else {
+      const dialect = protocol === null ? raw : OTHER_DIALECTS[protocol];
+      this.other = { source: { reads: this.reads, dialect }, accumulator: dialect.createAccumulator() };
+    }
+    if (held !== null) for (const sse of held) this.onEvent(sse);
   }
 
   /** Whether a plain `data:` event can read its data from the kept bytes of the read that holds it whole. */

@@ -4,10 +4,11 @@
 //
 // The token metrics follow vLLM's benchmark_serving definitions: TPOT is
 // (time of the last token − time of the first token) / (output tokens − 1),
-// and the decode rate is its inverse; output tokens come from usage, so they
-// are null when the stream carried none.
+// and the decode rate is its inverse; output tokens come from usage (Chat
+// Completions' completion_tokens, Responses' and Anthropic's output_tokens), so
+// they are null when the stream carried none.
 
-import type { StreamState } from '../chunks/accumulate.ts';
+import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './stream.ts';
 import type { AnalyzedEvent, ReadInfo } from './stream.ts';
@@ -38,7 +39,7 @@ export interface Metrics {
   read_gap_max_ms: number | null;
   /** Events per second between the first and the last event. */
   events_per_s: number | null;
-  /** completion_tokens from usage. */
+  /** completion_tokens (Chat Completions) or output_tokens (Responses, Anthropic Messages) from usage. */
   output_tokens: number | null;
   /** Time per output token after the first (vLLM's TPOT). */
   tpot_ms: number | null;
@@ -46,7 +47,7 @@ export interface Metrics {
   tokens_per_s: number | null;
 }
 
-export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], state: StreamState): Metrics | null {
+export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], usage: Readonly<Record<string, unknown>> | null, protocol: Protocol | null = 'chat-completions'): Metrics | null {
   if (reads.length === 0 || reads.some((read) => read.t === null)) return null;
 
   // One pass for the first event of each kind of token, and the last token.
@@ -82,7 +83,8 @@ export function computeMetrics(recording: Recording, reads: readonly ReadInfo[],
   for (let i = 1; i < reads.length; i++) readGap = Math.max(readGap ?? 0, reads[i]!.t! - reads[i - 1]!.t!);
 
   const span = events.length > 1 ? previous - first! : 0;
-  const completion = state.usage?.completion_tokens;
+  // Chat Completions counts completion_tokens, the other two output_tokens (each dialect's usage by its own name).
+  const completion = protocol === 'chat-completions' ? usage?.completion_tokens : usage?.output_tokens;
   const outputTokens = typeof completion === 'number' && Number.isFinite(completion) ? completion : null;
   const tpot = outputTokens !== null && outputTokens > 1 && ttft !== null && lastToken !== null && lastToken > ttft ? (lastToken - ttft) / (outputTokens - 1) : null;
 

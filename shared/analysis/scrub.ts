@@ -1,6 +1,7 @@
 // The client state as it stood after any one event: what the recording view shows while the user
 // scrubs along the timeline or steps through the events. The same accumulator as the analysis,
-// fed the same operations, stopped early.
+// fed the same operations, stopped early. For a dialect other than Chat Completions, the
+// dialect's accumulator, fed its interpretation of each event.
 //
 // Moving forward applies the events stepped over. Going back would mean starting over (a
 // hundred thousand events take a few hundred milliseconds), so on its way forward the scrubber
@@ -8,31 +9,66 @@
 // anywhere costs at most CHECKPOINT events.
 
 import { createAccumulator } from '../chunks/accumulate.ts';
-import type { Accumulator, StreamState } from '../chunks/accumulate.ts';
+import type { StreamState } from '../chunks/accumulate.ts';
+import type { AnyDialect, DialectAccumulator } from '../dialects/types.ts';
 import type { AnalyzedEvent } from './stream.ts';
 
 export const CHECKPOINT = 2048;
 
-export interface Scrubber {
+export interface Scrubber<S = StreamState> {
   /**
    * The state after event `index` (events before it and it applied). The state object is the
    * scrubber's own and may change on the next call: read what you need from it first.
    */
-  at(index: number): StreamState;
+  at(index: number): S;
 }
 
-interface Position {
-  readonly accumulator: Accumulator;
+/** What the scrubber applies events to: Chat Completions' accumulator, or another dialect's. */
+interface Applier<S> {
+  apply(index: number, event: AnalyzedEvent): void;
+  readonly state: S;
+  fork(): Applier<S>;
+}
+
+function chatApplier(accumulator = createAccumulator()): Applier<StreamState> {
+  return {
+    apply: (index, event) => accumulator.apply(index, event.interpretation.ops),
+    get state() {
+      return accumulator.state;
+    },
+    fork: () => chatApplier(accumulator.fork()),
+  };
+}
+
+function dialectApplier(dialect: AnyDialect, accumulator: DialectAccumulator<unknown, unknown> = dialect.createAccumulator()): Applier<unknown> {
+  return {
+    // The dialect's reading of the event, read again from its data (the analysis keeps no operations).
+    apply: (index, event) => accumulator.apply(index, dialect.interpret(event.sse)),
+    get state() {
+      return accumulator.state;
+    },
+    fork: () => dialectApplier(dialect, accumulator.fork()),
+  };
+}
+
+interface Position<S> {
+  readonly accumulator: Applier<S>;
   /** Events applied: events[0 .. applied). */
   readonly applied: number;
   /** [DONE] was among them: a client stops reading there (fold.ts), so nothing more accumulates. */
   readonly done: boolean;
 }
 
-/** `events` may grow between calls (a live recording); they must not otherwise change. */
-export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber {
+/**
+ * `events` may grow between calls (a live recording); they must not otherwise change. `dialect`:
+ * the analysis's (Analysis.protocol, analyze.ts's dialectOf); Chat Completions when absent.
+ */
+export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber;
+export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect): Scrubber<unknown>;
+export function createScrubber(events: readonly AnalyzedEvent[], dialect?: AnyDialect): Scrubber<unknown> {
+  const start: Applier<unknown> = dialect === undefined || dialect.protocol === 'chat-completions' ? chatApplier() : dialectApplier(dialect);
   // checkpoints[k]: the state after k * CHECKPOINT events, never applied to (forked when used).
-  const checkpoints: Position[] = [{ accumulator: createAccumulator(), applied: 0, done: false }];
+  const checkpoints: Position<unknown>[] = [{ accumulator: start, applied: 0, done: false }];
   let accumulator = checkpoints[0]!.accumulator.fork();
   let applied = 0;
   let done = false;
@@ -54,7 +90,7 @@ export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber {
       }
       for (; applied < wanted; ) {
         const event = events[applied]!;
-        if (!done) accumulator.apply(applied, event.interpretation.ops);
+        if (!done) accumulator.apply(applied, event);
         if (event.interpretation.kind === 'done') done = true;
         applied++;
         if (applied % CHECKPOINT === 0 && checkpoints.length === applied / CHECKPOINT) {

@@ -6,6 +6,7 @@
 
 import type { Accumulator } from '../chunks/accumulate.ts';
 import type { Interpretation } from '../chunks/interpret.ts';
+import type { DialectInterpretation, Protocol } from '../dialects/types.ts';
 import type { SseEnd, SseEvent, SseStats } from '../sse/parser.ts';
 import { Analyzer } from './fold.ts';
 
@@ -15,7 +16,13 @@ export interface AnalyzedEvent {
   readonly sse: SseEvent;
   /** Arrival time: the time of the read that completed the event; null when untimed. */
   readonly t: number | null;
+  /**
+   * The event in Chat Completions' words, which the views and the chunk checks read. For another
+   * dialect's event: its nearest kind, its problems, and no Chat operation (analysis/dialect-event.ts).
+   */
   readonly interpretation: Interpretation;
+  /** The dialect's own reading of the event (for Chat Completions, `interpretation` itself). */
+  readonly dialectInterpretation: DialectInterpretation;
   /** The one-line annotation, worded when asked for (a view shows only some rows at a time). */
   readonly annotation: string;
   /** The kinds of token the event carried, as TOKEN_* bits: what the timing checks need of its operations. */
@@ -42,7 +49,12 @@ export interface StreamAnalyzer {
   end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SseEnd['partial']; readonly stats: StreamStats };
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
+  /** Chat Completions' client state (empty for another dialect). */
   readonly accumulator: Accumulator;
+  /** The dialect the stream is read in: null when it could not be told (raw), undefined while not yet told. */
+  readonly protocol: Protocol | null | undefined;
+  /** The dialect's accumulated state (for Chat Completions, `accumulator.state`). */
+  readonly dialectState: unknown;
   /** Bytes, reads, line endings and events seen so far. */
   readonly stats: StreamStats;
 }
@@ -50,6 +62,10 @@ export interface StreamAnalyzer {
 export interface StreamAnalyzerOptions {
   /** Called for every event as it completes. */
   onEvent?(event: AnalyzedEvent): void;
+  /** The dialect, when it is known (`inspect --protocol`); else the request path's, else the first events'. */
+  readonly protocol?: Protocol;
+  /** The request URL or path, which tells the dialect (`/chat/completions`, `/responses`, `/messages`). */
+  readonly url?: string | null;
 }
 
 export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): StreamAnalyzer {

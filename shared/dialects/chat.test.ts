@@ -9,7 +9,8 @@ import { realStreams, untimed } from '../test/streams.ts';
 import { chat } from './chat.ts';
 import { runDialect } from './run.ts';
 import * as dialects from './types.ts';
-import { CATALOGUE } from '../analysis/diagnostics/catalogue.ts';
+// Chat Completions' own entries (the catalogue of every code includes the dialects').
+import { CHAT_CATALOGUE as CATALOGUE } from '../analysis/diagnostics/catalogue.ts';
 import { DIALECT_CATALOGUE } from './catalogue.ts';
 
 /** The codes the chunk checks make (the rest of an analysis's findings are the transport's). */

@@ -68,6 +68,8 @@ export const chat: Dialect<Interpretation, StreamState, ChoiceMessage[]> = {
       recording: context.recording,
       events,
       state: context.state,
+      dialect: chat,
+      dialectState: context.state,
       ended: context.ended,
       doneAt: events.findIndex((event) => event.interpretation.kind === 'done'),
       reads: [],

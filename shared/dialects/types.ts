@@ -106,3 +106,6 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
   /** The dialect's findings, each with its evidence (event numbers) and its fix. */
   diagnose(context: DialectContext<I, S>): DialectDiagnostic[];
 }
+
+/** Any dialect, as the fold and the views hold it: its interpretation, state and final object unknown to them. */
+export type AnyDialect = Dialect<DialectInterpretation, unknown, unknown>;

@@ -1,7 +1,7 @@
 // `streamscope inspect FILE [--json] [--fail-on warning|error]`
 
 import { analyzeRecording, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
-import type { Severity } from '../../../shared/index.ts';
+import type { Protocol, Severity } from '../../../shared/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
@@ -12,14 +12,20 @@ export const INSPECT_USAGE = `Usage: streamscope inspect FILE|ID [options]
 
 Analyses a recorded stream: a plain SSE body (.sse, as curl -N saves it), a
 timed recording (.ssrec.jsonl), or a recording stored by "streamscope record"
-(its number, as "streamscope list" shows it). Prints the annotated events, the reassembled
-message and tool calls, usage, metrics and diagnostics.
+(its number, as "streamscope list" shows it), in any of the three dialects
+(Chat Completions, the Responses API, Anthropic Messages). Prints the annotated
+events, the reassembled message (or response) and tool calls, usage, metrics
+and diagnostics.
 
 Options:
   --json                   Print the analysis as JSON (the analysis contract)
   --fail-on LEVEL          Exit 1 when a finding of LEVEL or worse is present
                            (LEVEL: warning or error)
   --idle-gap MS            Silence that counts as an idle gap (default 10000)
+  --protocol DIALECT       Read the stream as this dialect: chat (Chat
+                           Completions), responses (Responses API) or messages
+                           (Anthropic Messages). Default: told by the request
+                           path, else by the first events
   --summary                Leave out the event timeline
   --db PATH                Database for a stored ID (default: $STREAMSCOPE_DB or
                            the data folder)
@@ -27,6 +33,9 @@ Options:
 
 Exit codes: 0 analysed (whatever it found), 1 findings past --fail-on,
 2 unreadable file or bad arguments.`;
+
+/** `--protocol`'s words for the dialects. */
+const PROTOCOL_ARGS: Readonly<Record<string, Protocol>> = { chat: 'chat-completions', responses: 'responses', messages: 'anthropic-messages' };
 
 export async function inspectCommand(args: string[], out: Output): Promise<number> {
   const { values, positionals } = parse(args);
@@ -38,8 +47,12 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
   const idleGapMs = values['idle-gap'] === undefined ? undefined : Number(values['idle-gap']);
   if (idleGapMs !== undefined && !(Number.isFinite(idleGapMs) && idleGapMs > 0)) throw new CliError(`--idle-gap takes a positive number of milliseconds, not "${values['idle-gap']}"`);
 
+  const given = values.protocol;
+  const protocol = given !== undefined && Object.hasOwn(PROTOCOL_ARGS, given) ? PROTOCOL_ARGS[given] : undefined;
+  if (given !== undefined && protocol === undefined) throw new CliError(`--protocol takes "chat", "responses" or "messages", not "${given}"`);
+
   const { recording } = await loadRecordingArg(file, values.db);
-  const analysis = analyzeRecording(recording, idleGapMs === undefined ? {} : { idleGapMs });
+  const analysis = analyzeRecording(recording, { ...(idleGapMs === undefined ? {} : { idleGapMs }), ...(protocol ? { protocol } : {}) });
   if (values.json) out.stdout(JSON.stringify(toContract(analysis), null, 2) + '\n');
   else out.stdout(renderAnalysis(analysis, { file, color: out.color, timeline: !values.summary }));
 
@@ -56,6 +69,7 @@ function parse(args: string[]) {
       json: { type: 'boolean' },
       'fail-on': { type: 'string' },
       'idle-gap': { type: 'string' },
+      protocol: { type: 'string' },
       summary: { type: 'boolean' },
       db: { type: 'string' },
     },

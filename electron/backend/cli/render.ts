@@ -3,11 +3,12 @@
 import { styleText } from 'node:util';
 import { relayMetrics } from '../../../shared/capture/relay-metrics.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
-import { checkArguments, describeUsage, toolCallsOf } from '../../../shared/index.ts';
+import { checkArguments, countsOf, describeUsage, toolCallsOf } from '../../../shared/index.ts';
 import { describeArgumentsError } from '../../../shared/chunks/message.ts';
-import type { AnalyzedEvent, Analysis, EventKind, Metrics, Severity } from '../../../shared/index.ts';
+import type { AnalyzedEvent, Analysis, EventKind, MessageObject, Metrics, Protocol, ResponseObject, Severity } from '../../../shared/index.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 import type { RecordingSource } from '../../../shared/recording/types.ts';
+import { indent, messageLines, responseLines } from './render-final.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -41,6 +42,11 @@ const SOURCE_WORDS: Readonly<Record<RecordingSource, string>> = {
   har: 'HAR entry',
   curl: 'curl trace',
 };
+const PROTOCOL_WORDS: Readonly<Record<Protocol, string>> = {
+  'chat-completions': 'Chat Completions',
+  responses: 'Responses API',
+  'anthropic-messages': 'Anthropic Messages',
+};
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
 const METRIC_LABELS: readonly [keyof Metrics, string][] = METRIC_DEFINITIONS.map(({ key, label }) => [key, label]);
@@ -54,8 +60,14 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   // Timed or not is the analysis's word (the reads' times), never the source's: a live recording, a
   // curl trace with --trace-time and an .ssrec file are timed; a .sse body or a HAR entry is not.
   const source = `${timed ? 'timed' : 'untimed'} ${SOURCE_WORDS[recording.source]}`;
-  const chunks = events.filter((event) => event.interpretation.meta !== null).length;
+  const { chunks } = countsOf(analysis);
+  const chat = analysis.protocol === 'chat-completions';
   lines.push(paint('bold', options.file), `${source}: ${count(stats.bytes, 'byte')} in ${count(stats.reads, 'read')}, ${count(events.length, 'event')} (${count(chunks, 'chunk')})`);
+  lines.push(
+    analysis.protocol === null
+      ? `protocol: ${paint('yellow', 'could not tell the dialect')} (neither the request path nor the first events name one): events shown raw, transport diagnostics only`
+      : `protocol: ${analysis.protocol} (${PROTOCOL_WORDS[analysis.protocol]})`,
+  );
   if (recording.request) lines.push(`request: ${recording.request.method} ${recording.request.url}`);
   if (recording.response) lines.push(`response: HTTP ${recording.response.status} ${recording.response.headers['content-type'] ?? ''}`.trimEnd());
   if (recording.end) lines.push(`ended: ${recording.end.outcome}${recording.end.error ? ` (${recording.end.error})` : ''}`);
@@ -71,7 +83,7 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     lines.push(paint('dim', EVENT_HEADER));
     let previous: number | null = null;
     for (const event of events) {
-      lines.push(formatEventRow(event, previous, options.color));
+      lines.push(formatEventRow(event, previous, options.color, !chat));
       previous = event.t;
     }
     if (analysis.partial) {
@@ -79,6 +91,8 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     }
   }
 
+  if (analysis.protocol === 'responses') lines.push(...responseLines(analysis.final as ResponseObject, paint));
+  if (analysis.protocol === 'anthropic-messages') lines.push(...messageLines(analysis.final as MessageObject, paint));
   for (const choice of analysis.state.choices.values()) {
     const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${JSON.stringify(choice.finishReason)}`;
     lines.push('', paint('bold', `Message (choice ${choice.index}, ${finish})`));
@@ -98,7 +112,8 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   }
 
   lines.push('', paint('bold', 'Usage'));
-  lines.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', JSON.stringify(analysis.state.usage))}` : '  (none)');
+  if (chat || analysis.usage === null) lines.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', JSON.stringify(analysis.state.usage))}` : '  (none)');
+  else lines.push(`  ${describeDialectUsage(analysis.usage)}  ${paint('dim', JSON.stringify(analysis.usage))}`);
 
   lines.push('', paint('bold', 'Metrics'));
   if (!timed) lines.push('  (untimed source: no timing)');
@@ -126,13 +141,16 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
 
 export const EVENT_HEADER = `${'#'.padStart(6)} ${'time ms'.padStart(10)} ${'gap ms'.padStart(9)} ${'read'.padStart(5)}  ${'kind'.padEnd(12)} annotation`;
 
-/** One line of the event timeline: index, arrival time, gap since the event before, read, kind and annotation. */
-export function formatEventRow(event: AnalyzedEvent, previousT: number | null, color: boolean): string {
+/**
+ * One line of the event timeline: index, arrival time, gap since the event before, read, kind and
+ * annotation. `ownKind`: the dialect's own word for the kind (Responses, Anthropic Messages), coloured as its nearest Chat kind.
+ */
+export function formatEventRow(event: AnalyzedEvent, previousT: number | null, color: boolean, ownKind = false): string {
   const { t } = event;
   const time = t === null ? '—' : t.toFixed(1);
   const gap = t === null || previousT === null ? '—' : (t - previousT).toFixed(1);
-  const kind = event.interpretation.kind;
-  const style = KIND_STYLE[kind];
+  const kind = ownKind ? event.dialectInterpretation.kind : event.interpretation.kind;
+  const style = KIND_STYLE[event.interpretation.kind];
   const kindText = kind.padEnd(12);
   return `${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style && color ? styleText(style, kindText) : kindText} ${event.annotation}`;
 }
@@ -142,12 +160,13 @@ export function count(value: number, unit: string): string {
   return `${value.toLocaleString('en-US')} ${unit}${value === 1 ? '' : 's'}`;
 }
 
-function indent(text: string, spaces = 4): string {
-  const pad = ' '.repeat(spaces);
-  return text
-    .split('\n')
-    .map((line) => pad + line)
-    .join('\n');
+/** Responses' and Anthropic's usage: input and output tokens (the cache and reasoning counts are in the JSON beside). */
+function describeDialectUsage(usage: Readonly<Record<string, unknown>>): string {
+  const { input_tokens: input, output_tokens: output } = usage;
+  if (typeof input !== 'number' && typeof output !== 'number') return '';
+  const details = usage.output_tokens_details;
+  const reasoning = typeof details === 'object' && details !== null ? (details as Record<string, unknown>).reasoning_tokens : undefined;
+  return `input ${input ?? '?'}, output ${output ?? '?'}${typeof reasoning === 'number' && reasoning > 0 ? ` (reasoning ${reasoning})` : ''} tokens`;
 }
 
 function shortList(values: readonly number[]): string {

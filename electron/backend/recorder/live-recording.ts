@@ -62,7 +62,9 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   let maskedHeaders: string[] = [];
   let finished = false;
 
+  // The request path tells the dialect (chat/completions, responses, messages).
   const analyzer = createStreamAnalyzer({
+    url: request.url,
     onEvent(event) {
       writer?.event(event);
       options.onEvent?.(event);
@@ -103,7 +105,7 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
       const { partial, stats } = analyzer.end();
       const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
-      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state);
+      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer);
       writer?.finish(end, analysis, { secretsMasked, capture });
       return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
     },

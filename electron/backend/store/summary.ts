@@ -9,10 +9,17 @@ export function summarize(analysis: Analysis): FinishSummary {
   return {
     model: analysis.identity.model,
     diagnostics: analysis.diagnostics,
-    finishReasons: analysis.choices.map((choice) => choice.finish_reason),
+    finishReasons: analysis.protocol === 'chat-completions' ? analysis.choices.map((choice) => choice.finish_reason) : endOf(analysis),
     ttftMs: analysis.metrics?.ttft_ms ?? null,
     durationMs: analysis.metrics?.duration_ms ?? null,
   };
+}
+
+/** How another dialect's answer ended, as its finish reason: the Responses status, the Anthropic stop_reason. */
+function endOf({ protocol, final }: Analysis): (string | null)[] {
+  if (typeof final !== 'object' || final === null) return [];
+  const value = protocol === 'responses' ? (final as { status?: unknown }).status : (final as { stop_reason?: unknown }).stop_reason;
+  return [typeof value === 'string' ? value : null];
 }
 
 export function worstSeverity(diagnostics: readonly Diagnostic[]): Severity | null {

@@ -60,9 +60,18 @@ interface DetailsProps {
 function EventDetails({ event, analysis, reader }: DetailsProps) {
   const { sse, interpretation } = event;
   const index = sse.index;
-  const effect = useMemo(() => effectWords(reader.at(index), interpretation.kind), [reader, index, interpretation.kind]);
+  // Another dialect's event: what it changed is its annotation, in the dialect's notation, and its
+  // operations are the dialect's (the effect reader follows Chat Completions' state, which it leaves empty).
+  const chat = analysis.protocol === 'chat-completions';
+  const effect = useMemo(
+    () => (chat ? effectWords(reader.at(index), interpretation.kind) : { summary: event.annotation, groups: [] }),
+    [chat, reader, index, interpretation.kind, event],
+  );
   const parsed = useMemo(() => parseData(sse.data), [sse]);
-  const ops = useMemo(() => interpretation.ops.map((op) => describeOp(op, OP_TEXT)), [interpretation]);
+  const ops = useMemo(
+    () => (chat ? interpretation.ops.map((op) => describeOp(op, OP_TEXT)) : event.dialectInterpretation.ops.map((op) => JSON.stringify(op))),
+    [chat, interpretation, event],
+  );
   const deltas = parsed.type === 'json' ? deltasOf(parsed.value) : [];
   const extensions = interpretation.unknownPaths;
   const fields = [

@@ -5,12 +5,13 @@
 // before it from the store. A recording nobody pushes (the capture proxy's) is fed the same way,
 // by batches the view makes of what it asks the store for.
 
-import { finishAnalysis } from '../../../shared/analysis/analyze.ts';
+import { dialectOf, finishAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { StreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import { toChoices } from '../../../shared/chunks/message.ts';
+import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
 import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/recording/types.ts';
 
 /**
@@ -107,11 +108,13 @@ export class LiveAnalysis {
     };
     const previous = this.snapshot;
     if (previous === null || now - this.fullAt >= FULL_ANALYSIS_EVERY_MS) {
-      this.snapshot = finishAnalysis(recording, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state);
+      this.snapshot = finishAnalysis(recording, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state, {}, analyzer);
       this.fullAt = now;
       this.partial = false;
     } else {
-      this.snapshot = { ...previous, recording, stats: analyzer.stats, choices: toChoices(analyzer.accumulator.state) };
+      const chat = analyzer.protocol === 'chat-completions';
+      const final = chat ? toChoices(analyzer.accumulator.state) : dialectOf(analyzer.protocol).final(analyzer.dialectState);
+      this.snapshot = { ...previous, recording, stats: analyzer.stats, choices: chat ? (final as ChoiceMessage[]) : [], final };
       this.partial = true;
     }
     this.snapshotAt = this.changes;
@@ -143,7 +146,7 @@ export class LiveAnalysis {
     if (this.ended) return this.ended;
     const recording: Recording = { source: 'live', startedAt: this.startedAt, request: this.request, response: this.response, reads: this.fed, end: finished.end };
     const { partial, stats } = this.analyzer.end();
-    this.ended = finishAnalysis(recording, this.analyzer.events, this.analyzer.reads, partial, stats, this.analyzer.accumulator.state);
+    this.ended = finishAnalysis(recording, this.analyzer.events, this.analyzer.reads, partial, stats, this.analyzer.accumulator.state, {}, this.analyzer);
     return this.ended;
   }
 

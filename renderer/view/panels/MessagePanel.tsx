@@ -3,6 +3,7 @@
 // request that produced it. Recorded text is React text, never markup.
 
 import { useId } from 'react';
+import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
@@ -19,6 +20,16 @@ export function MessagePanel({ analysis, live, scrubbed }: MessagePanelProps) {
   const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
   const { choices } = asOf.viewed;
+  if (analysis.protocol !== 'chat-completions') {
+    return (
+      <section className="panel message-panel" aria-labelledby={`${id}-heading`} data-testid="message-panel">
+        <h2 id={`${id}-heading`}>{analysis.protocol === 'responses' ? 'Response' : 'Message'}</h2>
+        <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
+        <FinalObject protocol={analysis.protocol} final={asOf.viewed.asOf ? scrubbed?.final : analysis.final} />
+        <RequestView request={analysis.recording.request} />
+      </section>
+    );
+  }
   return (
     <section className="panel message-panel" aria-labelledby={`${id}-heading`} data-testid="message-panel">
       <h2 id={`${id}-heading`}>Message</h2>
@@ -94,5 +105,24 @@ function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonl
         </p>
       )}
     </article>
+  );
+}
+
+/**
+ * Another dialect's final object, as its SDK's stream helper ends with it: shown whole for now (the
+ * output items / content blocks in order, with reasoning and refusal, are a later step's design).
+ */
+function FinalObject({ protocol, final }: { readonly protocol: Analysis['protocol']; readonly final: unknown }) {
+  if (protocol === null) {
+    return <p className="panel-empty">Streamscope could not tell the dialect of this stream (neither the request path nor the first events name one): its events are shown raw, with the transport diagnostics only.</p>;
+  }
+  const name = protocol === 'responses' ? 'finalResponse()' : 'finalMessage()';
+  return (
+    <>
+      <p className="panel-note">
+        {protocol === 'responses' ? 'The response' : 'The message'} a client holds, as the official SDK's {name} ends with it:
+      </p>
+      <LongText className="panel-text" testId="final-object" text={JSON.stringify(final ?? null, null, 2)} />
+    </>
   );
 }

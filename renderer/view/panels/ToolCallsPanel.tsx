@@ -26,7 +26,10 @@ export function ToolCallsPanel({ analysis, live, selected, onSelect, scrubbed }:
     <section className="panel tool-calls-panel" aria-labelledby={id} data-testid="tool-calls-panel">
       <h2 id={id}>Tool calls</h2>
       <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
-      {cards.length === 0 ? (
+      {analysis.protocol !== 'chat-completions' ? (
+        // Another dialect's calls are output items / content blocks of its final object (the message panel) until their cards come.
+        <p className="panel-empty">{analysis.protocol === null ? 'The dialect of this stream could not be told: no tool call is read from it.' : `The ${analysis.protocol === 'responses' ? 'function calls are output items of the response' : 'tool_use blocks are content blocks of the message'}: see the ${analysis.protocol === 'responses' ? 'Response' : 'Message'} panel.`}</p>
+      ) : cards.length === 0 ? (
         <p className="panel-empty">{viewed.asOf ? 'No tool calls as of this event.' : live ? 'No tool calls yet.' : 'No tool calls in this stream.'}</p>
       ) : (
         <div className="tool-cards">

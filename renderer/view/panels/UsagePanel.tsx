@@ -27,7 +27,8 @@ const HEADLINE: readonly (readonly [path: string, label: string])[] = [
 export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
   const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
-  const { usage } = asOf.viewed.state;
+  // Another dialect's usage is the analysis's (as of the end: its per-event usage is a later step's).
+  const usage = analysis.protocol === 'chat-completions' ? asOf.viewed.state.usage : analysis.usage;
   const fields = usage ? usageFields(usage) : [];
   const headline = HEADLINE.flatMap(([path, label]) => {
     const field = fields.find((each) => each.path === path);

@@ -3,6 +3,8 @@
 // "extension" are ours, beyond the design's list, for deviations real
 // providers showed (../shared/provider-quirks.md) that break real clients.
 
+import { DIALECT_CATALOGUE } from '../../dialects/catalogue.ts';
+
 export type Severity = 'error' | 'warning' | 'info';
 
 export interface CatalogueEntry {
@@ -11,7 +13,8 @@ export interface CatalogueEntry {
   readonly hint: string;
 }
 
-export const CATALOGUE = {
+/** The transport's and Chat Completions' codes. */
+export const CHAT_CATALOGUE = {
   // Transport
   'http-status': {
     severity: 'error',
@@ -210,6 +213,13 @@ export const CATALOGUE = {
     hint: 'Provider extensions: safe to ignore for a lenient client; a strict schema (zod .strict()) rejects them.',
   },
 } as const satisfies Record<string, CatalogueEntry>;
+
+/**
+ * Every code: the Responses and Anthropic Messages dialects' (dialects/catalogue.ts) and the
+ * transport's and Chat Completions'. A code both have takes Chat Completions' entry (the same
+ * severity: dialects/chat.test.ts checks it); each dialect finding carries its own hint.
+ */
+export const CATALOGUE = { ...DIALECT_CATALOGUE, ...CHAT_CATALOGUE } as const satisfies Record<string, CatalogueEntry>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;
 

@@ -1,4 +1,5 @@
 import type { StreamState } from '../../chunks/accumulate.ts';
+import type { AnyDialect } from '../../dialects/types.ts';
 import type { Recording } from '../../recording/types.ts';
 import type { SsePartialEvent } from '../../sse/parser.ts';
 import type { AnalyzedEvent, ReadInfo, StreamStats } from '../stream.ts';
@@ -18,7 +19,11 @@ export interface DiagnosticContext {
   readonly reads: readonly ReadInfo[];
   readonly partial: SsePartialEvent | null;
   readonly stats: StreamStats;
+  /** Chat Completions' client state (empty for another dialect). */
   readonly state: StreamState;
+  /** The dialect the stream was read in (raw when it could not be told): its own checks run on `dialectState`. */
+  readonly dialect: AnyDialect;
+  readonly dialectState: unknown;
   /** Index of the `[DONE]` event, or -1. */
   readonly doneAt: number;
   /** False while the recording is still under way: end-of-stream checks wait for the end. */

@@ -1,3 +1,4 @@
+import type { DialectEventView, DialectInterpretation } from '../../dialects/types.ts';
 import { finding, SEVERITY_ORDER } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { Check, DiagnosticContext } from './context.ts';
@@ -6,7 +7,7 @@ import { bounds } from './bounds.ts';
 import { buffering } from './buffering.ts';
 import { errors } from './errors.ts';
 import { finish } from './finish.ts';
-import { framing } from './framing.ts';
+import { framing, sharedFraming } from './framing.ts';
 import { idle } from './idle.ts';
 import { message } from './message.ts';
 import { metadata } from './metadata.ts';
@@ -15,6 +16,29 @@ import { transport } from './transport.ts';
 import { usage } from './usage.ts';
 
 const STREAM_CHECKS: readonly Check[] = [bounds, framing, errors, finish, message, tools, usage, metadata, buffering, idle];
+
+/**
+ * Another dialect's: the framing every dialect shares (no-done, after-done and obfuscation are
+ * Chat Completions' own: the others end with their terminal event), the dialect's own checks
+ * (DESIGN.md, "Three streaming protocols, one product"), and the timing checks.
+ */
+const DIALECT_CHECKS: readonly Check[] = [bounds, sharedFraming, dialectChecks, buffering, idle];
+
+function dialectChecks({ dialect, recording, events, dialectState, ended }: DiagnosticContext): Diagnostic[] {
+  // The dialect's checks may read its own interpretation of the events; most read only the state,
+  // so the list is made when asked for (half a million events would be as many objects).
+  let views: DialectEventView<DialectInterpretation>[] | null = null;
+  const context = {
+    recording,
+    state: dialectState,
+    ended,
+    get events() {
+      return (views ??= events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
+    },
+  };
+  // A dialect's codes are the catalogue's (catalogue.ts includes DIALECT_CATALOGUE).
+  return dialect.diagnose(context);
+}
 
 /**
  * The findings of one code listed in full; past it one more finding counts the rest. A stream
@@ -34,7 +58,7 @@ export function diagnose(context: DiagnosticContext): Diagnostic[] {
   const notAStream = found.some((diagnostic) => diagnostic.code === 'not-event-stream') && context.events.length === 0;
   if (!errorBody && !notAStream) {
     // Not a spread: 130,000 findings (one per choice) overflow the stack as arguments.
-    for (const check of STREAM_CHECKS) pushAll(found, check(context));
+    for (const check of context.dialect.protocol === 'chat-completions' ? STREAM_CHECKS : DIALECT_CHECKS) pushAll(found, check(context));
   }
   return bounded(found)
     .map((diagnostic, order) => ({ diagnostic, order }))

@@ -12,18 +12,26 @@ export function framing(context: DiagnosticContext): Diagnostic[] {
   return [...ending(context), ...afterDone(context), ...invalidJson(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
 }
 
-function ending({ events, partial, doneAt, recording, ended }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+/** The framing findings of every dialect: no-done, after-done and obfuscation are Chat Completions' own. */
+export function sharedFraming(context: DiagnosticContext): Diagnostic[] {
+  return [...partialEvent(context), ...invalidJson(context), ...comments(context), ...lineEndings(context)];
+}
+
+function partialEvent({ partial, ended }: DiagnosticContext): Diagnostic[] {
   // While the stream is under way, the rest of the event may still come.
-  if (partial && ended) {
-    const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
-    found.push(
-      finding(
-        'partial-event',
-        `${plural(partial.end - partial.start, 'byte')} at the end of the body (offset ${partial.start}–${partial.end}) never got the blank line that ends an event; they hold ${what}. EventSource drops them; lenient parsers (the OpenAI SDKs) still read them.`,
-      ),
-    );
-  }
+  if (!partial || !ended) return [];
+  const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
+  return [
+    finding(
+      'partial-event',
+      `${plural(partial.end - partial.start, 'byte')} at the end of the body (offset ${partial.start}–${partial.end}) never got the blank line that ends an event; they hold ${what}. EventSource drops them; lenient parsers (the OpenAI SDKs) still read them.`,
+    ),
+  ];
+}
+
+function ending(context: DiagnosticContext): Diagnostic[] {
+  const { events, partial, doneAt, recording, ended } = context;
+  const found = partialEvent(context);
   // An unterminated `data: [DONE]` is reported once, as the partial event it is.
   if (doneAt === -1 && partial?.data !== DONE && ended) {
     const last = events.length - 1;

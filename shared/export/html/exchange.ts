@@ -52,8 +52,9 @@ export function exchangeSection(analysis: Analysis, contract: AnalysisContract):
   ];
   if (end?.error) facts.push(['error', end.error]);
   facts.push(['counts', `${count(counts.events, 'event')} (${count(counts.chunks, 'chunk')}), ${count(counts.reads, 'read')}, ${count(counts.bytes, 'byte')}`]);
+  facts.push(['protocol', analysis.protocol ?? 'unknown (the dialect could not be told: events shown raw)']);
   for (const key of ['id', 'model', 'created', 'system_fingerprint'] as const) {
-    const value = contract[key];
+    const value = analysis.identity[key];
     if (value !== null) facts.push([key, String(value)]);
   }
   const list = html`<dl class="facts">${facts.map(([term, value]) => html`<dt>${term}</dt><dd>${value}</dd>`)}</dl>`;

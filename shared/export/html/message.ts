@@ -39,6 +39,14 @@ function choiceSection(choice: ChoiceMessage, analysis: Analysis): Html {
 }
 
 export function messageSection(analysis: Analysis): Html {
+  if (analysis.protocol !== 'chat-completions') {
+    // Another dialect's final object, whole (its own layout of items and blocks is a later step's).
+    const body =
+      analysis.protocol === null
+        ? html`<p class="note">The dialect of this stream could not be told (neither the request path nor the first events name one): its events are shown raw.</p>`
+        : html`<p class="note">The ${analysis.protocol === 'responses' ? 'response' : 'message'} a correct client ends with (as the official SDK's ${analysis.protocol === 'responses' ? 'finalResponse()' : 'finalMessage()'}), reassembled from the events.</p>${pre(JSON.stringify(analysis.final, null, 2), 'json')}`;
+    return html`<section id="message"><h2>${analysis.protocol === 'responses' ? 'Response' : 'Message'}</h2>${body}</section>`;
+  }
   const choices = analysis.choices.map((choice) => choiceSection(choice, analysis));
   const body = choices.length > 0 ? choices : html`<p class="note">No choice received anything: the stream carried no chunk with a choice.</p>`;
   return html`<section id="message"><h2>Message</h2><p class="note">What a correct client ends with, reassembled from the events.</p>${body}</section>`;
@@ -49,9 +57,13 @@ function usageRows(usage: Readonly<Record<string, unknown>>): Html[] {
 }
 
 export function usageSection(analysis: Analysis): Html {
-  const { usage } = analysis.state;
+  // Chat Completions' from its state as ever; another dialect's as the provider sent it.
+  const chat = analysis.protocol === 'chat-completions';
+  const usage = chat ? analysis.state.usage : analysis.usage;
   const body = usage
-    ? html`<p>${describeUsage(usage)}</p><table class="usage">${usageRows(usage)}</table>`
-    : html`<p class="note">No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).</p>`;
+    ? html`${chat ? html`<p>${describeUsage(usage)}</p>` : null}<table class="usage">${usageRows(usage)}</table>`
+    : chat
+      ? html`<p class="note">No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).</p>`
+      : html`<p class="note">No usage in the stream.</p>`;
   return html`<section id="usage"><h2>Usage</h2>${body}</section>`;
 }
