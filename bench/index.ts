@@ -1,6 +1,7 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
 // 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, the replay's
-// timing fidelity against aimock, and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
+// timing fidelity against aimock, the capture proxy's relay cost beside nginx and no proxy
+// (bench/capture.ts), and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
 // explains the figures).
 //
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
@@ -15,11 +16,14 @@ import type { Recording } from '../shared/index.ts';
 import { analyzeRecording, recordingFromSse } from '../shared/index.ts';
 import { Analyzer } from '../shared/analysis/fold.ts';
 import type { Body } from './inputs.ts';
+import { dialectBody, messagesBenchStream, responsesBenchStream } from './dialect-inputs.ts';
+import { anthropicFinalMessage, openaiFinalResponse } from './dialect-sdk.ts';
 import { hugeLine, openAiStream, readsOfSize, readsPerEvent, tinyEvents } from './inputs.ts';
 import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runRecordingBenchmarks } from './recording.ts';
+import type { CaptureRelayResult } from './capture.ts';
 import type { ReplayFidelityResult } from './replay.ts';
 import type { UiResults } from './ui.ts';
 
@@ -298,11 +302,42 @@ function foldOnly(recording: Recording): number {
   return analyzer.events.length;
 }
 
+// The other two dialects' streams of the same length, read by the same fold through the dialect interface.
+let responsesBody: Body | undefined;
+const responsesStream = (): Body => (responsesBody ??= dialectBody(responsesBenchStream(100_000), 100_000));
+let messagesBody: Body | undefined;
+const messagesStream = (): Body => (messagesBody ??= dialectBody(messagesBenchStream(100_000), 100_000));
+
 const analysisResults: AnalysisResult[] = [];
-const analysisCases: { name: string; make: () => Recording }[] = [
-  { name: 'analysis: 100k untimed (.sse)', make: () => recordingFromSse(typicalStream().bytes) },
-  { name: 'analysis: 100k timed, 1 read/event', make: () => timedRecording(typicalStream()) },
+/** The SDK's accumulation of the same bytes, where the dialect has an official SDK (dialect-sdk.ts). */
+type SdkPeer = { readonly name: string; readonly final: (body: Uint8Array) => Promise<unknown> };
+const analysisCases: { name: string; make: () => Recording; events: () => number; sdk?: SdkPeer }[] = [
+  { name: 'analysis: 100k untimed (.sse)', make: () => recordingFromSse(typicalStream().bytes), events: () => typicalStream().events },
+  { name: 'analysis: 100k timed, 1 read/event', make: () => timedRecording(typicalStream()), events: () => typicalStream().events },
+  {
+    name: 'analysis: 100k Responses untimed',
+    make: () => recordingFromSse(responsesStream().bytes),
+    events: () => responsesStream().events,
+    sdk: { name: 'openai responses.stream().finalResponse()', final: openaiFinalResponse },
+  },
+  {
+    name: 'analysis: 100k Anthropic untimed',
+    make: () => recordingFromSse(messagesStream().bytes),
+    events: () => messagesStream().events,
+    sdk: { name: '@anthropic-ai/sdk messages.stream().finalMessage()', final: anthropicFinalMessage },
+  },
 ];
+
+interface SdkPeerResult {
+  readonly name: string;
+  readonly peer: string;
+  readonly analysisMs: number;
+  readonly sdkMs: number;
+  /** ours / the SDK's: how much longer the full analysis takes than the SDK's final object alone. */
+  readonly ratio: number;
+  readonly runs: number[];
+}
+const sdkPeerResults: SdkPeerResult[] = [];
 const analysisWidths = [36, 8, 9, 8, 12, 10, 10, 11, 8];
 let printedAnalysisHeader = false;
 for (const analysisCase of analysisCases) {
@@ -315,7 +350,7 @@ for (const analysisCase of analysisCases) {
   const recording = analysisCase.make();
   const reads = recording.reads.map((read) => read.bytes);
   const first = analyzeRecording(recording);
-  const expected = typicalStream().events;
+  const expected = analysisCase.events();
   if (first.events.length !== expected) fail(`"${analysisCase.name}": the analysis found ${first.events.length} events, the input has ${expected}.`);
   if (foldOnly(recording) !== expected || parseOurs(reads).events !== expected) fail(`"${analysisCase.name}": the fold or the parser lost events.`);
 
@@ -349,6 +384,20 @@ for (const analysisCase of analysisCases) {
     runs,
   };
   analysisResults.push(result);
+  if (analysisCase.sdk) {
+    const { sdk } = analysisCase;
+    const body = reads[0]!;
+    await sdk.final(body);
+    const sdkRuns: number[] = [];
+    for (let run = 0; run < ANALYSIS_RUNS; run++) {
+      collect();
+      const start = now();
+      await sdk.final(body);
+      sdkRuns.push(now() - start);
+    }
+    const sdkMs = median(sdkRuns);
+    sdkPeerResults.push({ name: analysisCase.name, peer: sdk.name, analysisMs, sdkMs, ratio: analysisMs / sdkMs, runs: sdkRuns });
+  }
   printRow(
     [
       result.name,
@@ -365,12 +414,19 @@ for (const analysisCase of analysisCases) {
   );
 }
 
+if (sdkPeerResults.length > 0) {
+  const widths = [36, 52, 12, 10, 8];
+  console.log('');
+  printRow(['full analysis beside the SDK', 'the SDK\'s own accumulation (peer)', 'analysis ms', 'SDK ms', 'ratio'], widths);
+  for (const peer of sdkPeerResults) printRow([peer.name, peer.peer, fmt(peer.analysisMs), fmt(peer.sdkMs), `${fmt(peer.ratio, 2)}×`], widths);
+}
+
 // ---------------------------------------------------------------- recording (capture fidelity, ingest, 1 GB)
 
 // The timing cases below measure how late a process is: the parser inputs are dropped first, so that
 // a full collection of a heap they kept large does not fall in the middle of one (the replay and
 // the recording view run in processes of their own: bench/section.ts).
-typical = padded = large = undefined;
+typical = padded = large = responsesBody = messagesBody = undefined;
 collect();
 
 const recordingResults = await runRecordingBenchmarks(selected);
@@ -378,7 +434,7 @@ const recordingResults = await runRecordingBenchmarks(selected);
 // ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
 
 /** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
-async function inOwnProcess<T>(section: 'replay' | 'ui'): Promise<T> {
+async function inOwnProcess<T>(section: 'replay' | 'capture' | 'ui'): Promise<T> {
   collect();
   const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-'));
   const out = join(dir, `${section}.json`);
@@ -393,6 +449,10 @@ async function inOwnProcess<T>(section: 'replay' | 'ui'): Promise<T> {
 }
 
 const replayResults = await inOwnProcess<ReplayFidelityResult[]>('replay');
+
+// ---------------------------------------------------------------- the capture proxy's relay cost, beside nginx and no proxy
+
+const captureRelayResults = await inOwnProcess<CaptureRelayResult[]>('capture');
 
 // ---------------------------------------------------------------- the recording view in Chromium
 
@@ -419,8 +479,10 @@ if (only === undefined && option('--runs') === undefined) {
     parser: parserResults,
     longLineScaling: scaling,
     analysis: analysisResults,
+    dialectSdkPeers: sdkPeerResults,
     recording: recordingResults,
     replay: replayResults,
+    captureRelay: captureRelayResults,
     ui: uiResults,
   };
   writeFileSync(out, JSON.stringify(results, null, 2) + '\n');

@@ -1,0 +1,80 @@
+// The capture proxy in a process of its own, for the relay-cost benchmark (bench/capture.ts):
+// `node bin/run-ts.mjs bench/capture-proxy.ts UPSTREAM_URL [--no-store]`, started with an IPC
+// channel. It starts `startCaptureProxy` for one upstream with a store in a fresh temporary
+// directory, as in real use (every stream recorded; with `--no-store`, none: each stream is
+// still analysed in memory, as the proxy does without a store, but nothing is written), and
+// answers its parent over IPC:
+//   → { type: 'ready', baseUrl, pid }                 once listening
+//   ← 'usage'  → { type: 'usage', cpu, exchanges, held, socket }   this process's CPU time (every
+//                 thread: the event loop, SQLite's checkpoint worker), the exchanges ended since
+//                 the last ask, and their relay clocks as stored (the recordings' capture.relay):
+//                 for each upstream read, how long the proxy held it before it issued the write
+//                 to the client, and how long the socket then took to take it
+//   ← 'close'  → the proxy and store closed, the directory removed, exit 0
+// Its CPU time is the proxy's alone: the upstream and the client run in the parent.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { planRoutes } from '../shared/capture/routes.ts';
+import type { CaptureExchange } from '../shared/capture/types.ts';
+import { startCaptureProxy } from '../electron/backend/proxy/index.ts';
+import { openStore } from '../electron/backend/store/index.ts';
+
+export interface ProxyReady {
+  readonly type: 'ready';
+  readonly baseUrl: string;
+  readonly pid: number;
+}
+
+export interface ProxyUsage {
+  readonly type: 'usage';
+  /** process.cpuUsage() in µs. */
+  readonly cpu: { readonly user: number; readonly system: number };
+  /** Every exchange ended so far, in brief: a stream recorded to its end is `eof` with a recording id and its events counted. */
+  readonly exchanges: readonly Pick<CaptureExchange, 'id' | 'recording' | 'outcome' | 'events' | 'bytes' | 'status'>[];
+  /** Per upstream read of those exchanges, write issued − read arrived (ms, the proxy's clock): the time the read waited in the proxy before it was written on. */
+  readonly held: readonly number[];
+  /** Per write, socket took it − write issued (ms); writes the socket never took are left out. */
+  readonly socket: readonly number[];
+}
+
+const [upstream, flag] = process.argv.slice(2);
+if (!upstream || (flag !== undefined && flag !== '--no-store') || !process.send) throw new Error('usage: node bin/run-ts.mjs bench/capture-proxy.ts UPSTREAM_URL [--no-store] (with an IPC channel)');
+const routing = planRoutes([{ url: upstream }]);
+if (!routing.ok) throw new Error(routing.error);
+
+const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-proxy-'));
+const store = flag === '--no-store' ? null : openStore(join(dir, 'capture.db'));
+const ended: ProxyUsage['exchanges'][number][] = [];
+const proxy = await startCaptureProxy({
+  routes: routing.routes,
+  ...(store ? { store } : {}),
+  onExchangeEnd: ({ id, recording, outcome, events, bytes, status }) => void ended.push({ id, recording, outcome, events, bytes, status }),
+});
+
+process.on('message', (message) => {
+  if (message === 'usage') {
+    const cpu = process.cpuUsage();
+    const exchanges = ended.splice(0);
+    const held: number[] = [];
+    const socket: number[] = [];
+    for (const exchange of exchanges) {
+      const writes = exchange.recording === null ? [] : (store?.get(exchange.recording)?.capture?.relay?.writes ?? []);
+      for (const [arrived, issued, flushed] of writes) {
+        held.push(issued - arrived);
+        if (flushed !== null) socket.push(flushed - issued);
+      }
+    }
+    const usage: ProxyUsage = { type: 'usage', cpu, exchanges, held, socket };
+    process.send!(usage);
+  } else if (message === 'close') {
+    void proxy.close().then(() => {
+      store?.close();
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  }
+});
+const ready: ProxyReady = { type: 'ready', baseUrl: proxy.bases[0]!.baseUrl, pid: process.pid };
+process.send(ready);

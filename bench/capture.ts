@@ -1,0 +1,578 @@
+// The capture proxy's relay cost (`npm run bench`, issue 18, "Benchmark"): the per-read delay a
+// client sees, client read time − upstream write time, with no proxy (direct), through
+// Streamscope's capture proxy (`startCaptureProxy`, recording every stream into a store, as in real
+// use) and through Debian's nginx with `proxy_buffering off` (the reverse proxy people already put
+// in front of model servers), at 50 events a second, for one stream and for 100 at once; and the
+// CPU time each proxy spends per 1,000 events. Beside them, the same proxy with no store (the relay
+// and the in-memory analysis without SQLite), which tells the storage's share apart.
+//
+// The upstream (a node:http server writing one event per chunk with writeChunk, each write stamped
+// with performance.now() just before it) and the client (a raw node:http request stamping each
+// read with performance.now() first thing in its data callback) run in this process, on one
+// monotonic clock. Each proxy runs in a process of its own (bench/capture-proxy.ts), so that its
+// CPU time (process.cpuUsage there) is its alone; nginx is its own process (one worker, CPU time
+// from /proc/PID/schedstat). A write's delay is the stamp of the read that delivered its last byte
+// minus the write's stamp; p50/p99/max over every write of every stream. The paths run in turn
+// (direct, proxy, proxy without a store, nginx, then again), the same bytes on the same schedule,
+// and the client checks that every stream arrived byte for byte.
+//
+// Diagnostics: STREAMSCOPE_BENCH_PROXY_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the proxy
+// processes; STREAMSCOPE_BENCH_RELAY_DUMP=DIR writes every write's delay, run by run, as CSV.
+
+import type { ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, createServer, request } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createServer as createNetServer, Socket } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { percentile } from '../shared/index.ts';
+import { writeChunk } from '../electron/backend/http/write-chunk.ts';
+import type { ProxyReady, ProxyUsage } from './capture-proxy.ts';
+import type { Body } from './inputs.ts';
+import { openAiStream, readsPerEvent } from './inputs.ts';
+import { collect } from './measure.ts';
+
+const RATE = 50;
+/** A key in every request, as an SDK sends one: the proxy keeps it to mask wherever the upstream echoes it (it never does here). */
+const KEY = 'sk-bench-0123456789abcdefghijklmnopqrstuvwxyz';
+const GAP_MS = 1000 / RATE;
+/** p99 of the delay the proxy adds for one stream, in ms. */
+const TARGET_ONE_STREAM_P99_MS = 1;
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface DelayStats {
+  /** Writes measured (events × streams × rounds). */
+  readonly writes: number;
+  /** Reads the client made for them (fewer than writes: some events came together). */
+  readonly reads: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+export interface Spread {
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly maxMs: number;
+}
+
+/** The capture proxy's own clock, from its recordings (capture.relay): where its share of the delay is spent. */
+export interface RelayClock {
+  /** Per upstream read: write to the client issued − read arrived (the recording and analysis done before the write). */
+  readonly held: Spread;
+  /** Per write: the socket took it (the write's callback) − issued. */
+  readonly socket: Spread;
+}
+
+export interface ProxiedStats extends DelayStats {
+  /** CPU time (user + system) of the proxy's process per 1,000 events relayed, in ms; whole runs, stream set-up and end included. */
+  readonly cpuMsPer1000Events: number;
+  /** The capture proxy's own clock (from its stored recordings); null for nginx and for the proxy without a store. */
+  readonly clock: RelayClock | null;
+}
+
+export interface Ratios {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
+export interface CaptureRelayResult {
+  readonly name: string;
+  readonly description: string;
+  readonly streams: number;
+  readonly eventsPerStream: number;
+  readonly eventsPerSecond: number;
+  /** Times each path ran (in turn: direct, proxy, proxy without a store, nginx, direct, …); the statistics pool them. */
+  readonly rounds: number;
+  readonly direct: DelayStats;
+  /** Streamscope's capture proxy, recording every stream into a store (real use). */
+  readonly proxy: ProxiedStats;
+  /** The same proxy with no store: the relay and the in-memory analysis without SQLite (where the recording's storage cost shows). */
+  readonly proxyNoStore: ProxiedStats;
+  /** null when nginx is not installed (see `nginxNote`). */
+  readonly nginx: ProxiedStats | null;
+  readonly nginxNote: string | null;
+  /** proxy ÷ nginx (below 1: the proxy adds less than nginx). */
+  readonly proxyToNginx: Ratios | null;
+  /** proxy ÷ direct and nginx ÷ direct: how many times the direct delay each path's is. */
+  readonly proxyToDirect: Ratios;
+  readonly proxyNoStoreToDirect: Ratios;
+  readonly nginxToDirect: Ratios | null;
+  readonly target: string;
+  /** null when the target cannot be judged (nginx missing for the 100-stream case). */
+  readonly withinTarget: boolean | null;
+  /** The machine's 1-minute load average when the case started. */
+  readonly loadAverage: number;
+}
+
+interface Case {
+  readonly name: string;
+  readonly streams: number;
+  readonly events: number;
+  readonly rounds: number;
+}
+
+const CASES: readonly Case[] = [
+  { name: 'capture relay 1 stream', streams: 1, events: 500, rounds: 2 },
+  { name: 'capture relay 100 streams', streams: 100, events: 500, rounds: 1 },
+];
+
+// ---------------------------------------------------------------- the upstream
+
+interface Plan {
+  readonly run: string;
+  readonly reads: readonly Uint8Array[];
+  readonly gapMs: number;
+  readonly streams: number;
+  /** When the first event of stream 0 is due; stream k's is k × gap / streams later (the streams' writes spread over the gap). */
+  readonly epoch: number;
+  /** Each stream's write stamps, filled as it writes. */
+  readonly writes: Float64Array[];
+}
+
+interface Upstream {
+  readonly url: string;
+  plan: Plan | null;
+  close(): Promise<void>;
+}
+
+async function startUpstream(): Promise<Upstream> {
+  const sockets = new Set<Socket>();
+  const upstream: Upstream = {
+    url: '',
+    plan: null,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+  const server = createServer({ noDelay: true }, (req: IncomingMessage, res: ServerResponse) => {
+    req.resume();
+    req.on('end', () => {
+      const plan = upstream.plan;
+      const k = Number(req.headers['x-bench-stream']);
+      if (!plan || req.headers['x-bench-run'] !== plan.run || !(k >= 0 && k < plan.streams)) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such stream"}');
+        return;
+      }
+      res.socket?.setNoDelay(true);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.flushHeaders();
+      const stamps = plan.writes[k]!;
+      const start = Math.max(plan.epoch + (k * plan.gapMs) / plan.streams, performance.now() + 1);
+      let i = 0;
+      const write = (): void => {
+        stamps[i] = performance.now();
+        writeChunk(res, plan.reads[i]!);
+        if (++i === plan.reads.length) res.end();
+        else schedule();
+      };
+      const schedule = (): void => {
+        const wait = start + i * plan.gapMs - performance.now();
+        if (wait > 0) setTimeout(write, wait);
+        else write();
+      };
+      schedule();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  (upstream as { url: string }).url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  return upstream;
+}
+
+// ---------------------------------------------------------------- the client
+
+interface Received {
+  /** Each read's stamp and the body offset just after it. */
+  readonly times: number[];
+  readonly ends: number[];
+  readonly bytes: Buffer;
+}
+
+function receive(url: string, agent: Agent, run: string, k: number): Promise<Received> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: 'Relay me.' }] });
+    const times: number[] = [];
+    const ends: number[] = [];
+    const chunks: Buffer[] = [];
+    let at = 0;
+    const req = request(
+      `${url}/chat/completions`,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), authorization: `Bearer ${KEY}`, 'x-bench-run': run, 'x-bench-stream': String(k) } },
+      (res) => {
+        res.on('data', (bytes: Buffer) => {
+          const t = performance.now();
+          times.push(t);
+          at += bytes.length;
+          ends.push(at);
+          chunks.push(bytes);
+        });
+        res.on('error', reject);
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          if (res.statusCode !== 200) reject(new Error(`stream ${k} through ${url}: status ${res.statusCode}: ${bytes.toString('utf8').slice(0, 300)}`));
+          else resolve({ times, ends, bytes });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.setNoDelay(true);
+    req.end(payload);
+  });
+}
+
+const bodies = new Map<number, Body>();
+const bodyOf = (events: number): Body => {
+  let body = bodies.get(events);
+  if (!body) bodies.set(events, (body = openAiStream({ events, seed: 18 })));
+  return body;
+};
+
+let runs = 0;
+
+/** One run: `streams` streams of `events` events through `url`, `gapMs` apart. Returns every write's delay, and the reads. */
+async function runStreams(upstream: Upstream, url: string, streams: number, events: number, gapMs: number): Promise<{ delays: number[]; reads: number }> {
+  const body = bodyOf(events);
+  const reads = readsPerEvent(body);
+  const plan: Plan = {
+    run: `run-${++runs}`,
+    reads,
+    gapMs,
+    streams,
+    // Time for every request to reach the upstream (through a proxy that begins a recording for each) before the first write is due.
+    epoch: performance.now() + 50 + 3 * streams,
+    writes: Array.from({ length: streams }, () => new Float64Array(events)),
+  };
+  upstream.plan = plan;
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+  try {
+    const received = await Promise.all(Array.from({ length: streams }, (_, k) => receive(url, agent, plan.run, k)));
+    const delays: number[] = [];
+    // STREAMSCOPE_BENCH_RELAY_DUMP=DIR writes each run's delays (stream, event, write time since the epoch, delay; ms) to DIR/run-N-PORT.csv.
+    const dump = process.env.STREAMSCOPE_BENCH_RELAY_DUMP;
+    const lines: string[] = [];
+    let readCount = 0;
+    received.forEach((got, k) => {
+      if (Buffer.compare(got.bytes, body.bytes) !== 0) throw new Error(`stream ${k} through ${url}: the client got ${got.bytes.length} bytes, not the ${body.bytes.length} sent`);
+      readCount += got.times.length;
+      const stamps = plan.writes[k]!;
+      let read = 0;
+      body.eventEnds.forEach((end, i) => {
+        while (got.ends[read]! < end) read++;
+        const delay = got.times[read]! - stamps[i]!;
+        delays.push(delay);
+        if (dump) lines.push(`${k},${i},${(stamps[i]! - plan.epoch).toFixed(3)},${delay.toFixed(3)}`);
+      });
+    });
+    if (dump) writeFileSync(join(dump, `${plan.run}-${new URL(url).port}.csv`), lines.join('\n') + '\n');
+    return { delays, reads: readCount };
+  } finally {
+    upstream.plan = null;
+    agent.destroy();
+  }
+}
+
+function spread(values: number[]): Spread {
+  values.sort((a, b) => a - b);
+  return { p50Ms: percentile(values, 50) ?? NaN, p99Ms: percentile(values, 99) ?? NaN, maxMs: values.at(-1) ?? NaN };
+}
+
+function stats(delays: number[], reads: number): DelayStats {
+  return { writes: delays.length, reads, ...spread(delays) };
+}
+
+// ---------------------------------------------------------------- the proxies
+
+interface ProxyProcess {
+  readonly url: string;
+  usage(): Promise<ProxyUsage>;
+  close(): Promise<void>;
+}
+
+async function startProxyProcess(upstreamUrl: string, withStore: boolean): Promise<ProxyProcess> {
+  const execArgv = process.env.STREAMSCOPE_BENCH_PROXY_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
+  const child = fork(join(root, 'bin', 'run-ts.mjs'), [join(root, 'bench', 'capture-proxy.ts'), upstreamUrl, ...(withStore ? [] : ['--no-store'])], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const kill = (): void => void child.kill();
+  process.once('exit', kill);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await new Promise<ProxyReady>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as ProxyReady));
+    child.once('exit', (code) => reject(new Error(`the proxy process exited (${code}) before it listened`)));
+  });
+  return {
+    url: ready.baseUrl,
+    usage: () =>
+      new Promise<ProxyUsage>((resolve) => {
+        child.once('message', (message) => resolve(message as ProxyUsage));
+        child.send('usage');
+      }),
+    async close() {
+      child.send('close');
+      const timer = setTimeout(kill, 5000);
+      await exited;
+      clearTimeout(timer);
+      process.off('exit', kill);
+    },
+  };
+}
+
+interface Nginx {
+  readonly url: string;
+  /** CPU time of the worker process so far, in ms (/proc/PID/schedstat). */
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = new Socket();
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+      socket.connect(port, '127.0.0.1');
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not listen on ${port}`);
+}
+
+/** Debian's nginx in front of the upstream, as people put it in front of a model server that streams: `proxy_buffering off`, HTTP/1.1 to the upstream, one worker. */
+async function startNginx(upstreamUrl: string): Promise<Nginx> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-nginx-'));
+  const temp = join(dir, 'temp');
+  mkdirSync(temp);
+  chmodSync(dir, 0o755);
+  chmodSync(temp, 0o777);
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `
+    ${process.getuid?.() === 0 ? 'user root;' : ''}
+    worker_processes 1;
+    daemon off;
+    pid ${join(dir, 'nginx.pid')};
+    error_log ${join(dir, 'error.log')} warn;
+    events { worker_connections 1024; }
+    http {
+      access_log off;
+      client_body_temp_path ${temp}/body;
+      proxy_temp_path ${temp}/proxy;
+      fastcgi_temp_path ${temp}/fastcgi;
+      uwsgi_temp_path ${temp}/uwsgi;
+      scgi_temp_path ${temp}/scgi;
+      server {
+        listen 127.0.0.1:${port};
+        location / {
+          proxy_pass http://${new URL(upstreamUrl).host};
+          proxy_http_version 1.1;
+          proxy_set_header Connection '';
+          proxy_buffering off;
+          proxy_cache off;
+        }
+      }
+    }`,
+  );
+  const check = spawnSync(NGINX!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
+  const master: ChildProcess = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
+  const kill = (): void => void master.kill('SIGKILL');
+  process.once('exit', kill);
+  const exited = new Promise<void>((resolve) => master.once('exit', () => resolve()));
+  await waitForPort(port);
+  const worker = childOf(master.pid!);
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    cpuMs: () => (worker === null ? NaN : Number(readFileSync(`/proc/${worker}/schedstat`, 'utf8').split(' ')[0]) / 1e6),
+    async close() {
+      master.kill('SIGQUIT');
+      const timer = setTimeout(kill, 5000);
+      await exited;
+      clearTimeout(timer);
+      process.off('exit', kill);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The pid of a process's (only) child: nginx's worker. */
+function childOf(pid: number): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // pid (comm) state ppid …: comm may hold spaces, so split after its closing parenthesis.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- a case
+
+const cpuMsOf = (usage: ProxyUsage): number => (usage.cpu.user + usage.cpu.system) / 1000;
+const ratios = (a: DelayStats, b: DelayStats): Ratios => ({ p50: a.p50Ms / b.p50Ms, p99: a.p99Ms / b.p99Ms, max: a.maxMs / b.maxMs });
+const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Paths {
+  readonly upstream: Upstream;
+  readonly proxy: ProxyProcess;
+  readonly proxyNoStore: ProxyProcess;
+  readonly nginx: Nginx | null;
+}
+
+interface Pool {
+  delays: number[];
+  reads: number;
+  cpuMs: number;
+  held: number[];
+  socket: number[];
+}
+
+async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResult> {
+  const loadAverage = loadavg()[0]!;
+  const pool = (): Pool => ({ delays: [], reads: 0, cpuMs: 0, held: [], socket: [] });
+  const pooled = { direct: pool(), proxy: pool(), proxyNoStore: pool(), nginx: pool() };
+  const { upstream } = paths;
+  const run = async (into: Pool, url: string): Promise<void> => {
+    const { delays, reads } = await runStreams(upstream, url, testCase.streams, testCase.events, GAP_MS);
+    for (const delay of delays) into.delays.push(delay);
+    into.reads += reads;
+  };
+  const viaProxy = async (into: Pool, proxy: ProxyProcess, stored: boolean): Promise<void> => {
+    const before = await proxy.usage();
+    await run(into, proxy.url);
+    // The proxy ends each recording after the client's last byte (its analysis, the store): its CPU time counts.
+    await settle(300);
+    const after = await proxy.usage();
+    const whole = after.exchanges.filter((exchange) => exchange.outcome === 'eof' && exchange.events === testCase.events && (exchange.recording !== null) === stored);
+    if (whole.length !== testCase.streams) {
+      throw new Error(`the proxy${stored ? '' : ' (no store)'} ${stored ? 'recorded' : 'analysed'} ${whole.length} of ${testCase.streams} streams whole: ${JSON.stringify(after.exchanges.slice(0, 3))}`);
+    }
+    into.cpuMs += cpuMsOf(after) - cpuMsOf(before);
+    for (const held of after.held) into.held.push(held);
+    for (const socket of after.socket) into.socket.push(socket);
+  };
+  for (let round = 0; round < testCase.rounds; round++) {
+    collect();
+    await run(pooled.direct, upstream.url);
+    collect();
+    await viaProxy(pooled.proxy, paths.proxy, true);
+    collect();
+    await viaProxy(pooled.proxyNoStore, paths.proxyNoStore, false);
+    if (paths.nginx) {
+      collect();
+      const from = paths.nginx.cpuMs();
+      await run(pooled.nginx, paths.nginx.url);
+      await settle(300);
+      pooled.nginx.cpuMs += paths.nginx.cpuMs() - from;
+    }
+  }
+  const events = testCase.streams * testCase.events * testCase.rounds;
+  const proxied = (side: Pool, clock: boolean): ProxiedStats => ({
+    ...stats(side.delays, side.reads),
+    cpuMsPer1000Events: side.cpuMs / (events / 1000),
+    clock: clock ? { held: spread(side.held), socket: spread(side.socket) } : null,
+  });
+  const direct = stats(pooled.direct.delays, pooled.direct.reads);
+  const proxy = proxied(pooled.proxy, true);
+  const proxyNoStore = proxied(pooled.proxyNoStore, false);
+  const nginx = paths.nginx ? proxied(pooled.nginx, false) : null;
+  const oneStream = testCase.streams === 1;
+  const target = oneStream ? `proxy p99 < ${TARGET_ONE_STREAM_P99_MS} ms` : 'proxy p99 no worse than nginx';
+  const withinTarget = oneStream ? proxy.p99Ms < TARGET_ONE_STREAM_P99_MS : nginx ? proxy.p99Ms <= nginx.p99Ms : null;
+  return {
+    name: testCase.name,
+    description: `${oneStream ? 'one stream' : `${testCase.streams} concurrent streams`} of ${testCase.events} OpenAI chunk events (~${Math.round(bodyOf(testCase.events).bytes.length / testCase.events)} bytes each), ${RATE} events/s each, one chunk per event; ${testCase.rounds} round${testCase.rounds === 1 ? '' : 's'} of each path`,
+    streams: testCase.streams,
+    eventsPerStream: testCase.events,
+    eventsPerSecond: RATE,
+    rounds: testCase.rounds,
+    direct,
+    proxy,
+    proxyNoStore,
+    nginx,
+    nginxNote: NGINX ? null : 'nginx is not installed (apt-get install nginx): its rows are empty',
+    proxyToNginx: nginx ? ratios(proxy, nginx) : null,
+    proxyToDirect: ratios(proxy, direct),
+    proxyNoStoreToDirect: ratios(proxyNoStore, direct),
+    nginxToDirect: nginx ? ratios(nginx, direct) : null,
+    target,
+    withinTarget,
+    loadAverage,
+  };
+}
+
+/** Runs the selected relay cases and prints their table. */
+export async function runCaptureBenchmarks(selected: (name: string) => boolean): Promise<CaptureRelayResult[]> {
+  const cases = CASES.filter((testCase) => selected(testCase.name));
+  if (cases.length === 0) return [];
+  const fmt = (value: number, digits = 3): string => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  console.log(`\ncapture proxy relay cost at ${RATE} events/s: client read time - upstream write time per write (ms); CPU ms per 1,000 events`);
+  if (!NGINX) console.log('nginx is not installed (apt-get install nginx): the nginx rows are skipped, and the 100-stream target cannot be judged');
+  const upstream = await startUpstream();
+  const started: { proxy?: ProxyProcess; proxyNoStore?: ProxyProcess; nginx?: Nginx } = {};
+  const results: CaptureRelayResult[] = [];
+  try {
+    started.proxy = await startProxyProcess(upstream.url, true);
+    started.proxyNoStore = await startProxyProcess(upstream.url, false);
+    if (NGINX) started.nginx = await startNginx(upstream.url);
+    const paths: Paths = { upstream, proxy: started.proxy, proxyNoStore: started.proxyNoStore, nginx: started.nginx ?? null };
+    // Warm-up, untimed: every path's code (the proxy's relay, recording and store) compiled before the runs.
+    for (const url of [upstream.url, paths.proxy.url, paths.proxyNoStore.url, ...(paths.nginx ? [paths.nginx.url] : [])]) await runStreams(upstream, url, 20, 100, 2);
+    await settle(300);
+    await paths.proxy.usage();
+    await paths.proxyNoStore.usage();
+    console.log(`${'case'.padEnd(27)}${'path'.padEnd(16)}${'writes'.padStart(7)}${'reads'.padStart(7)}${'p50'.padStart(8)}${'p99'.padStart(9)}${'max'.padStart(9)}${'CPU/1k'.padStart(8)}   ratios, target`);
+    for (const testCase of cases) {
+      const result = await relayCase(testCase, paths);
+      results.push(result);
+      const x = (r: Ratios): string => `p50 ${fmt(r.p50, 2)}× p99 ${fmt(r.p99, 2)}× max ${fmt(r.max, 2)}×`;
+      const row = (path: string, side: DelayStats, cpu: number | null, note: string): void =>
+        console.log(
+          `${(path === 'direct' ? result.name : '').padEnd(27)}${path.padEnd(16)}${String(side.writes).padStart(7)}${String(side.reads).padStart(7)}${fmt(side.p50Ms).padStart(8)}${fmt(side.p99Ms, 2).padStart(9)}${fmt(side.maxMs, 2).padStart(9)}${(cpu === null ? '' : fmt(cpu, 1)).padStart(8)}   ${note}`,
+        );
+      row('direct', result.direct, null, `(load average ${fmt(result.loadAverage, 1)})`);
+      row('proxy', result.proxy, result.proxy.cpuMsPer1000Events, `÷ direct ${x(result.proxyToDirect)}`);
+      row('proxy, no store', result.proxyNoStore, result.proxyNoStore.cpuMsPer1000Events, `÷ direct ${x(result.proxyNoStoreToDirect)}`);
+      if (result.nginx) row('nginx', result.nginx, result.nginx.cpuMsPer1000Events, `÷ direct ${x(result.nginxToDirect!)}`);
+      const clock = result.proxy.clock!;
+      const spreadOf = (side: Spread): string => `${fmt(side.p50Ms)} / ${fmt(side.p99Ms)} / ${fmt(side.maxMs)}`;
+      console.log(`${''.padEnd(27)}inside the proxy (p50 / p99 / max): read → write issued ${spreadOf(clock.held)}, issued → socket took it ${spreadOf(clock.socket)}`);
+      console.log(
+        `${''.padEnd(27)}${result.proxyToNginx ? `proxy ÷ nginx ${x(result.proxyToNginx)}; ` : ''}target ${result.target}: ${result.withinTarget === null ? 'not judged (no nginx)' : result.withinTarget ? 'ok' : 'MISS'}`,
+      );
+    }
+  } finally {
+    await started.proxy?.close();
+    await started.proxyNoStore?.close();
+    await started.nginx?.close();
+    await upstream.close();
+  }
+  return results;
+}
