@@ -74,7 +74,7 @@ test.describe('The desktop app', () => {
   test('records from the simulator and shows the events as they arrive, then the stored recording', async () => {
     const status = page.getByTestId('live-status');
     await page.getByLabel('Scenario').selectOption('sim-text');
-    await page.getByLabel('Message').fill('Say hello from the desktop app.');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Say hello from the desktop app.');
     await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(status).toHaveText('Ended: eof', { timeout: 20_000 });
     await expect(page.getByRole('list', { name: 'Latest events' })).toContainText('done');

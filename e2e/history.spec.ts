@@ -65,7 +65,7 @@ test.describe('The history', () => {
     const problems = watchForErrors(page);
     await page.goto(address);
     await page.getByLabel('Scenario').selectOption('sim-crlf');
-    await page.getByLabel('Message').fill('Say hello in five words.');
+    await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Say hello in five words.');
     await page.getByRole('button', { name: 'Record', exact: true }).click();
     await expect(page).toHaveURL(/#\/recording\/\d+$/);
     const id = Number(/(\d+)$/.exec(page.url())![1]);

@@ -83,7 +83,7 @@ async function linkedIds(page: Page, name: string): Promise<number[]> {
 async function record(page: Page, scenario: string): Promise<number> {
   await page.goto(address);
   await page.getByLabel('Scenario').selectOption(`sim-${scenario}`);
-  await page.getByLabel('Message').fill('What is a stream?');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('What is a stream?');
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page).toHaveURL(/#\/recording\/\d+$/);
   await expect(page.getByTestId('recording-status')).toContainText('cleanly', { timeout: 25_000 });

@@ -18,7 +18,7 @@ declare const document: { querySelectorAll(selector: string): { length: number }
 async function record(page: Page, scenario: string, message = 'Tell me about streams.'): Promise<number> {
   await page.goto(address);
   await page.getByLabel('Scenario').selectOption(`sim-${scenario}`);
-  await page.getByLabel('Message').fill(message);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill(message);
   await page.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(page).toHaveURL(/#\/recording\/\d+$/);
   await expect(page.getByTestId('recording-view')).toBeVisible();
