@@ -19,19 +19,19 @@
 // Diagnostics: STREAMSCOPE_BENCH_PROXY_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR" profiles the proxy
 // processes; STREAMSCOPE_BENCH_RELAY_DUMP=DIR writes every write's delay, run by run, as CSV.
 
-import type { ChildProcess } from 'node:child_process';
-import { fork, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { Agent, createServer, request } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServer as createNetServer, Socket } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
+import type { Socket } from 'node:net';
+import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { percentile } from '../shared/index.ts';
 import { writeChunk } from '../electron/backend/http/write-chunk.ts';
+import { NGINX, startNginx } from '../electron/backend/http/nginx.ts';
 import type { ProxyReady, ProxyUsage } from './capture-proxy.ts';
 import type { Body } from './inputs.ts';
 import { openAiStream, readsPerEvent } from './inputs.ts';
@@ -43,7 +43,6 @@ const KEY = 'sk-bench-0123456789abcdefghijklmnopqrstuvwxyz';
 const GAP_MS = 1000 / RATE;
 /** p99 of the delay the proxy adds for one stream, in ms. */
 const TARGET_ONE_STREAM_P99_MS = 1;
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface DelayStats {
@@ -335,102 +334,12 @@ interface Nginx {
   close(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
-}
-
 /** Debian's nginx in front of the upstream, as people put it in front of a model server that streams: `proxy_buffering off`, HTTP/1.1 to the upstream, one worker. */
-async function startNginx(upstreamUrl: string): Promise<Nginx> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-nginx-'));
-  const temp = join(dir, 'temp');
-  mkdirSync(temp);
-  chmodSync(dir, 0o755);
-  chmodSync(temp, 0o777);
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `
-    ${process.getuid?.() === 0 ? 'user root;' : ''}
-    worker_processes 1;
-    daemon off;
-    pid ${join(dir, 'nginx.pid')};
-    error_log ${join(dir, 'error.log')} warn;
-    events { worker_connections 1024; }
-    http {
-      access_log off;
-      client_body_temp_path ${temp}/body;
-      proxy_temp_path ${temp}/proxy;
-      fastcgi_temp_path ${temp}/fastcgi;
-      uwsgi_temp_path ${temp}/uwsgi;
-      scgi_temp_path ${temp}/scgi;
-      server {
-        listen 127.0.0.1:${port};
-        location / {
-          proxy_pass http://${new URL(upstreamUrl).host};
-          proxy_http_version 1.1;
-          proxy_set_header Connection '';
-          proxy_buffering off;
-          proxy_cache off;
-        }
-      }
-    }`,
-  );
-  const check = spawnSync(NGINX!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
-  const master: ChildProcess = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  const kill = (): void => void master.kill('SIGKILL');
-  process.once('exit', kill);
-  const exited = new Promise<void>((resolve) => master.once('exit', () => resolve()));
-  await waitForPort(port);
-  const worker = childOf(master.pid!);
-  return {
-    url: `http://127.0.0.1:${port}/v1`,
-    cpuMs: () => (worker === null ? NaN : Number(readFileSync(`/proc/${worker}/schedstat`, 'utf8').split(' ')[0]) / 1e6),
-    async close() {
-      master.kill('SIGQUIT');
-      const timer = setTimeout(kill, 5000);
-      await exited;
-      clearTimeout(timer);
-      process.off('exit', kill);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The pid of a process's (only) child: nginx's worker. */
-function childOf(pid: number): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // pid (comm) state ppid …: comm may hold spaces, so split after its closing parenthesis.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) return Number(entry);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return null;
+async function startBenchNginx(upstreamUrl: string): Promise<Nginx> {
+  const nginx = await startNginx([
+    { upstream: `http://${new URL(upstreamUrl).host}`, directives: "proxy_http_version 1.1; proxy_set_header Connection ''; proxy_buffering off; proxy_cache off;" },
+  ]);
+  return { url: `http://127.0.0.1:${nginx.ports[0]}/v1`, cpuMs: nginx.workerCpuMs, close: nginx.stop };
 }
 
 // ---------------------------------------------------------------- a case
@@ -541,7 +450,7 @@ export async function runCaptureBenchmarks(selected: (name: string) => boolean):
   try {
     started.proxy = await startProxyProcess(upstream.url, true);
     started.proxyNoStore = await startProxyProcess(upstream.url, false);
-    if (NGINX) started.nginx = await startNginx(upstream.url);
+    if (NGINX) started.nginx = await startBenchNginx(upstream.url);
     const paths: Paths = { upstream, proxy: started.proxy, proxyNoStore: started.proxyNoStore, nginx: started.nginx ?? null };
     // Warm-up, untimed: every path's code (the proxy's relay, recording and store) compiled before the runs.
     for (const url of [upstream.url, paths.proxy.url, paths.proxyNoStore.url, ...(paths.nginx ? [paths.nginx.url] : [])]) await runStreams(upstream, url, 20, 100, 2);

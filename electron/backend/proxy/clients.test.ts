@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
-import { bodyOf, comparable, NGINX, startNginx, startTestProxy, tempDir } from './test-support.ts';
+import { bodyOf, comparable, NGINX, startBufferlessNginx, startTestProxy, tempDir } from './test-support.ts';
 import type { Nginx, TestProxy } from './test-support.ts';
 
 const CURL = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((path) => existsSync(path));
@@ -133,13 +133,13 @@ const UPSTREAMS: [string, boolean, () => Promise<Upstreams>][] = [
     NGINX !== undefined,
     async () => {
       const { direct, behind, sent } = await twinSimulators();
-      const nginx: Nginx = await startNginx([direct.url.replace(/\/v1$/, ''), behind.url.replace(/\/v1$/, '')]);
+      const nginx: Nginx = await startBufferlessNginx([direct.url.replace(/\/v1$/, ''), behind.url.replace(/\/v1$/, '')]);
       return {
         direct: `http://127.0.0.1:${nginx.ports[0]}/v1`,
         behind: `http://127.0.0.1:${nginx.ports[1]}/v1`,
         sent,
         stop: async () => {
-          nginx.stop();
+          await nginx.stop();
           await Promise.all([direct.close(), behind.close()]);
         },
       };

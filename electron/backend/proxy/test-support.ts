@@ -2,18 +2,18 @@
 // read, headers compared as a client sees them (less hop-by-hop and Date), tiny upstreams, and
 // Debian's nginx in front of an upstream where it is installed.
 
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, Server } from 'node:http';
-import { createServer as createNetServer, Socket } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planRoutes } from '../../../shared/capture/routes.ts';
 import type { UpstreamSpec } from '../../../shared/capture/routes.ts';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
+import { startNginx } from '../http/nginx.ts';
+import type { Nginx } from '../http/nginx.ts';
 import { openStore } from '../store/index.ts';
 import type { Store, StoredRecording } from '../store/index.ts';
 import { startCaptureProxy } from './server.ts';
@@ -183,71 +183,13 @@ export function onceEvent<T = void>(register: (resolve: (value: T) => void) => v
   return new Promise<T>((resolve) => register(resolve));
 }
 
-export const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
-
-export interface Nginx {
-  /** One port per upstream given, in order: `proxy_buffering off` in front of it. */
-  readonly ports: readonly number[];
-  errors(): string;
-  stop(): void;
-}
+export { NGINX } from '../http/nginx.ts';
+export type { Nginx } from '../http/nginx.ts';
 
 /** Debian's nginx with `proxy_buffering off` in front of each upstream origin (`http://127.0.0.1:PORT`). */
-export async function startNginx(upstreams: readonly string[]): Promise<Nginx> {
-  if (!NGINX) throw new Error('nginx is not installed');
-  const dir = tempDir('streamscope-proxy-nginx-');
-  const temp = join(dir, 'temp');
-  mkdirSync(temp);
-  chmodSync(dir, 0o755);
-  chmodSync(temp, 0o777);
-  const ports: number[] = [];
-  for (const _ of upstreams) ports.push(await closedPort());
-  const servers = upstreams.map(
-    (upstream, index) => `
-      server {
-        listen 127.0.0.1:${ports[index]};
-        location / { proxy_pass ${upstream}; proxy_buffering off; proxy_max_temp_file_size 0; }
-      }`,
+export function startBufferlessNginx(upstreams: readonly string[]): Promise<Nginx> {
+  return startNginx(
+    upstreams.map((upstream) => ({ upstream, directives: 'proxy_buffering off;' })),
+    512,
   );
-  writeFileSync(
-    join(dir, 'nginx.conf'),
-    `${process.getuid?.() === 0 ? 'user root;' : ''}
-    worker_processes 1;
-    daemon off;
-    pid ${join(dir, 'nginx.pid')};
-    error_log ${join(dir, 'error.log')} warn;
-    events { worker_connections 512; }
-    http {
-      access_log off;
-      client_body_temp_path ${temp}/body;
-      proxy_temp_path ${temp}/proxy;
-      fastcgi_temp_path ${temp}/fastcgi;
-      uwsgi_temp_path ${temp}/uwsgi;
-      scgi_temp_path ${temp}/scgi;
-      ${servers.join('\n')}
-    }`,
-  );
-  const check = spawnSync(NGINX, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
-  if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
-  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-  for (const port of ports) await waitForPort(port);
-  return {
-    ports,
-    errors: () => (existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : ''),
-    stop: () => void child.kill('SIGQUIT'),
-  };
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
 }

@@ -5,18 +5,13 @@
 // HTTP/1.0 to the upstream matters: with `proxy_http_version 1.1` nginx 1.22
 // passes each chunk of a chunked upstream body on as it comes.)
 
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NGINX, startNginx } from '../http/nginx.ts';
+import type { Nginx } from '../http/nginx.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { recordStream } from './record.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((path) => existsSync(path));
 if (!NGINX) console.warn('nginx.test.ts: skipped, nginx is not installed (apt-get install nginx; .ci/run does)');
 
 /** A stream of 240 content events at 80 tokens a second: about 3 s, 60 KB, well past nginx's 4–8 KB buffers. */
@@ -24,57 +19,26 @@ const SHAPE = { ttft_ms: 200, tps: 80, chunks: 240 };
 
 describe.skipIf(!NGINX)('behind a real nginx', () => {
   let simulator: Simulator;
-  let nginx: ChildProcess;
+  let nginx: Nginx | undefined;
   let ports: Record<'buffered' | 'unbuffered' | 'gzip', number>;
-  let dir: string;
 
   beforeAll(async () => {
     simulator = await startSimulator({ port: 0, timeScale: 1 });
-    const upstream = new URL(simulator.url).host;
-    ports = { buffered: await freePort(), unbuffered: await freePort(), gzip: await freePort() };
-    dir = mkdtempSync(join(tmpdir(), 'streamscope-nginx-'));
-    const temp = join(dir, 'temp');
-    mkdirSync(temp);
-    chmodSync(dir, 0o755);
-    chmodSync(temp, 0o777);
-    const server = (port: number, extra: string) => `
-      server {
-        listen 127.0.0.1:${port};
-        location / {
-          proxy_pass http://${upstream};
-          proxy_max_temp_file_size 0;
-          ${extra}
-        }
-      }`;
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      `
-      ${process.getuid?.() === 0 ? 'user root;' : ''}
-      worker_processes 1;
-      daemon off;
-      pid ${join(dir, 'nginx.pid')};
-      error_log ${join(dir, 'error.log')} warn;
-      events { worker_connections 64; }
-      http {
-        access_log off;
-        client_body_temp_path ${temp}/body;
-        proxy_temp_path ${temp}/proxy;
-        fastcgi_temp_path ${temp}/fastcgi;
-        uwsgi_temp_path ${temp}/uwsgi;
-        scgi_temp_path ${temp}/scgi;
-        ${server(ports.buffered, '# nginx defaults: proxy_buffering on')}
-        ${server(ports.unbuffered, 'proxy_buffering off;')}
-        ${server(ports.gzip, 'gzip on; gzip_min_length 0; gzip_types text/event-stream;')}
-      }`,
+    const upstream = `http://${new URL(simulator.url).host}`;
+    nginx = await startNginx(
+      [
+        { upstream, directives: '# nginx defaults: proxy_buffering on' },
+        { upstream, directives: 'proxy_buffering off;' },
+        { upstream, directives: 'gzip on; gzip_min_length 0; gzip_types text/event-stream;' },
+      ],
+      64,
     );
-    const check = spawnSync(NGINX!, ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8' });
-    if (check.status !== 0) throw new Error(`nginx -t failed: ${check.stderr}`);
-    nginx = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: 'ignore' });
-    await waitForPort(ports.buffered);
+    const [buffered, unbuffered, gzip] = nginx.ports as [number, number, number];
+    ports = { buffered, unbuffered, gzip };
   }, 20_000);
 
   afterAll(async () => {
-    nginx?.kill('SIGQUIT');
+    await nginx?.stop();
     await simulator?.close();
   });
 
@@ -88,7 +52,7 @@ describe.skipIf(!NGINX)('behind a real nginx', () => {
 
   it('shows buffered-delivery with nginx’s default proxy_buffering on', async () => {
     const result = await recordThrough(ports.buffered);
-    expect(result.recording.end?.outcome, readFileSync(join(dir, 'error.log'), 'utf8')).toBe('eof');
+    expect(result.recording.end?.outcome, nginx!.errors()).toBe('eof');
     // nginx passes the body on in 4 KiB buffers: far fewer reads than events.
     expect(result.recording.reads.length).toBeLessThan(SHAPE.chunks / 5);
     expect(result.analysis.choices[0]!.finish_reason).toBe('stop');
@@ -111,28 +75,3 @@ describe.skipIf(!NGINX)('behind a real nginx', () => {
     expect(codes(result)).toEqual(expect.arrayContaining(['buffered-delivery', 'compressed-stream']));
   }, 20_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = new Socket();
-      socket.once('connect', () => (socket.destroy(), resolve(true)));
-      socket.once('error', () => resolve(false));
-      socket.connect(port, '127.0.0.1');
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`nginx did not listen on ${port}`);
-}
