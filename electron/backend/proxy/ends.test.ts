@@ -73,8 +73,9 @@ describe('an upstream that cannot be reached', () => {
 
 describe('an upstream that breaks the connection after the head', () => {
   it.each([
-    ['resets it (RST)', (socket: Socket) => socket.resetAndDestroy(), 'connection reset by the server (ECONNRESET: read ECONNRESET)'],
-    ['closes it (FIN) before the last chunk', (socket: Socket) => socket.destroy(), 'the upstream connection closed before the response was complete'],
+    // Node 24 reports the reset's own error first, Node 22 the response cut short: either says what happened.
+    ['resets it (RST)', (socket: Socket) => socket.resetAndDestroy(), /^(connection reset by the server \(ECONNRESET: read ECONNRESET\)|the upstream connection closed before the response was complete)$/],
+    ['closes it (FIN) before the last chunk', (socket: Socket) => socket.destroy(), /^the upstream connection closed before the response was complete$/],
   ])('that %s breaks the client’s stream (no clean end) after the bytes that came, and the recording ends in a connection-error', async (_how, cut, why) => {
     const upstream = await startUpstream((req, res) => {
       req.resume();
@@ -87,10 +88,10 @@ describe('an upstream that breaks the connection after the head', () => {
       const answer = await rawRequest(`${capture.base}/v1/chat/completions`, { body: STREAM });
       expect([answer.status, answer.ending, answer.body.toString()]).toEqual([200, 'aborted', chunk('Hel') + chunk('lo')]);
       const exchange = await ended;
-      expect(exchange).toMatchObject({ status: 200, outcome: 'error', error: why });
+      expect(exchange).toMatchObject({ status: 200, outcome: 'error', error: expect.stringMatching(why) });
       const stored = capture.recording(exchange);
       expect(bodyOf(stored).toString()).toBe(chunk('Hel') + chunk('lo'));
-      expect(stored.end).toMatchObject({ outcome: 'error', error: why });
+      expect(stored.end).toMatchObject({ outcome: 'error', error: exchange.error });
       expect(codes(stored)).toContain('connection-error');
     } finally {
       await capture.close();
