@@ -2,6 +2,7 @@
 // dialect names alike, text channels joined when read, capped evidence lists, and a deep
 // comparison that says where two JSON values first differ.
 
+import { quote } from '../chunks/annotate.ts';
 import type { SseFields } from '../sse/types.ts';
 import { MAX_EVIDENCE } from './catalogue.ts';
 import type { DialectProblem } from './types.ts';
@@ -28,6 +29,27 @@ export function isIndex(value: unknown): value is number {
  * (OpenRouter) send too; the openai SDK stops reading at it, and so does the fold.
  */
 export type TransportKind = 'comment' | 'no-data' | 'invalid-json' | 'malformed' | 'done';
+
+/**
+ * The words for an event of a transport kind that carries nothing of the dialect's (`[DONE]`, a
+ * comment, an event without data, data that is not JSON); null for any other, which the dialect words.
+ */
+export function annotateTransport(event: SseFields, interpretation: { readonly kind: string; readonly problems: readonly { readonly code: string }[] }, max: number): string | null {
+  switch (interpretation.kind) {
+    case 'done':
+      return '[DONE]';
+    case 'comment':
+      return `comment ${event.comments.map((comment) => quote(':' + comment, max)).join(', ')}`;
+    case 'no-data':
+      return event.event === null ? 'no data' : `no data (event: ${event.event})`;
+    case 'invalid-json': {
+      const problem = interpretation.problems[0] as DialectProblem | undefined;
+      return `not JSON: ${quote(event.data ?? '', max)}${problem?.code === 'invalid-json' ? ` (${problem.message})` : ''}`;
+    }
+    default:
+      return null;
+  }
+}
 
 /** An event's data parsed, or why there is no JSON object to read. */
 export type Parsed =

@@ -2,7 +2,7 @@
 // write against the final object (`output[1].content[0].text += "Hi"`, `output[0].arguments += "{\"ci"`).
 
 import { describeProblem, quote } from '../../chunks/annotate.ts';
-import { brief, isObject } from '../common.ts';
+import { annotateTransport, brief, isObject } from '../common.ts';
 import type { SseFields } from '../../sse/types.ts';
 import type { AnnotateOptions } from '../types.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
@@ -12,17 +12,9 @@ import type { ResponsesOp } from './ops.ts';
 export function annotateResponsesEvent(event: SseFields, interpretation: ResponsesInterpretation, options: AnnotateOptions = {}): string {
   const max = options.maxText ?? 80;
   const parts: string[] = [];
+  const transport = annotateTransport(event, interpretation, max);
+  if (transport !== null) return transport;
   switch (interpretation.kind) {
-    case 'done':
-      return '[DONE]';
-    case 'comment':
-      return `comment ${event.comments.map((comment) => quote(':' + comment, max)).join(', ')}`;
-    case 'no-data':
-      return event.event === null ? 'no data' : `no data (event: ${event.event})`;
-    case 'invalid-json': {
-      const problem = interpretation.problems[0];
-      return `not JSON: ${quote(event.data ?? '', max)}${problem?.code === 'invalid-json' ? ` (${problem.message})` : ''}`;
-    }
     case 'unknown':
       parts.push(`unknown event type ${JSON.stringify(interpretation.type)}`);
       break;
