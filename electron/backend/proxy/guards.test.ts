@@ -1,7 +1,9 @@
 // Who may use the proxy: requests addressed to a loopback name only (no DNS rebinding), and no
 // web page unless its origin was named. A refused request never reaches the upstream.
 
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_REQUEST_BYTES } from './server.ts';
 import { rawRequest, startTestProxy, startUpstream } from './test-support.ts';
 import type { TestProxy } from './test-support.ts';
 
@@ -83,5 +85,29 @@ describe('a path no route takes', () => {
     } finally {
       await prefixed.close();
     }
+  });
+});
+
+describe('a request body past the limit', () => {
+  it('gets a 413 from the proxy at once, while it is still being sent, and reaches no upstream', async () => {
+    const before = requests;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      // It declares one byte more than the proxy takes and sends only a little of it: the answer must not wait for the rest.
+      const sending = httpRequest(`${capture.base}/v1/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': MAX_REQUEST_BYTES + 1 } }, (response) => {
+        let body = '';
+        response.on('data', (bytes: Buffer) => (body += bytes.toString()));
+        response.on('end', () => {
+          sending.destroy();
+          resolve({ status: response.statusCode ?? 0, body });
+        });
+      });
+      sending.on('error', reject);
+      sending.write('{"model":"m","messages":[');
+    });
+    expect([answer.status, JSON.parse(answer.body).error]).toEqual([
+      413,
+      { message: `Streamscope proxy: the request body is larger than ${MAX_REQUEST_BYTES} bytes`, type: 'proxy_error', code: 'request_too_large' },
+    ]);
+    expect(requests).toBe(before);
   });
 });

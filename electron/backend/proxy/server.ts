@@ -15,6 +15,7 @@ import { summarizeRequest } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import { baseUrl as originOf, closeServer, listen } from '../http/serve.ts';
 import { playPlan } from '../replay/play.ts';
+import { readBody } from '../serve/request-body.ts';
 import type { PlayProgress } from '../replay/play.ts';
 import { sendProxyError } from './answers.ts';
 import { cassetteKey, cassetteName, CassetteShelf, loadCassettes, writeCassette } from './cassettes.ts';
@@ -109,9 +110,10 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         const prefixes = options.routes.map((route) => `${route.prefix}/… → ${route.origin}`).join(', ');
         return refuse(404, 'no_route', `no upstream for ${entry.path}: this proxy forwards ${prefixes}`);
       }
-      const body = await readBody(req);
-      if (body === null) return refuse(413, 'request_too_large', `the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
+      const read = await readBody(req, MAX_REQUEST_BYTES);
+      if (!read.ok) return refuse(413, 'request_too_large', `the request body is larger than ${MAX_REQUEST_BYTES} bytes`);
       // A client gone before its request was read through is not forwarded: no tokens burn for nobody.
+      const body = read.bytes;
       if (signal.aborted) return end({ outcome: 'aborted', error: 'the client closed the connection before the request was forwarded' });
       const json = bodyValue(body);
       entry.model = summarizeRequest(json).model;
@@ -236,15 +238,4 @@ function settledResponse(res: ServerResponse): Promise<void> {
 function redactPath(pathAndQuery: string): string {
   const redacted = redactUrl(`http://proxy${pathAndQuery.startsWith('/') ? '' : '/'}${pathAndQuery}`);
   return redacted.replace(/^http:\/\/proxy/, '');
-}
-
-async function readBody(req: AsyncIterable<Buffer>): Promise<Buffer | null> {
-  const parts: Buffer[] = [];
-  let size = 0;
-  for await (const part of req) {
-    size += part.length;
-    if (size > MAX_REQUEST_BYTES) return null;
-    parts.push(part);
-  }
-  return Buffer.concat(parts);
 }
