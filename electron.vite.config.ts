@@ -34,8 +34,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: resolve(root, 'out/main'),
-      // package.json is "type": "module", so the main bundle is ESM (out/main/index.js).
-      rolldownOptions: { input: { index: resolve(root, 'electron/main/index.ts') } },
+      // package.json is "type": "module", so the main bundle is ESM (out/main/index.js). The capture
+      // proxy's recording thread is an entry of its own (out/main/recording-thread.js), and shared code
+      // goes in chunks beside them, so that its path from any of them is `./recording-thread.js`.
+      rolldownOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts'), 'recording-thread': resolve(root, 'electron/backend/proxy/recording-thread/worker.ts') },
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

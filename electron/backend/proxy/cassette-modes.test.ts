@@ -41,13 +41,15 @@ describe('record mode', () => {
     try {
       recorded = await run(capture.base);
       while (capture.proxy.exchanges.length < 3) await capture.nextEnd();
-      expect(capture.proxy.exchanges.map((exchange) => [exchange.method, exchange.path, exchange.stream, exchange.cassette])).toEqual([
+      // In the order they were asked (the log lists them as they end: a stream's recording ends on its own thread).
+      const exchanges = [...capture.proxy.exchanges].sort((a, b) => a.id - b.id);
+      expect(exchanges.map((exchange) => [exchange.method, exchange.path, exchange.stream, exchange.cassette])).toEqual([
         ['POST', '/v1/chat/completions', true, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl$/)],
         ['POST', '/v1/chat/completions', false, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl$/)],
         ['GET', '/v1/models', false, expect.stringMatching(/^GET-models-[0-9a-f]{8}\.ssrec\.jsonl$/)],
       ]);
-      expect(readdirSync(dir).sort()).toEqual(capture.proxy.exchanges.map((exchange) => exchange.cassette).sort());
-      const files = capture.proxy.exchanges.map((exchange) => parseSsrec(readFileSync(join(dir, exchange.cassette!), 'utf8')));
+      expect(readdirSync(dir).sort()).toEqual(exchanges.map((exchange) => exchange.cassette).sort());
+      const files = exchanges.map((exchange) => parseSsrec(readFileSync(join(dir, exchange.cassette!), 'utf8')));
       expect(files.map((file) => file.ok && [file.value.request?.method, file.value.response?.status, file.value.end?.outcome, file.value.capture?.servedBy])).toEqual([
         ['POST', 200, 'eof', 'proxy'],
         ['POST', 200, 'eof', 'proxy'],

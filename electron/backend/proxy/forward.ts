@@ -10,26 +10,23 @@ import { request as httpRequest } from 'node:http';
 import type { ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import type { Transform } from 'node:stream';
 import type { Target } from '../../../shared/capture/routes.ts';
 import { endToEnd, headerObject, headerPairs } from '../../../shared/capture/hop-by-hop.ts';
 import type { HeaderPair } from '../../../shared/capture/hop-by-hop.ts';
 import { RELAY_WRITES_KEPT } from '../../../shared/capture/types.ts';
 import type { CaptureInfo, RelayWrite } from '../../../shared/capture/types.ts';
-import type { AnalyzedEvent, RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
+import type { RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { writeChunk } from '../http/write-chunk.ts';
-import { inflationCapError, MAX_INFLATED_BYTES } from '../import/decode.ts';
-import { decoderFor, describeError } from '../recorder/exchange.ts';
-import { beginLiveRecording } from '../recorder/live-recording.ts';
-import type { LiveRecording, LiveRecordingResult } from '../recorder/live-recording.ts';
-import type { Store } from '../store/index.ts';
+import { describeError } from '../recorder/exchange.ts';
 import { sendProxyError } from './answers.ts';
+import type { RecordingEnd, RecordingThread, RemoteRecording } from './recording-thread/thread.ts';
 
 export interface ForwardContext {
   readonly session: string;
-  readonly store: Store | undefined;
+  /** Where the recordings are made, off the relay's thread. */
+  readonly recorder: RecordingThread;
   readonly tags: readonly string[] | undefined;
   readonly keepEncoding: boolean;
   readonly bufferBound: number;
@@ -43,22 +40,14 @@ export interface ForwardProgress {
   recording: number | null;
   status: number | null;
   bytes: number;
+  /** Called once the client has had the whole exchange (or it broke), before its recording ends. */
+  onRelayed?: () => void;
 }
 
 export interface Forwarded {
   readonly end: RecordedEnd;
   /** The exchange as kept (a stream, or any exchange when `keepAll`); null when nothing was kept. */
-  readonly result: LiveRecordingResult | null;
-}
-
-/** Terminal events after which a client that hangs up has simply finished (an SDK closing right after `[DONE]`). */
-const FINAL_TYPES = /"type"\s*:\s*"(?:response\.completed|response\.incomplete|response\.failed|message_stop)"/;
-
-function isFinal(event: AnalyzedEvent): boolean {
-  const { data, event: name } = event.sse;
-  if (data === '[DONE]') return true;
-  if (name === 'response.completed' || name === 'response.incomplete' || name === 'response.failed' || name === 'message_stop') return true;
-  return data !== null && data.length < 4096 && FINAL_TYPES.test(data);
+  readonly result: RecordingEnd | null;
 }
 
 /** The request body as the recording keeps it: its JSON, else its text (else null when empty). */
@@ -121,21 +110,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   /** When the upstream was paused for a client that is not reading; null while it is read. */
   let pausedSince: number | null = null;
   let maxBuffered = 0;
-  let sawFinal = false;
-  let live: LiveRecording | null = null;
+  let live: RemoteRecording | null = null;
   const begin = (stored: boolean): void => {
-    live = beginLiveRecording({
-      startedAt,
-      request,
-      secrets,
-      store: stored ? context.store : undefined,
-      source: 'capture',
-      tags: context.tags,
-      capture: { ...capture, relay: null },
-      onEvent(event) {
-        if (!sawFinal && isFinal(event)) sawFinal = true;
-      },
-    });
+    live = context.recorder.begin({ startedAt, request, secrets, tags: context.tags, capture: { ...capture, relay: null }, stored, keepRecording: context.keepAll });
     progress.recording = live.id;
   };
   if (askedStream) {
@@ -147,39 +124,27 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
     let settled = false;
     let upstreamEnded = false;
     let headSent = false;
-    let decoder: Transform | undefined;
-    let decoding: Promise<void> = Promise.resolve();
 
-    const finish = async (end: RecordedEnd): Promise<void> => {
+    /** `clientLeft`: the client hung up (a normal end if the final event had come, which the recording thread knows). */
+    const finish = async (end: RecordedEnd, clientLeft = false): Promise<void> => {
       if (settled) return;
       settled = true;
       // Once the response is complete its socket went back to the pool for the next request.
-      if (!upstreamEnded) upstream.destroy();
-      if (decoder) {
-        decoder.end();
-        await decoding;
-      }
+      if (!upstreamEnded) upstream?.destroy();
       // A pause the client never ended (it went away without reading) lasted to the end.
       if (pausedSince !== null) {
         paused.push([pausedSince, end.t ?? now()]);
         pausedSince = null;
       }
-      const relay = { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound };
-      // Ending a recording (its analysis, its last flush) takes a millisecond or two: after a turn of
-      // the event loop, so the reads of the other streams waiting meanwhile are relayed first.
-      await new Promise<void>((turn) => setImmediate(turn));
-      const recording = live as LiveRecording | null;
-      let result: LiveRecordingResult | null = null;
-      try {
-        result = recording ? recording.finish(end, { ...capture, relay }) : null;
-      } catch (error) {
-        recording?.fail(error);
-      }
-      resolve({ end, result });
+      progress.onRelayed?.();
+      const recording = live as RemoteRecording | null;
+      if (!recording) return resolve({ end, result: null });
+      const result = await recording.finish(end, { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound }, clientLeft);
+      resolve({ end: result.end, result });
     };
 
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    let upstream: ClientRequest;
+    let upstream: ClientRequest | undefined;
     try {
       upstream = send(url, { method: req.method, headers });
     } catch (error) {
@@ -187,7 +152,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       const why = `cannot send the request to ${url.origin}: ${error instanceof Error ? describeError(error) : String(error)}`;
       progress.status = 502;
       progress.bytes = sendProxyError(res, 502, 'upstream_unreachable', why);
-      resolve({ end: { t: 0, outcome: 'error', error: why }, result: (live as LiveRecording | null)?.finish({ t: 0, outcome: 'error', error: why }) ?? null });
+      void finish({ t: 0, outcome: 'error', error: why });
       return;
     }
     upstream.on('socket', (socket) => socket.setNoDelay(true));
@@ -199,7 +164,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       const eventStream = /^\s*text\/event-stream/i.test(responseHeaders['content-type'] ?? '');
       if (eventStream) progress.stream = true;
       if (!live && (eventStream || context.keepAll)) begin(eventStream);
-      const kept = live as LiveRecording | null;
+      const kept = live as RemoteRecording | null;
+      // The head as it came; the recording thread masks any key in it (and decodes a --keep-encoding body for its copy).
       kept?.response({ t, status: up.statusCode ?? 0, httpVersion: up.httpVersion, headers: responseHeaders });
       progress.status = up.statusCode ?? 0;
 
@@ -208,41 +174,15 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       res.flushHeaders();
       headSent = true;
 
-      // With --keep-encoding the client gets the encoded bytes; the recording keeps a decoded copy, as `record` does.
-      let lastRawT = t;
-      const encoding = responseHeaders['content-encoding'];
-      decoder = kept && encoding !== undefined ? decoderFor(encoding) : undefined;
-      if (decoder && kept) {
-        let inflated = 0;
-        decoding = new Promise<void>((done) => {
-          decoder!.on('end', done);
-          decoder!.on('close', done);
-          decoder!.on('error', () => done());
-        });
-        decoder.on('data', (piece: Buffer) => {
-          inflated += piece.length;
-          if (inflated > MAX_INFLATED_BYTES) {
-            decoder!.destroy(new Error(inflationCapError(encoding!)));
-            return;
-          }
-          kept.read(lastRawT, piece);
-        });
-      }
-
       up.on('data', (bytes: Buffer) => {
         const arrived = now();
-        // The client first: the recording (store, analysis) works on the same bytes once the write is out.
+        // The client first; the recording thread gets a copy.
         const write: [number, number, number | null] = [arrived, now(), null];
         writeChunk(res, bytes, () => (write[2] = now()));
         if (writes.length < RELAY_WRITES_KEPT) writes.push(write);
         else writesDropped++;
         progress.bytes += bytes.length;
-        if (kept) {
-          if (decoder) {
-            lastRawT = arrived;
-            decoder.write(bytes);
-          } else kept.read(arrived, bytes);
-        }
+        kept?.read(arrived, bytes);
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
         // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
         if (res.writableLength > context.bufferBound && pausedSince === null) {
@@ -287,8 +227,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       if (settled) return;
       if (upstreamEnded) return void finish({ t: now(), outcome: 'eof' });
       // The client hung up: abort the upstream at once (no tokens burn for nobody). After the final event it had all it wanted.
-      if (sawFinal) return void finish({ t: now(), outcome: 'eof' });
-      void finish({ t: now(), outcome: 'aborted', error: 'the client closed the connection before the stream ended; the upstream request was aborted' });
+      void finish({ t: now(), outcome: 'aborted', error: 'the client closed the connection before the stream ended; the upstream request was aborted' }, true);
     });
 
     upstream.end(body);

@@ -9,7 +9,6 @@ import { performance } from 'node:perf_hooks';
 import { proxyBaseUrl, routeRequest } from '../../../shared/capture/routes.ts';
 import { CAPTURE_LOG_LIMIT } from '../../../shared/capture/types.ts';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
-import type { Analysis } from '../../../shared/index.ts';
 import { redactRecording, redactUrl } from '../../../shared/recording/redact.ts';
 import { summarizeRequest } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
@@ -22,6 +21,7 @@ import { cassetteKey, cassetteName, CassetteShelf, loadCassettes, writeCassette 
 import { bodyValue, forward } from './forward.ts';
 import type { ForwardProgress } from './forward.ts';
 import { refusal } from './guards.ts';
+import { createRecordingThread } from './recording-thread/thread.ts';
 import type { CaptureProxy, CaptureProxyOptions } from './types.ts';
 
 /** A request body past this is refused (413): a chat request with images stays far below it. */
@@ -32,11 +32,16 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export async function startCaptureProxy(options: CaptureProxyOptions): Promise<CaptureProxy> {
   const host = '127.0.0.1';
+  if (options.store && (options.store.path === ':memory:' || options.store.path === '')) {
+    throw new TypeError('the capture proxy needs its store in a file: its recording thread opens the file too');
+  }
   const cassettes = options.cassettes;
   const loaded = cassettes && cassettes.mode !== 'record' ? await loadCassettes(cassettes.dir) : { cassettes: [], problems: [] };
   if (loaded.problems.length > 0) throw new Error(`cannot read the cassettes in ${cassettes!.dir}: ${loaded.problems.join('; ')}`);
   const shelf = new CassetteShelf(loaded.cassettes);
   const written = new Map<string, number>();
+  /** Exchanges relayed to their end whose cassette is still being made (auto mode), by cassette key. */
+  const shelving = new Map<string, Promise<void>>();
   const exchanges: CaptureExchange[] = [];
   // Exchanges under way, by id: the log shows them too, so a page opened mid-stream sees the stream.
   const open = new Map<number, CaptureExchange>();
@@ -44,6 +49,9 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   let closing: Promise<void> | null = null;
   let count = 0;
   let session = options.session ?? '';
+  // The recordings (key masking, analysis, the store's writes) are made on a thread of their own, so
+  // that the relay's thread only stamps, writes and copies each read (docs/performance.md, "Capture proxy").
+  const recorder = createRecordingThread(options.store);
 
   const log = (exchange: CaptureExchange, ended: boolean): void => {
     if (ended) {
@@ -120,7 +128,12 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
 
       if (cassettes && cassettes.mode !== 'record') {
         const key = cassetteKey(entry.method, redactUrl(target.url), json);
-        const cassette = shelf.next(key);
+        let cassette = shelf.next(key);
+        // The same request relayed to its end a moment ago, its cassette still being made: answered from it, not forwarded again.
+        if (!cassette && shelving.has(key)) {
+          await shelving.get(key);
+          cassette = shelf.next(key);
+        }
         if (cassette) {
           entry.servedBy = 'cassette';
           entry.cassette = cassette.file;
@@ -144,10 +157,19 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         }
       }
 
+      let shelved = (): void => {};
       const progress: ForwardProgress = { stream: false, recording: null, status: null, bytes: 0 };
+      if (cassettes?.mode === 'auto') {
+        const key = cassetteKey(entry.method, redactUrl(target.url), json);
+        progress.onRelayed = () => {
+          const made = new Promise<void>((resolve) => (shelved = resolve));
+          shelving.set(key, made);
+          void made.then(() => shelving.get(key) === made && shelving.delete(key));
+        };
+      }
       const started = forward(req, res, body, target, {
         session,
-        store: options.store,
+        recorder,
         tags: options.tags,
         keepEncoding: options.keepEncoding ?? false,
         bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
@@ -157,15 +179,17 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));
       const { end: how, result } = await started;
       let cassette: string | null = null;
-      if (cassettes && result && (how.outcome === 'eof' || how.outcome === 'error')) {
+      if (cassettes && result?.recording && (how.outcome === 'eof' || how.outcome === 'error')) {
         const key = cassetteKey(entry.method, redactUrl(target.url), json);
         const index = written.get(key) ?? 0;
         written.set(key, index + 1);
         // On the shelf at once (a client asking again right away is answered from it), then on disk.
         const recording = redactRecording(result.recording);
         if (cassettes.mode === 'auto') shelf.add({ file: cassetteName(key, index), key, recording });
+        shelved();
         cassette = await writeCassette(cassettes.dir, recording, index);
       }
+      shelved();
       end({
         stream: progress.stream,
         recording: progress.stream ? progress.recording : null,
@@ -174,7 +198,8 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         bytes: progress.bytes,
         outcome: how.outcome === 'recording' || how.outcome === 'interrupted' ? 'error' : how.outcome,
         error: how.error ?? null,
-        ...(result && progress.stream ? figures(result.analysis) : {}),
+        ...(result?.figures && progress.stream ? result.figures : {}),
+        ...(result?.error ? { error: how.error ? `${how.error}; ${result.error}` : result.error } : {}),
       });
     } catch (error) {
       // Whatever failed (the client left while sending its body, a cassette could not be written), the log line ends.
@@ -201,21 +226,8 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       return shelf.size;
     },
     close() {
-      closing ??= closeServer(server, running);
+      closing ??= closeServer(server, running).then(() => recorder.close());
       return closing;
-    },
-  };
-}
-
-function figures(analysis: Analysis): Partial<CaptureExchange> {
-  const codes = [...new Set(analysis.diagnostics.map((found) => found.code))].sort();
-  return {
-    ttftMs: analysis.metrics?.ttft_ms ?? null,
-    events: analysis.events.length,
-    findings: {
-      errors: analysis.diagnostics.filter((found) => found.severity === 'error').length,
-      warnings: analysis.diagnostics.filter((found) => found.severity === 'warning').length,
-      codes,
     },
   };
 }

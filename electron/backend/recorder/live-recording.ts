@@ -19,6 +19,8 @@ export interface LiveRecordingOptions {
   /** The keys the request carried (secretsToMask): masked wherever the response sends them back. */
   readonly secrets: readonly string[];
   readonly store?: Store;
+  /** A row another connection of the store's file reserved for this recording (Store.reserveRecording): written to instead of a new one. */
+  readonly reserved?: number;
   readonly name?: string;
   /** Default 'live'. */
   readonly source?: RecordingSource;
@@ -26,6 +28,8 @@ export interface LiveRecordingOptions {
   readonly tags?: readonly string[];
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops. */
   readonly maxAnalysisBytes?: number;
+  /** A write the store failed (it retries; past a bound it gives up): by default a process warning. */
+  readonly onStoreError?: (error: Error) => void;
   readonly onRead?: (t: number | null, bytes: Uint8Array) => void;
   readonly onEvent?: (event: AnalyzedEvent) => void;
 }
@@ -37,6 +41,8 @@ export interface LiveRecordingResult {
   readonly analysis: Analysis;
   /** False when the body outgrew `maxAnalysisBytes`: the analysis covers its beginning only. */
   readonly analysedWholeBody: boolean;
+  /** False when the store could not keep it all (onStoreError said why); true without a store. */
+  readonly stored: boolean;
 }
 
 export interface LiveRecording {
@@ -53,7 +59,9 @@ export interface LiveRecording {
 export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording {
   const { startedAt, request } = options;
   const source = options.source ?? 'live';
-  const writer: RecordingWriter | undefined = options.store?.beginRecording({ name: options.name, startedAt, source, request, tags: options.tags, ...(options.capture ? { capture: options.capture } : {}) });
+  const begin = { name: options.name, startedAt, source, request, tags: options.tags, ...(options.capture ? { capture: options.capture } : {}), ...(options.onStoreError ? { onError: options.onStoreError } : {}) };
+  const { store, reserved } = options;
+  const writer: RecordingWriter | undefined = store && (reserved === undefined ? store.beginRecording(begin) : store.resumeRecording(reserved, begin));
   const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
   const reads: RecordedRead[] = [];
   let analysedBytes = 0;
@@ -106,8 +114,8 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       const { partial, stats } = analyzer.end();
       const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
       const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer);
-      writer?.finish(end, analysis, { secretsMasked, capture });
-      return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing };
+      const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture }) : true;
+      return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing, stored };
     },
     fail(caught) {
       if (finished) return;

@@ -56,8 +56,10 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   const live = LIVE.get(file) ?? new Set<number>();
   LIVE.set(file, live);
   const statements = prepareStatements(db);
-  const recovered = recover(db, statements, live);
-  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false);
+  // A second connection of this process (the capture proxy's recording thread) leaves recovery to the first: it
+  // cannot see which recordings the first one is writing.
+  const recovered = options.recover === false ? [] : recover(db, statements, live);
+  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false, options.nativeBinding);
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -112,7 +114,15 @@ function processAlive(pid: number): boolean {
 }
 
 /** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL to checkpoint). */
-function createStore(db: Database.Database, path: string, statements: Statements, live: Set<number>, recovered: number[], workerAddon: string | null | false): Store {
+function createStore(
+  db: Database.Database,
+  path: string,
+  statements: Statements,
+  live: Set<number>,
+  recovered: number[],
+  workerAddon: string | null | false,
+  nativeBinding: string | undefined,
+): Store {
   const writers = new Set<LiveWriter>();
   const ticker = createFlushTicker(db, BUSY_TIMEOUT_MS);
   const checkpoints =
@@ -173,9 +183,14 @@ function createStore(db: Database.Database, path: string, statements: Statements
 
   const store: Store = {
     path,
+    nativeBinding,
     recovered,
 
     beginRecording(options: BeginRecordingOptions) {
+      return store.resumeRecording(store.reserveRecording(options), options);
+    },
+
+    reserveRecording(options: BeginRecordingOptions) {
       if (!options || typeof options.request !== 'object' || options.request === null) throw new TypeError('beginRecording needs a request');
       const info = statements.insertRecording.run({
         ...requestColumns(options.request),
@@ -201,6 +216,16 @@ function createStore(db: Database.Database, path: string, statements: Statements
       });
       const id = Number(info.lastInsertRowid);
       live.add(id);
+      return id;
+    },
+
+    releaseRecording(id: number, error?: string) {
+      live.delete(checkId(id));
+      if (error !== undefined) statements.markInterrupted.run(error, id);
+    },
+
+    resumeRecording(id: number, options: BeginRecordingOptions) {
+      live.add(checkId(id));
       const writer = createWriter(
         {
           db,

@@ -101,13 +101,30 @@ export interface StoreOptions {
    * Node's ABI): the Electron app passes its own build for Electron's ABI (docs/desktop.md).
    */
   readonly nativeBinding?: string;
+  /**
+   * Mark recordings whose writer died as interrupted (default true). False for a second connection
+   * of the same process (a worker thread's): it cannot tell the first one's live recordings from dead ones.
+   */
+  readonly recover?: boolean;
 }
 
 export interface Store {
   readonly path: string;
   /** Recordings found still 'recording' (their writer died) and marked 'interrupted' when the store opened. */
   readonly recovered: readonly number[];
+  /** The addon it was opened with (StoreOptions.nativeBinding): another thread opening the file needs the same. */
+  readonly nativeBinding: string | undefined;
   beginRecording(options: BeginRecordingOptions): RecordingWriter;
+  /**
+   * The first half of beginRecording: stores the recording's row (under way) and returns its id, for a
+   * writer on another connection of this process to take up (resumeRecording); this store counts it
+   * as live (recovery leaves it alone) until releaseRecording.
+   */
+  reserveRecording(options: BeginRecordingOptions): number;
+  /** A writer for a recording reserved by another connection to this file in this process, with the options it was reserved with. */
+  resumeRecording(id: number, options: BeginRecordingOptions): RecordingWriter;
+  /** A reserved recording was finished elsewhere; with `error`, its writer was lost: it is marked interrupted if it was still under way. */
+  releaseRecording(id: number, error?: string): void;
   /** Stores a whole recording in one transaction; returns its id. */
   importRecording(recording: Recording, options?: ImportOptions): number;
   /** Stores several recordings in one transaction: all of them, or none (the first failure is thrown). Returns their ids in order. */

@@ -1,0 +1,55 @@
+// What the relay's thread and the recording thread say to each other (one contract for both
+// sides). The relay posts each exchange's begin, head, reads and end in order, batched per turn of
+// its event loop; the recording thread answers each end with the exchange's figures.
+
+import type { CaptureExchange, CaptureInfo, RelayTiming } from '../../../../shared/capture/types.ts';
+import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../../../../shared/index.ts';
+
+/** Where the recording thread stores: the relay's store file, opened a second time. */
+export interface StoreAddress {
+  readonly path: string;
+  readonly nativeBinding: string | undefined;
+}
+
+export interface RecordingThreadData {
+  readonly store: StoreAddress | null;
+}
+
+export type ToRecorder =
+  | {
+      readonly type: 'begin';
+      /** The exchange, per thread. */
+      readonly key: number;
+      /** The row the relay's store reserved for it; null when nothing is stored. */
+      readonly id: number | null;
+      readonly startedAt: string;
+      /** Already redacted. */
+      readonly request: RecordedRequest;
+      /** The keys the request carried, masked wherever the response sends them back. */
+      readonly secrets: readonly string[];
+      readonly tags: readonly string[] | undefined;
+      readonly capture: CaptureInfo;
+      /** Send the whole recording back with the end (cassettes need it). */
+      readonly keepRecording: boolean;
+    }
+  | { readonly type: 'response'; readonly key: number; readonly head: RecordedResponse }
+  /** The bytes as the upstream sent them (still encoded under --keep-encoding: the recording thread decodes a copy). */
+  | { readonly type: 'read'; readonly key: number; readonly t: number; readonly bytes: Uint8Array }
+  | {
+      readonly type: 'finish';
+      readonly key: number;
+      readonly end: RecordedEnd;
+      /** The client hung up: a normal end (`eof`) if the stream's final event had come, else `end` (aborted). */
+      readonly clientLeft: boolean;
+      readonly relay: RelayTiming;
+    }
+  | { readonly type: 'close' };
+
+/** The figures the proxy's log shows for a stream. */
+export type ExchangeFigures = Pick<CaptureExchange, 'ttftMs' | 'events' | 'findings'>;
+
+export type FromRecorder =
+  | { readonly type: 'finished'; readonly key: number; readonly end: RecordedEnd; readonly figures: ExchangeFigures; readonly recording: Recording | null }
+  /** The recording failed (its store, its analysis): the relay went on; the recording ends as an error. */
+  | { readonly type: 'failed'; readonly key: number; readonly end: RecordedEnd; readonly error: string }
+  | { readonly type: 'closed' };

@@ -1,0 +1,99 @@
+// The recording thread as the capture proxy uses it: a real worker thread writing to the relay's
+// store file, and what becomes of the recordings when that thread dies.
+
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RecordedRequest } from '../../../../shared/index.ts';
+import { realStream, splitAt } from '../../../../shared/test/streams.ts';
+import { openStore } from '../../store/index.ts';
+import type { Store } from '../../store/index.ts';
+import { tempDbPath } from '../../store/test-support.ts';
+import { startRecordingWorker } from './launch.ts';
+import { createRecordingThread } from './thread.ts';
+import type { RecordingStart } from './thread.ts';
+
+const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
+const READS = splitAt(STREAM, [40, 41, 700]);
+const REQUEST: RecordedRequest = { method: 'POST', url: 'http://127.0.0.1:9/v1/chat/completions', headers: {}, body: { model: 'm', stream: true } };
+const START: RecordingStart = {
+  startedAt: '2026-12-02T00:00:00.000Z',
+  request: REQUEST,
+  secrets: [],
+  tags: ['thread'],
+  capture: { session: 's', upstream: 'http://127.0.0.1:9/v1', client: { address: '127.0.0.1:1', userAgent: 'test' }, changed: [], servedBy: 'proxy', relay: null },
+  stored: true,
+  keepRecording: false,
+};
+const RELAY = { writes: [], writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 << 20 };
+const HEAD = { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } };
+
+const stores: Store[] = [];
+afterEach(() => {
+  for (const store of stores.splice(0)) store.close();
+});
+
+function freshStore(): Store {
+  const store = openStore(tempDbPath());
+  stores.push(store);
+  return store;
+}
+
+describe('the recording thread', () => {
+  it('stores each exchange in the relay\'s store file, under the id reserved at once, while the relay\'s thread only posts', async () => {
+    const store = freshStore();
+    const thread = createRecordingThread(store);
+    try {
+      const recording = thread.begin(START);
+      // Listed as under way before any message reached the thread: the Capture view can open it at once.
+      expect(store.summary(recording.id!)).toMatchObject({ outcome: 'recording', source: 'capture', tags: ['thread'] });
+      recording.response(HEAD);
+      READS.forEach((bytes, i) => recording.read(2 + i, bytes));
+      const ended = await recording.finish({ t: 9, outcome: 'eof' }, RELAY, false);
+      expect(ended).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null, recording: null });
+      expect(ended.figures?.events).toBeGreaterThan(0);
+      const stored = store.get(recording.id!)!;
+      expect(stored.end).toEqual({ t: 9, outcome: 'eof' });
+      expect(stored.reads.map((read) => [read.t, [...read.bytes]])).toEqual(READS.map((bytes, i) => [2 + i, [...bytes]]));
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('leaves the caller\'s buffers alone: each read is copied before it is handed over', async () => {
+    const thread = createRecordingThread(undefined);
+    try {
+      const recording = thread.begin({ ...START, stored: false, keepRecording: true });
+      recording.response(HEAD);
+      const buffer = Buffer.from(STREAM);
+      recording.read(2, buffer);
+      expect(buffer.equals(Buffer.from(STREAM))).toBe(true);
+      const ended = await recording.finish({ t: 3, outcome: 'eof' }, RELAY, false);
+      expect(Buffer.from(ended.recording!.reads[0]!.bytes).equals(Buffer.from(STREAM))).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('that dies ends the recordings it held as interrupted, saying why, and the next exchange gets a new thread', async () => {
+    const store = freshStore();
+    let starts = 0;
+    const thread = createRecordingThread(store, (data) => (++starts === 1 ? new Worker('throw new Error("no thread today")', { eval: true }) : startRecordingWorker(data)));
+    try {
+      const lost = thread.begin(START);
+      lost.response(HEAD);
+      lost.read(2, STREAM);
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread failed: no thread today' });
+      expect(store.summary(lost.id!)).toMatchObject({ outcome: 'interrupted' });
+      expect(store.get(lost.id!)?.end?.error).toBe('the recording thread failed: no thread today');
+
+      const next = thread.begin(START);
+      next.response(HEAD);
+      next.read(2, STREAM);
+      expect(await next.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(starts).toBe(2);
+      expect(store.summary(next.id!)).toMatchObject({ outcome: 'eof' });
+    } finally {
+      await thread.close();
+    }
+  });
+});

@@ -1,0 +1,176 @@
+// The relay's side of the recording thread (recorder.ts): each exchange's messages are queued and
+// posted once per turn of the event loop, each read's bytes copied and handed over (transferred),
+// so the relay's thread spends a copy and a queue push per read. The thread starts with the first
+// stream and is started again should it die; the recordings it held then end as interrupted.
+
+import type { Worker } from 'node:worker_threads';
+import type { CaptureInfo, RelayTiming } from '../../../../shared/capture/types.ts';
+import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../../../../shared/index.ts';
+import type { Store } from '../../store/index.ts';
+import { startRecordingWorker } from './launch.ts';
+import type { ExchangeFigures, FromRecorder, RecordingThreadData, ToRecorder } from './messages.ts';
+
+export interface RecordingStart {
+  readonly startedAt: string;
+  /** Already redacted. */
+  readonly request: RecordedRequest;
+  readonly secrets: readonly string[];
+  readonly tags: readonly string[] | undefined;
+  /** With `relay: null`: the relay's clock comes with the end. */
+  readonly capture: CaptureInfo;
+  /** Stored (a stream) or only analysed in memory (an exchange kept for a cassette). */
+  readonly stored: boolean;
+  /** Send the whole recording back at the end (for a cassette). */
+  readonly keepRecording: boolean;
+}
+
+export interface RecordingEnd {
+  /** The outcome as settled (a client leaving after the final event is `eof`). */
+  readonly end: RecordedEnd;
+  /** Null when the recording failed. */
+  readonly figures: ExchangeFigures | null;
+  /** When asked for (keepRecording) and it did not fail. */
+  readonly recording: Recording | null;
+  /** Why the recording failed (the relay did not). */
+  readonly error: string | null;
+}
+
+export interface RemoteRecording {
+  /** The stored recording's id (reserved at once on the relay's store); null when not stored. */
+  readonly id: number | null;
+  response(head: RecordedResponse): void;
+  /** The bytes are copied: the caller's buffer is left alone. */
+  read(t: number, bytes: Uint8Array): void;
+  /** `clientLeft`: the client hung up (an `eof` after the final event, else `end`). */
+  finish(end: RecordedEnd, relay: RelayTiming, clientLeft: boolean): Promise<RecordingEnd>;
+}
+
+export interface RecordingThread {
+  begin(start: RecordingStart): RemoteRecording;
+  /** Waits for the recordings under way to end and the thread's store to close. */
+  close(): Promise<void>;
+}
+
+interface Running {
+  readonly worker: Worker;
+  /** Ends awaited, by exchange key, with the recording's id (to release it on the relay's store). */
+  readonly waiting: Map<number, { readonly id: number | null; readonly end: RecordedEnd; readonly resolve: (end: RecordingEnd) => void }>;
+  /** Exchanges begun and not yet ended. */
+  readonly open: Set<number>;
+  /** Why the thread died; null while it runs. */
+  died: string | null;
+  readonly exited: Promise<void>;
+  /** Messages posted together at the next turn of the event loop, with the buffers they hand over. */
+  queue: ToRecorder[];
+  transfer: ArrayBuffer[];
+  scheduled: boolean;
+}
+
+/** `startWorker`: how the thread is started (tests start one that fails). */
+export function createRecordingThread(store: Store | undefined, startWorker: (data: RecordingThreadData) => Worker = startRecordingWorker): RecordingThread {
+  let running: Running | null = null;
+  let count = 0;
+
+  const post = (thread: Running, message: ToRecorder, buffer?: ArrayBuffer): void => {
+    thread.queue.push(message);
+    if (buffer) thread.transfer.push(buffer);
+    if (thread.scheduled) return;
+    thread.scheduled = true;
+    setImmediate(() => flush(thread));
+  };
+
+  function flush(thread: Running): void {
+    thread.scheduled = false;
+    const batch = thread.queue;
+    const buffers = thread.transfer;
+    thread.queue = [];
+    thread.transfer = [];
+    if (thread.died === null && batch.length > 0) thread.worker.postMessage(batch, buffers);
+  }
+
+  function start(): Running {
+    const worker = startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null });
+    const state: Running = {
+      worker,
+      waiting: new Map(),
+      open: new Set(),
+      died: null,
+      exited: new Promise<void>((resolve) => worker.once('exit', () => resolve())),
+      queue: [],
+      transfer: [],
+      scheduled: false,
+    };
+    worker.on('message', (message: FromRecorder) => {
+      if (message.type === 'closed') return;
+      const waiting = state.waiting.get(message.key);
+      if (!waiting) return;
+      state.waiting.delete(message.key);
+      state.open.delete(message.key);
+      if (state.open.size === 0) worker.unref();
+      if (waiting.id !== null) store?.releaseRecording(waiting.id, message.type === 'failed' ? `the recording failed: ${message.error}` : undefined);
+      waiting.resolve(message.type === 'finished' ? { end: message.end, figures: message.figures, recording: message.recording, error: null } : { end: message.end, figures: null, recording: null, error: message.error });
+    });
+    const die = (why: string): void => {
+      if (state.died !== null) return;
+      state.died = why;
+      if (running === state) running = null;
+      for (const [key, waiting] of state.waiting) {
+        state.open.delete(key);
+        if (waiting.id !== null) store?.releaseRecording(waiting.id, why);
+        waiting.resolve({ end: waiting.end, figures: null, recording: null, error: why });
+      }
+      state.waiting.clear();
+    };
+    worker.on('error', (error) => die(`the recording thread failed: ${error.message}`));
+    worker.on('exit', (code) => die(`the recording thread exited (code ${code})`));
+    return state;
+  }
+
+  return {
+    begin(options) {
+      if (running === null) running = start();
+      const thread = running;
+      const key = ++count;
+      const id = options.stored && store ? store.reserveRecording({ startedAt: options.startedAt, source: 'capture', request: options.request, tags: options.tags, capture: options.capture }) : null;
+      thread.open.add(key);
+      thread.worker.ref();
+      post(thread, { type: 'begin', key, id, startedAt: options.startedAt, request: options.request, secrets: options.secrets, tags: options.tags, capture: options.capture, keepRecording: options.keepRecording });
+      let ended = false;
+      return {
+        id,
+        response(head) {
+          if (!ended) post(thread, { type: 'response', key, head });
+        },
+        read(t, bytes) {
+          if (ended) return;
+          const copy = new Uint8Array(bytes);
+          post(thread, { type: 'read', key, t, bytes: copy }, copy.buffer);
+        },
+        finish(end, relay, clientLeft) {
+          if (ended) throw new Error('finish was already called');
+          ended = true;
+          return new Promise<RecordingEnd>((resolve) => {
+            if (thread.died !== null) {
+              thread.open.delete(key);
+              if (id !== null) store?.releaseRecording(id, thread.died);
+              return resolve({ end, figures: null, recording: null, error: thread.died });
+            }
+            thread.waiting.set(key, { id, end, resolve });
+            post(thread, { type: 'finish', key, end, clientLeft, relay });
+          });
+        },
+      };
+    },
+    async close() {
+      const thread = running;
+      if (!thread) return;
+      running = null;
+      if (thread.died === null) {
+        post(thread, { type: 'close' });
+        flush(thread);
+        thread.worker.ref();
+      }
+      await thread.exited;
+    },
+  };
+}

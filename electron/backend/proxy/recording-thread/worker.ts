@@ -1,0 +1,21 @@
+// The recording thread's entry (see recorder.ts): its own connection to the relay's store file,
+// then every batch of messages from the relay's thread handled in order.
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { openStore } from '../../store/index.ts';
+import { createRecorder } from './recorder.ts';
+import type { FromRecorder, RecordingThreadData, ToRecorder } from './messages.ts';
+
+const port = parentPort;
+if (!port) throw new Error('recording-thread/worker.ts runs as a worker thread');
+const { store: address } = workerData as RecordingThreadData;
+// The relay's store already recovered what a dead process left; this connection must not (it cannot see the relay's live recordings).
+const store = address ? openStore(address.path, { recover: false, ...(address.nativeBinding === undefined ? {} : { nativeBinding: address.nativeBinding }) }) : undefined;
+const recorder = createRecorder(
+  store,
+  (message: FromRecorder) => port.postMessage(message),
+  () => port.close(),
+);
+port.on('message', (batch: readonly ToRecorder[]) => {
+  for (const message of batch) recorder.handle(message);
+});
