@@ -15,23 +15,30 @@ export interface RecordingThreadData {
   readonly store: StoreAddress | null;
 }
 
+/** What the relay knows of an exchange when it begins. */
+export interface RecordingStart {
+  readonly startedAt: string;
+  /** Already redacted. */
+  readonly request: RecordedRequest;
+  /** The keys the request carried, masked wherever the response sends them back. */
+  readonly secrets: readonly string[];
+  readonly tags: readonly string[] | undefined;
+  /** With `relay: null`: the relay's clock comes with the end. */
+  readonly capture: CaptureInfo;
+  /** Stored (a stream) or only analysed in memory (an exchange kept for a cassette). */
+  readonly stored: boolean;
+  /** Send the whole recording back with the end (cassettes need it). */
+  readonly keepRecording: boolean;
+}
+
 export type ToRecorder =
-  | {
+  | ({
       readonly type: 'begin';
       /** The exchange, per thread. */
       readonly key: number;
       /** The row the relay's store reserved for it; null when nothing is stored. */
       readonly id: number | null;
-      readonly startedAt: string;
-      /** Already redacted. */
-      readonly request: RecordedRequest;
-      /** The keys the request carried, masked wherever the response sends them back. */
-      readonly secrets: readonly string[];
-      readonly tags: readonly string[] | undefined;
-      readonly capture: CaptureInfo;
-      /** Send the whole recording back with the end (cassettes need it). */
-      readonly keepRecording: boolean;
-    }
+    } & Omit<RecordingStart, 'stored'>)
   | { readonly type: 'response'; readonly key: number; readonly head: RecordedResponse }
   /** The bytes as the upstream sent them (still encoded under --keep-encoding: the recording thread decodes a copy). */
   | { readonly type: 'read'; readonly key: number; readonly t: number; readonly bytes: Uint8Array }

@@ -4,25 +4,13 @@
 // stream and is started again should it die; the recordings it held then end as interrupted.
 
 import type { Worker } from 'node:worker_threads';
-import type { CaptureInfo, RelayTiming } from '../../../../shared/capture/types.ts';
-import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../../../../shared/index.ts';
+import type { RelayTiming } from '../../../../shared/capture/types.ts';
+import type { RecordedEnd, RecordedResponse, Recording } from '../../../../shared/index.ts';
 import type { Store } from '../../store/index.ts';
 import { startRecordingWorker } from './launch.ts';
-import type { ExchangeFigures, FromRecorder, RecordingThreadData, ToRecorder } from './messages.ts';
+import type { ExchangeFigures, FromRecorder, RecordingStart, RecordingThreadData, ToRecorder } from './messages.ts';
 
-export interface RecordingStart {
-  readonly startedAt: string;
-  /** Already redacted. */
-  readonly request: RecordedRequest;
-  readonly secrets: readonly string[];
-  readonly tags: readonly string[] | undefined;
-  /** With `relay: null`: the relay's clock comes with the end. */
-  readonly capture: CaptureInfo;
-  /** Stored (a stream) or only analysed in memory (an exchange kept for a cassette). */
-  readonly stored: boolean;
-  /** Send the whole recording back at the end (for a cassette). */
-  readonly keepRecording: boolean;
-}
+export type { RecordingStart };
 
 export interface RecordingEnd {
   /** The outcome as settled (a client leaving after the final event is `eof`). */
@@ -134,7 +122,8 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       const id = options.stored && store ? store.reserveRecording({ startedAt: options.startedAt, source: 'capture', request: options.request, tags: options.tags, capture: options.capture }) : null;
       thread.open.add(key);
       thread.worker.ref();
-      post(thread, { type: 'begin', key, id, startedAt: options.startedAt, request: options.request, secrets: options.secrets, tags: options.tags, capture: options.capture, keepRecording: options.keepRecording });
+      const { stored: _stored, ...begun } = options;
+      post(thread, { type: 'begin', key, id, ...begun });
       let ended = false;
       return {
         id,
