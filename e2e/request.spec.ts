@@ -223,6 +223,71 @@ test.describe('The new-request editor', () => {
     expect(problems).toEqual([]);
   });
 
+  test('sends a Responses and an Anthropic Messages request to the simulator, each in its own shape, and opens each recording', async ({ page, request }) => {
+    const problems = watchForErrors(page);
+    const words = `Two dialects ${randomUUID().slice(0, 8)}`;
+    const api = page.getByRole('combobox', { name: /^API/ });
+    const scenarios = page.getByRole('list', { name: 'Simulator scenarios' });
+    const conversation = async (): Promise<void> => {
+      await page.getByLabel('Role of message 1').selectOption('system');
+      await messageContent(page, 1).fill('Be brief.');
+      await page.getByRole('button', { name: 'Add message' }).click();
+      await messageContent(page, 2).fill(words);
+      await page.getByLabel('Extra body fields').fill('{"sim": {"time_scale": 0}}');
+    };
+
+    // Responses: its own parameters and scenarios; the first system message goes as instructions.
+    await openEditor(page);
+    await api.selectOption({ label: 'Responses' });
+    await expect(page.getByLabel('max_output_tokens')).toBeVisible();
+    await expect(page.getByLabel('include_usage')).toHaveCount(0);
+    await expect(scenarios.getByRole('button', { name: 'sequence-gap', exact: true })).toBeVisible();
+    await expect(scenarios.getByRole('button', { name: 'n-choices', exact: true })).toHaveCount(0);
+    await conversation();
+    await page.getByLabel('max_output_tokens').fill('8');
+    await expect(page.getByText('max_output_tokens: must be at least 16')).toBeVisible();
+    await page.getByLabel('max_output_tokens').fill('256');
+    await scenarios.getByRole('button', { name: 'reasoning', exact: true }).click();
+    const responses = await openedRecording(page);
+    await ended(page);
+    const first = await stored(request, responses);
+    expect(first.request!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/responses$/);
+    expect(first.request!.body).toEqual({ sim: { time_scale: 0 }, max_output_tokens: 256, model: 'sim-reasoning', instructions: 'Be brief.', input: [{ role: 'user', content: words }], stream: true });
+    expect(first.summary).toMatchObject({ outcome: 'eof', status: 200 });
+
+    // Anthropic Messages: the anthropic profile serves it alone; the simulator keeps it; max_tokens is filled in.
+    await openEditor(page);
+    await page.getByLabel('Profile').selectOption('anthropic');
+    await expect(api).toHaveValue('anthropic-messages');
+    await expect(api).toBeDisabled();
+    await page.getByLabel('Profile').selectOption('simulator');
+    await expect(api).toHaveValue('anthropic-messages');
+    await expect(page.getByLabel('max_tokens')).toHaveValue('4096');
+    await expect(page.getByLabel('Role of message 1').locator('option')).toHaveText(['system', 'user', 'assistant']);
+    await conversation();
+    await page.getByRole('button', { name: 'Add an example tool' }).click();
+    await page.getByLabel('tool_choice').fill('any');
+    await shootPage(page, 'anthropic');
+    await scenarios.getByRole('button', { name: 'tool-call', exact: true }).click();
+    const messages = await openedRecording(page, responses);
+    await ended(page);
+    const second = await stored(request, messages);
+    expect(second.request!.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1\/messages$/);
+    expect(second.request!.headers['anthropic-version']).toBe('2023-06-01');
+    expect(second.request!.body).toEqual({
+      sim: { time_scale: 0 },
+      model: 'sim-tool-call',
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: words }],
+      tools: [{ name: 'get_weather', input_schema: { type: 'object', properties: { city: { type: 'string' } } } }],
+      max_tokens: 4096,
+      tool_choice: { type: 'any' },
+      stream: true,
+    });
+    expect(second.summary).toMatchObject({ outcome: 'eof', status: 200 });
+    expect(problems).toEqual([]);
+  });
+
   test('cancels a slow scenario from the live view and keeps what arrived', async ({ page }) => {
     const problems = watchForErrors(page);
     await openEditor(page);

@@ -4,7 +4,7 @@
 
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage, ROLES } from './draft.ts';
+import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage, PROTOCOL_ROLES } from './draft.ts';
 import type { MessageRow, RequestDraft } from './draft.ts';
 import { JsonText } from './JsonText.tsx';
 import { Problems } from './Problems.tsx';
@@ -21,11 +21,11 @@ interface Props {
 
 export function MessagesEditor({ draft, problems, onChange }: Props) {
   const [tab, setTab] = useState<Tab>(draft.messagesText !== null ? 'json' : 'chat');
-  const jsonBroken = draft.messagesText !== null && !parseMessages(draft.messagesText).ok;
+  const jsonBroken = draft.messagesText !== null && !parseMessages(draft.messagesText, draft.protocol).ok;
   const setRows = (messages: MessageRow[]): void => onChange({ messages, messagesText: null });
 
   function editJson(text: string): void {
-    const parsed = parseMessages(text);
+    const parsed = parseMessages(text, draft.protocol);
     onChange(parsed.ok ? { messagesText: text, messages: parsed.value.map(messageRow) } : { messagesText: text });
   }
 
@@ -74,7 +74,7 @@ export function MessagesEditor({ draft, problems, onChange }: Props) {
             </button>
           </div>
         ) : (
-          <ChatRows rows={draft.messages} onChange={setRows} />
+          <ChatRows rows={draft.messages} roles={PROTOCOL_ROLES[draft.protocol]} onChange={setRows} />
         )}
       </div>
       <Problems problems={problems} fields={['messages']} />
@@ -82,7 +82,7 @@ export function MessagesEditor({ draft, problems, onChange }: Props) {
   );
 }
 
-function ChatRows({ rows, onChange }: { readonly rows: readonly MessageRow[]; readonly onChange: (rows: MessageRow[]) => void }) {
+function ChatRows({ rows, roles, onChange }: { readonly rows: readonly MessageRow[]; readonly roles: readonly string[]; readonly onChange: (rows: MessageRow[]) => void }) {
   return (
     <>
       <ol className="request-messages">
@@ -95,8 +95,8 @@ function ChatRows({ rows, onChange }: { readonly rows: readonly MessageRow[]; re
                 <label className="request-role">
                   <span className="visually-hidden">Role of message {n}</span>
                   <select value={row.role} onChange={(event) => onChange(editMessage(rows, index, { role: event.target.value }))}>
-                    {!(ROLES as readonly string[]).includes(row.role) && <option value={row.role}>{row.role || '(no role)'}</option>}
-                    {ROLES.map((role) => (
+                    {!roles.includes(row.role) && <option value={row.role}>{row.role || (typeof row.message.type === 'string' ? `(${row.message.type})` : '(no role)')}</option>}
+                    {roles.map((role) => (
                       <option key={role} value={role}>
                         {role}
                       </option>

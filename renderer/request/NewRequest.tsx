@@ -9,6 +9,7 @@ import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage } from '../components/format.ts';
 import { navigate } from '../route.ts';
+import { PROTOCOL_LABELS, withProfile } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { MessagesEditor } from './MessagesEditor.tsx';
@@ -47,6 +48,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const change = (update: Partial<RequestDraft>): void => setDraft((was) => ({ ...was, ...update }));
+  const replace = (update: (was: RequestDraft) => RequestDraft): void => setDraft(update);
   const profile = setup.profiles.find((each) => each.name === draft.profile);
   const checked = setup.profiles.length === 0 ? null : draftToLiveRequest(draft, profile);
   const problems = checked && !checked.ok ? checked.problems : [];
@@ -66,7 +68,8 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
   }
 
   function pick(scenario: ScenarioInfo): void {
-    const next = { ...draft, profile: 'simulator', model: scenario.model, baseUrl: '' };
+    // The simulator serves every dialect: the draft's stays.
+    const next = { ...withProfile(draft, 'simulator', setup.profiles.find((each) => each.name === 'simulator')), model: scenario.model };
     setDraft(next);
     void send(next);
   }
@@ -83,8 +86,8 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
           </ul>
         </section>
       )}
-      <ScenarioButtons scenarios={setup.scenarios} disabled={sending} onPick={pick} />
-      <ProfileFields draft={draft} profiles={setup.profiles} scenarios={setup.scenarios} problems={problems} onChange={change} onKeyChanged={setup.reloadProfiles} />
+      <ScenarioButtons scenarios={setup.scenarios[draft.protocol]} api={PROTOCOL_LABELS[draft.protocol]} disabled={sending} onPick={pick} />
+      <ProfileFields draft={draft} profiles={setup.profiles} scenarios={setup.scenarios[draft.protocol]} problems={problems} onChange={change} onReplace={replace} onKeyChanged={setup.reloadProfiles} />
       <MessagesEditor draft={draft} problems={problems} onChange={change} />
       <ToolsField draft={draft} problems={problems} onChange={change} />
       <ParamsFields draft={draft} problems={problems} onChange={change} />
@@ -95,7 +98,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
             ? 'Loading the profiles…'
             : problems.length > 0
               ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before sending (shown by each field).`
-              : `Ready: ${profile?.label ?? draft.profile}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
+              : `Ready: ${profile?.label ?? draft.profile}, ${PROTOCOL_LABELS[draft.protocol]}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
         </p>
         <button type="button" disabled={checked === null || !checked.ok || sending} onClick={() => void send(draft)}>
           {sending ? 'Sending…' : 'Send'}

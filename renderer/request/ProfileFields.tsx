@@ -1,7 +1,10 @@
-// Where the request goes: the provider profile, a base URL of the user's own instead of the
-// profile's, the model, and the profile's key (with the confirmation a key needs to go elsewhere).
+// Where the request goes: the provider profile, the API (dialect) among those it serves, a base
+// URL of the user's own instead of the profile's, the model, and the profile's key (with the
+// confirmation a key needs to go elsewhere).
 
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
+import type { Protocol } from '../../shared/dialects/types.ts';
+import { PROTOCOL_LABELS, withProfile, withProtocol } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { KeyDestination } from './KeyDestination.tsx';
 import { KeyField } from './KeyField.tsx';
@@ -18,11 +21,24 @@ interface Props {
   readonly scenarios: readonly ScenarioInfo[];
   readonly problems: readonly Problem[];
   readonly onChange: (change: Partial<RequestDraft>) => void;
+  /** Replaces the whole draft (a change of profile or API reshapes its parameters). */
+  readonly onReplace: (update: (draft: RequestDraft) => RequestDraft) => void;
   readonly onKeyChanged: () => void;
 }
 
-export function ProfileFields({ draft, profiles, scenarios, problems, onChange, onKeyChanged }: Props) {
+/** Each dialect's path, as the backend appends it to the base URL. */
+const PATHS: Readonly<Record<Protocol, string>> = { 'chat-completions': '/chat/completions', responses: '/responses', 'anthropic-messages': '/messages' };
+
+/** Where the editor's system messages go in each dialect. */
+const SYSTEM_NOTES: Readonly<Record<Protocol, string>> = {
+  'chat-completions': '',
+  responses: ' The first system message is sent as instructions.',
+  'anthropic-messages': ' System messages are sent as system, apart from the messages.',
+};
+
+export function ProfileFields({ draft, profiles, scenarios, problems, onChange, onReplace, onKeyChanged }: Props) {
   const profile = profiles.find((each) => each.name === draft.profile);
+  const apis = profile?.protocols.includes(draft.protocol) === false ? [...profile.protocols, draft.protocol] : (profile?.protocols ?? [draft.protocol]);
   const simulator = draft.profile === 'simulator';
   const target = profile === undefined ? null : keyGoesElsewhere(draft, profile);
   return (
@@ -31,11 +47,27 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
       <div className="request-grid">
         <label>
           Profile
-          <select value={draft.profile} onChange={(event) => onChange({ profile: event.target.value, baseUrl: '', model: '' })}>
+          <select
+            value={draft.profile}
+            onChange={(event) => {
+              const name = event.target.value;
+              onReplace((was) => withProfile(was, name, profiles.find((each) => each.name === name)));
+            }}
+          >
             {profile === undefined && <option value={draft.profile}>{draft.profile || 'Choose a profile'}</option>}
             {profiles.map((each) => (
               <option key={each.name} value={each.name}>
                 {each.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          API
+          <select value={draft.protocol} disabled={apis.length < 2} onChange={(event) => onReplace((was) => withProtocol(was, event.target.value as Protocol))}>
+            {apis.map((protocol) => (
+              <option key={protocol} value={protocol}>
+                {PROTOCOL_LABELS[protocol]}
               </option>
             ))}
           </select>
@@ -75,11 +107,12 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
       <p className="muted request-hint">
         {simulator
           ? 'The simulator runs inside Streamscope and needs no key; its models are sim-<scenario>.'
-          : `/chat/completions is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
+          : `${PATHS[draft.protocol]} is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
+        {SYSTEM_NOTES[draft.protocol]}
       </p>
       {profile?.needsKey && <KeyField profile={profile} onChanged={onKeyChanged} />}
       {target !== null && <KeyDestination profile={profile!} target={target} draft={draft} onChange={onChange} />}
-      <Problems problems={problems} fields={['profile', 'baseUrl', 'model', 'key']} />
+      <Problems problems={problems} fields={['profile', 'protocol', 'baseUrl', 'model', 'key']} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage, rowMessage } from './draft.ts';
+import type { ProfileInfo } from '../../shared/api/contract.ts';
+import { addMessage, editMessage, emptyDraft, messageRow, messagesJson, moveMessage, NO_PARAMS, removeMessage, rowMessage, withProfile, withProtocol } from './draft.ts';
 
 const rows = () => [messageRow({ role: 'system', content: 'Be terse.' }), messageRow({ role: 'user', content: 'Hi' }), messageRow({ role: 'assistant', content: 'Hello.' })];
 const shown = (list: ReturnType<typeof rows>) => list.map((row) => `${row.role}: ${row.text}`);
@@ -37,5 +38,32 @@ describe('the chat editor', () => {
       { role: 'user', content: 'Hi' },
       { role: 'assistant', content: 'Hello.' },
     ]);
+  });
+});
+
+describe('the API of a draft', () => {
+  const profile = (name: string, protocols: ProfileInfo['protocols']): ProfileInfo => ({ name, label: name, baseUrl: null, defaultModel: null, needsKey: false, protocols, key: null, note: null });
+
+  it("keeps the parameters the new API has, the token limit under its name, and fills Anthropic's required max_tokens", () => {
+    const chat = { ...emptyDraft(), params: { ...NO_PARAMS, temperature: '0.5', max_tokens: '300', n: '2', seed: '7', tool_choice: 'required' } };
+    expect(withProtocol(chat, 'responses').params).toEqual({ ...NO_PARAMS, temperature: '0.5', max_output_tokens: '300', tool_choice: 'required' });
+    expect(withProtocol(chat, 'anthropic-messages').params).toEqual({ ...NO_PARAMS, temperature: '0.5', max_tokens: '300', tool_choice: 'any' });
+    expect(withProtocol(withProtocol(chat, 'anthropic-messages'), 'chat-completions').params).toEqual({ ...NO_PARAMS, temperature: '0.5', max_tokens: '300', tool_choice: 'required' });
+    expect(emptyDraft('simulator', 'anthropic-messages').params).toEqual({ ...NO_PARAMS, max_tokens: '4096' });
+    expect(emptyDraft('simulator', 'responses')).toMatchObject({ protocol: 'responses', params: NO_PARAMS });
+  });
+
+  it("stays when the new profile serves it, and is the profile's first when it does not", () => {
+    const responses = { ...emptyDraft('openai', 'responses'), baseUrl: 'https://x.example/v1', model: 'gpt-5' };
+    expect(withProfile(responses, 'simulator', profile('simulator', ['chat-completions', 'responses', 'anthropic-messages']))).toMatchObject({ profile: 'simulator', protocol: 'responses', baseUrl: '', model: '' });
+    expect(withProfile(responses, 'anthropic', profile('anthropic', ['anthropic-messages']))).toMatchObject({ profile: 'anthropic', protocol: 'anthropic-messages', params: { max_tokens: '4096' } });
+    expect(withProfile(responses, 'groq', profile('groq', ['chat-completions'])).protocol).toBe('chat-completions');
+    expect(withProfile(responses, 'gone', undefined).protocol).toBe('responses');
+  });
+
+  it('gives a Responses item without a role back without one', () => {
+    const item = messageRow({ type: 'function_call_output', call_id: 'c1', output: '{"ok":true}' });
+    expect(item.role).toBe('');
+    expect(rowMessage(item)).toEqual({ type: 'function_call_output', call_id: 'c1', output: '{"ok":true}' });
   });
 });

@@ -1,13 +1,38 @@
 // The new-request editor's state, as the user edits it: text where the user types text (numbers,
 // JSON), so that a half-typed value is kept as typed and judged only when it is sent
 // (./to-live.ts turns a draft into the API's LiveRequest, or into the problems that stop it).
+// The draft is in one dialect (Chat Completions, Responses, Anthropic Messages): its parameters
+// and options are that dialect's; its messages are written as Chat Completions writes them, or in
+// the dialect's own shape, and the backend maps them (electron/backend/recorder/request-body.ts).
 
-/** The body parameters with a field of their own; anything else goes in the extra JSON. */
-export const PARAMS = ['temperature', 'max_tokens', 'top_p', 'n', 'seed', 'tool_choice'] as const;
+import { MESSAGES_DEFAULT_MAX_TOKENS } from '../../shared/api/contract.ts';
+import type { ProfileInfo } from '../../shared/api/contract.ts';
+import type { Protocol } from '../../shared/dialects/types.ts';
+
+/** Every body parameter with a field of its own, in any dialect; anything else goes in the extra JSON. */
+export const PARAMS = ['temperature', 'max_tokens', 'max_output_tokens', 'top_p', 'top_k', 'n', 'seed', 'tool_choice'] as const;
 export type ParamName = (typeof PARAMS)[number];
 
-/** The roles the chat editor offers (OpenAI's chat completions message roles). */
-export const ROLES = ['system', 'developer', 'user', 'assistant', 'tool'] as const;
+/** The parameters each dialect has a field for (the API references' request bodies). */
+export const PROTOCOL_PARAMS: Readonly<Record<Protocol, readonly ParamName[]>> = {
+  'chat-completions': ['temperature', 'max_tokens', 'top_p', 'n', 'seed', 'tool_choice'],
+  responses: ['temperature', 'max_output_tokens', 'top_p', 'tool_choice'],
+  'anthropic-messages': ['max_tokens', 'temperature', 'top_p', 'top_k', 'tool_choice'],
+};
+
+/** What the editor calls each dialect. */
+export const PROTOCOL_LABELS: Readonly<Record<Protocol, string>> = {
+  'chat-completions': 'Chat Completions',
+  responses: 'Responses',
+  'anthropic-messages': 'Anthropic Messages',
+};
+
+/** The roles the chat editor offers in each dialect; a system message is Responses' `instructions` (the first) or Anthropic's `system`. */
+export const PROTOCOL_ROLES: Readonly<Record<Protocol, readonly string[]>> = {
+  'chat-completions': ['system', 'developer', 'user', 'assistant', 'tool'],
+  responses: ['system', 'developer', 'user', 'assistant'],
+  'anthropic-messages': ['system', 'user', 'assistant'],
+};
 
 export interface MessageRow {
   /** Stable across edits and moves: the editor's list key. */
@@ -29,6 +54,8 @@ export type Tristate = 'default' | 'on' | 'off';
 
 export interface RequestDraft {
   readonly profile: string;
+  /** The dialect; one the profile serves (to-live.ts says so otherwise). */
+  readonly protocol: Protocol;
   /** Empty: the profile's own base URL. */
   readonly baseUrl: string;
   /** Empty: the profile's default model. */
@@ -44,8 +71,9 @@ export interface RequestDraft {
   readonly params: Readonly<Record<ParamName, string>>;
   /** A JSON object of further body fields; empty: none. */
   readonly extra: string;
+  /** Chat Completions' `stream_options.include_usage`. */
   readonly includeUsage: boolean;
-  /** `stream_options.include_obfuscation`: not sent (the server's default), true or false. */
+  /** `stream_options.include_obfuscation` (Chat Completions, Responses): not sent (the server's default), true or false. */
   readonly includeObfuscation: Tristate;
   readonly headers: readonly HeaderRow[];
   /**
@@ -62,23 +90,53 @@ export function rowKey(): number {
   return ++lastKey;
 }
 
-export const NO_PARAMS: Readonly<Record<ParamName, string>> = { temperature: '', max_tokens: '', top_p: '', n: '', seed: '', tool_choice: '' };
+export const NO_PARAMS: Readonly<Record<ParamName, string>> = { temperature: '', max_tokens: '', max_output_tokens: '', top_p: '', top_k: '', n: '', seed: '', tool_choice: '' };
 
-export function emptyDraft(profile = 'simulator'): RequestDraft {
-  return {
-    profile,
-    baseUrl: '',
-    model: '',
-    messages: [messageRow({ role: 'user', content: 'Say hello in five words.' })],
-    messagesText: null,
-    tools: '',
-    params: NO_PARAMS,
-    extra: '',
-    includeUsage: true,
-    includeObfuscation: 'default',
-    headers: [],
-    sendKeyTo: '',
-  };
+export function emptyDraft(profile = 'simulator', protocol: Protocol = 'chat-completions'): RequestDraft {
+  return withProtocol(
+    {
+      profile,
+      protocol,
+      baseUrl: '',
+      model: '',
+      messages: [messageRow({ role: 'user', content: 'Say hello in five words.' })],
+      messagesText: null,
+      tools: '',
+      params: NO_PARAMS,
+      extra: '',
+      includeUsage: true,
+      includeObfuscation: 'default',
+      headers: [],
+      sendKeyTo: '',
+    },
+    protocol,
+  );
+}
+
+/**
+ * The draft in another dialect: the parameters that dialect has kept (the token limit under its
+ * name, `required` and Anthropic's `any` for each other), the others dropped; Anthropic's required
+ * `max_tokens` filled with the backend's default when empty.
+ */
+export function withProtocol(draft: RequestDraft, protocol: Protocol): RequestDraft {
+  const was = draft.params;
+  const limit = was.max_tokens || was.max_output_tokens;
+  const carried: Record<ParamName, string> = { ...was, max_tokens: limit, max_output_tokens: limit, tool_choice: toolChoiceIn(was.tool_choice, protocol) };
+  if (protocol === 'anthropic-messages' && carried.max_tokens.trim() === '') carried.max_tokens = String(MESSAGES_DEFAULT_MAX_TOKENS);
+  const params = Object.fromEntries(PARAMS.map((name) => [name, PROTOCOL_PARAMS[protocol].includes(name) ? carried[name] : ''])) as Record<ParamName, string>;
+  return { ...draft, protocol, params };
+}
+
+function toolChoiceIn(choice: string, protocol: Protocol): string {
+  if (protocol === 'anthropic-messages' && choice.trim() === 'required') return 'any';
+  if (protocol !== 'anthropic-messages' && choice.trim() === 'any') return 'required';
+  return choice;
+}
+
+/** The draft sent through another profile: its own base URL and default model, and a dialect it serves (the draft's, if it does, else its default). */
+export function withProfile(draft: RequestDraft, name: string, profile: ProfileInfo | undefined): RequestDraft {
+  const protocol = profile === undefined || profile.protocols.includes(draft.protocol) ? draft.protocol : profile.protocols[0]!;
+  return withProtocol({ ...draft, profile: name, baseUrl: '', model: '' }, protocol);
 }
 
 /** A row for a message object (the caller checked it is one). */
@@ -91,9 +149,9 @@ export function messageRow(message: Readonly<Record<string, unknown>>): MessageR
   };
 }
 
-/** The message a row stands for: the original with the edited role and text in their places. */
+/** The message a row stands for: the original with the edited role and text in their places (an item without a role, such as a Responses function call, gets none). */
 export function rowMessage(row: MessageRow): Record<string, unknown> {
-  return { ...row.message, role: row.role, ...(row.text !== null ? { content: row.text } : {}) };
+  return { ...row.message, ...(row.role !== '' || 'role' in row.message ? { role: row.role } : {}), ...(row.text !== null ? { content: row.text } : {}) };
 }
 
 // The chat editor's edits: each returns a new list.

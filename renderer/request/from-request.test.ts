@@ -8,6 +8,7 @@ import type { LiveFinished, LiveRequest, ProfileInfo } from '../../shared/api/co
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { redactHeaders, redactUrl } from '../../shared/recording/redact.ts';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
+import { rowMessage } from './draft.ts';
 import { draftFromRequest, resendRequest } from './from-request.ts';
 import { draftToLiveRequest } from './to-live.ts';
 
@@ -171,5 +172,114 @@ describe('a recorded body the editor cannot hold whole', () => {
     const { draft, notes } = draftFromRequest(stored('https://api.openai.com/v1/chat/completions', headers, { model: 'gpt-4o', messages: [{ role: 'user', content: 'Hi' }] }), profiles);
     expect(draft.headers.map(({ name, value }) => [name, value])).toEqual([['x-stainless-lang', 'js']]);
     expect(notes).toEqual(['Left to the HTTP client: :authority, user-agent, accept-encoding.']);
+  });
+});
+
+describe('a stored request of each API, drafted again', () => {
+  const weather = { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] };
+  const requests: [string, LiveRequest][] = [
+    [
+      'a Responses request in its own shape: instructions, items, a flat tool, its parameters and include_obfuscation',
+      {
+        profile: 'simulator',
+        protocol: 'responses',
+        model: 'sim-tool-call',
+        messages: [
+          { role: 'system', content: 'You are terse.' },
+          { role: 'user', content: [{ type: 'input_text', text: 'Weather in Oslo?' }] },
+          { type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}' },
+          { type: 'function_call_output', call_id: 'call_1', output: '{"temp":3}' },
+        ],
+        tools: [{ type: 'function', name: 'get_weather', parameters: weather, strict: false }],
+        params: { ...FAST, temperature: 0.2, max_output_tokens: 300, top_p: 0.9, tool_choice: { type: 'function', name: 'get_weather' }, store: false },
+        includeObfuscation: false,
+        headers: { 'x-trace-id': 'trace-2' },
+      },
+    ],
+    [
+      'an Anthropic Messages request in its own shape: system, blocks, a tool, its parameters',
+      {
+        profile: 'simulator',
+        protocol: 'anthropic-messages',
+        model: 'sim-tool-call',
+        messages: [
+          { role: 'system', content: 'You are terse.' },
+          { role: 'user', content: 'Weather in Oslo?' },
+          { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: { city: 'Oslo' } }] },
+          { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: '{"temp":3}' }] },
+        ],
+        tools: [{ name: 'get_weather', input_schema: weather }],
+        params: { ...FAST, max_tokens: 500, temperature: 0.5, top_k: 5, tool_choice: { type: 'tool', name: 'get_weather' }, metadata: { user_id: 'u1' } },
+        headers: { 'x-trace-id': 'trace-3' },
+      },
+    ],
+  ];
+
+  for (const [what, live] of requests) {
+    it(`sends ${what} again exactly as it was recorded`, async () => {
+      const first = await record(live);
+      expect(resent(first)).toEqual(live);
+      const again = await record(resent(first));
+      expect(again.request!.url).toBe(first.request!.url);
+      expect(first.request!.url).toMatch(live.protocol === 'responses' ? /\/v1\/responses$/ : /\/v1\/messages$/);
+      expect(again.request!.body).toEqual(first.request!.body);
+      expect(again.request!.headers).toEqual(first.request!.headers);
+      expect(again.summary.outcome).toBe('eof');
+    });
+  }
+
+  it('sends a conversation written as Chat Completions writes it, in each API, again with the same body', async () => {
+    const chat = {
+      model: 'sim-tool-call',
+      messages: [
+        { role: 'system', content: 'You are terse.' },
+        { role: 'user', content: 'Weather in Oslo?' },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Oslo"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: '{"temp":3}' },
+      ],
+      tools: [{ type: 'function', function: { name: 'get_weather', parameters: weather } }],
+    };
+    for (const live of [
+      { profile: 'simulator', protocol: 'responses', ...chat, params: FAST },
+      { profile: 'simulator', protocol: 'anthropic-messages', ...chat, params: { ...FAST, max_tokens: 200 } },
+    ] as const) {
+      const first = await record(live);
+      const again = await record(resent(first));
+      expect(again.request!.body).toEqual(first.request!.body);
+      expect(draftFromRequest(first.request!, profiles).draft.protocol).toBe(live.protocol);
+    }
+  });
+});
+
+describe('the API of a recorded request', () => {
+  it("is Anthropic Messages for …/v1/messages, through the anthropic profile, its key and version header the recorder's", () => {
+    const headers = { 'x-api-key': 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123', 'anthropic-version': '2023-06-01', 'content-type': 'application/json', 'anthropic-beta': 'tools-2024-05-16' };
+    const body = { model: 'claude-sonnet-5-5', max_tokens: 1024, system: [{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }], messages: [{ role: 'user', content: 'Hi' }], stream: true };
+    const { draft, notes } = draftFromRequest(stored('https://api.anthropic.com/v1/messages', headers, body), profiles);
+    expect(draft).toMatchObject({ profile: 'anthropic', protocol: 'anthropic-messages', baseUrl: '', model: 'claude-sonnet-5-5', params: { max_tokens: '1024' }, extra: '' });
+    expect(draft.messages.map(rowMessage)).toEqual([{ role: 'system', content: body.system }, { role: 'user', content: 'Hi' }]);
+    expect(draft.headers.map(({ name, value }) => [name, value])).toEqual([['anthropic-beta', 'tools-2024-05-16']]);
+    expect(notes).toEqual(["Not resent (redacted when recorded): x-api-key. The profile's saved key is sent instead."]);
+  });
+
+  it('is Responses for …/v1/responses, its string input a user message and its instructions a system message', () => {
+    const body = { model: 'gpt-5', instructions: 'Be brief.', input: 'Hi', reasoning: { effort: 'low' }, stream: true, stream_options: { include_obfuscation: true } };
+    const { draft } = draftFromRequest(stored('https://api.openai.com/v1/responses', { authorization: `Bearer ${KEY}` }, body), profiles);
+    expect(draft).toMatchObject({ profile: 'openai', protocol: 'responses', baseUrl: '', includeObfuscation: 'on' });
+    expect(draft.messages.map(rowMessage)).toEqual([{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Hi' }]);
+    expect(JSON.parse(draft.extra)).toEqual({ reasoning: { effort: 'low' } });
+  });
+
+  it('is told by the body when the path does not tell, and says where the request goes', () => {
+    const responses = draftFromRequest(stored('https://gateway.example/llm', {}, { model: 'm', input: [{ role: 'user', content: 'Hi' }] }), profiles);
+    expect(responses.draft.protocol).toBe('responses');
+    expect(responses.notes[0]).toBe('The recorded URL does not end in /responses; this request goes to /responses under it.');
+    const anthropic = draftFromRequest(stored('https://gateway.example/llm', { 'anthropic-version': '2023-06-01' }, { model: 'm', max_tokens: 10, messages: [{ role: 'user', content: 'Hi' }] }), profiles);
+    expect(anthropic.draft).toMatchObject({ protocol: 'anthropic-messages', profile: 'anthropic', baseUrl: 'https://gateway.example/llm' });
+    expect(anthropic.notes).toEqual([
+      'The recorded URL does not end in /messages; this request goes to /messages under it.',
+      'No profile is for gateway.example: it goes through Anthropic with the recorded URL; its key goes there only once you confirm the host.',
+    ]);
+    expect(draftFromRequest(stored('https://gateway.example/llm', {}, { model: 'm', messages: [{ role: 'user', content: 'Hi' }] }), profiles).draft.protocol).toBe('chat-completions');
   });
 });

@@ -3,7 +3,7 @@
 
 import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import { keyOriginToConfirm } from '../../shared/api/key-host.ts';
-import { rowMessage } from './draft.ts';
+import { PROTOCOL_LABELS, rowMessage } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { checkMessages, parseExtra, parseHeaders, parseMessages, parseParams, parseTools } from './validate.ts';
 import type { Checked, Problem } from './validate.ts';
@@ -17,23 +17,26 @@ export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | u
     return undefined;
   };
 
-  const messages = collect(draft.messagesText !== null ? parseMessages(draft.messagesText) : checkMessages(draft.messages.map(rowMessage)));
-  const tools = collect(parseTools(draft.tools));
-  const params = collect(parseParams(draft.params));
-  const extra = params && collect(parseExtra(draft.extra, params));
+  const { protocol } = draft;
+  const messages = collect(draft.messagesText !== null ? parseMessages(draft.messagesText, protocol) : checkMessages(draft.messages.map(rowMessage), protocol));
+  const tools = collect(parseTools(draft.tools, protocol));
+  const params = collect(parseParams(draft.params, protocol));
+  const extra = params && collect(parseExtra(draft.extra, params, protocol));
   const headers = collect(parseHeaders(draft.headers));
   if (problems.length > 0) return { ok: false, problems };
 
   const body = { ...extra, ...params };
   const request: LiveRequest = {
     profile: draft.profile,
+    // The profile's default dialect goes without saying, as its base URL and model do.
+    ...(protocol !== profile!.protocols[0] ? { protocol } : {}),
     ...(draft.baseUrl.trim() !== '' ? { baseUrl: draft.baseUrl.trim() } : {}),
     ...(draft.model.trim() !== '' ? { model: draft.model.trim() } : {}),
     messages: messages!,
     ...(tools !== undefined ? { tools } : {}),
     ...(Object.keys(body).length > 0 ? { params: body } : {}),
-    includeUsage: draft.includeUsage,
-    ...(draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
+    ...(protocol === 'chat-completions' ? { includeUsage: draft.includeUsage } : {}),
+    ...(protocol !== 'anthropic-messages' && draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
     ...(Object.keys(headers!).length > 0 ? { headers: headers! } : {}),
     ...(keyGoesElsewhere(draft, profile!) !== null ? { sendKeyTo: draft.sendKeyTo } : {}),
   };
@@ -43,6 +46,10 @@ export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | u
 function profileProblems(draft: RequestDraft, profile: ProfileInfo | undefined): Problem[] {
   if (profile === undefined) return [{ field: 'profile', message: `Profile: choose one (${draft.profile === '' ? 'none chosen' : `no profile named “${draft.profile}”`})` }];
   const problems: Problem[] = [];
+  if (!profile.protocols.includes(draft.protocol)) {
+    const served = profile.protocols.map((protocol) => PROTOCOL_LABELS[protocol]).join(' and ');
+    problems.push({ field: 'protocol', message: `API: ${profile.label} serves ${served}, not ${PROTOCOL_LABELS[draft.protocol]}` });
+  }
   const baseUrl = draft.baseUrl.trim();
   if (baseUrl !== '') {
     if (!isHttpUrl(baseUrl)) problems.push({ field: 'baseUrl', message: 'Base URL: expected an http:// or https:// URL, up to the version path (…/v1)' });

@@ -1,9 +1,10 @@
 // What the editor needs from the backend before it can be used: the profiles (with their keys'
-// suffixes), the simulator's scenarios, and for "edit and resend" the draft made from the stored
+// suffixes and their dialects), the simulator's scenarios in each dialect, and for "edit and resend" the draft made from the stored
 // recording's request.
 
 import { useCallback, useEffect, useState } from 'react';
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
+import type { Protocol } from '../../shared/dialects/types.ts';
 import { api } from '../api/index.ts';
 import { errorMessage } from '../components/format.ts';
 import { loadHead } from '../view/model/load-recording.ts';
@@ -13,7 +14,8 @@ import { draftFromRequest } from './from-request.ts';
 
 export interface RequestSetup {
   readonly profiles: readonly ProfileInfo[];
-  readonly scenarios: readonly ScenarioInfo[];
+  /** The simulator's scenarios in each dialect; empty while loading. */
+  readonly scenarios: Readonly<Record<Protocol, readonly ScenarioInfo[]>>;
   /** The first draft: empty, or the stored recording's request; null while loading. */
   readonly initial: { readonly draft: RequestDraft; readonly notes: readonly string[] } | null;
   readonly error: string | null;
@@ -21,9 +23,12 @@ export interface RequestSetup {
   readonly reloadProfiles: () => void;
 }
 
+const NO_SCENARIOS: RequestSetup['scenarios'] = { 'chat-completions': [], responses: [], 'anthropic-messages': [] };
+const PROTOCOLS_IN_ORDER = ['chat-completions', 'responses', 'anthropic-messages'] as const;
+
 export function useRequestSetup(from: number | undefined): RequestSetup {
   const [profiles, setProfiles] = useState<readonly ProfileInfo[]>([]);
-  const [scenarios, setScenarios] = useState<readonly ScenarioInfo[]>([]);
+  const [scenarios, setScenarios] = useState<RequestSetup['scenarios']>(NO_SCENARIOS);
   const [initial, setInitial] = useState<RequestSetup['initial']>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -32,7 +37,9 @@ export function useRequestSetup(from: number | undefined): RequestSetup {
     const failed = (failure: unknown): void => {
       if (current) setError(errorMessage(failure));
     };
-    api.listScenarios({}).then((list) => current && setScenarios(list), failed);
+    Promise.all(PROTOCOLS_IN_ORDER.map((protocol) => api.listScenarios({ protocol }))).then((lists) => {
+      if (current) setScenarios({ 'chat-completions': lists[0]!, responses: lists[1]!, 'anthropic-messages': lists[2]! });
+    }, failed);
     void (async () => {
       const list = await api.listProfiles({});
       if (!current) return;

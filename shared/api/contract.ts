@@ -8,6 +8,7 @@ import type { RecordedEnd, RecordedResponse } from '../recording/types.ts';
 import type { ExportFormat } from '../export/types.ts';
 import type { CaptureSnippet } from '../capture/snippets.ts';
 import type { CaptureExchange } from '../capture/types.ts';
+import type { Protocol } from '../dialects/types.ts';
 import type { ReplayFaults } from '../replay/faults.ts';
 import type { PackedRecording } from './packed.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
@@ -37,7 +38,8 @@ export interface StreamscopeApi {
   /** Keeps the key in the keychain; the answer shows only its suffix. */
   setKey(input: { readonly profile: string; readonly key: string }): Promise<KeyInfo>;
   deleteKey(input: { readonly profile: string }): Promise<boolean>;
-  listScenarios(input: Record<string, never>): Promise<ScenarioInfo[]>;
+  /** The scenarios the simulator plays in a dialect (Chat Completions when none is given). */
+  listScenarios(input: { readonly protocol?: Protocol }): Promise<ScenarioInfo[]>;
 
   // Import and export.
   importFile(file: ImportFile): Promise<ImportResult>;
@@ -122,21 +124,41 @@ export interface RecordingWithEvents {
   readonly events: StoredEvent[];
 }
 
+/**
+ * What an Anthropic Messages request asks for when it gives no `max_tokens` (the API requires
+ * one): room for a long answer, the simulator's `large` scenario included.
+ */
+export const MESSAGES_DEFAULT_MAX_TOKENS = 4096;
+
+/** The `anthropic-version` an Anthropic Messages request carries unless its headers give one (the API refuses a request without). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
 export interface LiveRequest {
   /** A profile name (`listProfiles`); `simulator` records from the built-in simulator. */
   readonly profile: string;
-  /** Overrides the profile's base URL (up to the version path; `/chat/completions` is appended). */
+  /**
+   * The dialect (`POST …/chat/completions`, `…/responses` or `…/messages`); one the profile serves
+   * (`ProfileInfo.protocols`), its first when absent.
+   */
+  readonly protocol?: Protocol;
+  /** Overrides the profile's base URL (up to the version path; the dialect's path is appended). */
   readonly baseUrl?: string;
   readonly model?: string;
+  /**
+   * The conversation. Chat Completions messages are mapped onto the dialect's shape (Responses: the
+   * first system message as `instructions`, tool calls and results as items; Anthropic: system
+   * messages as `system`, tool calls and results as blocks); the dialect's own items are sent as given.
+   */
   readonly messages: readonly unknown[];
+  /** Chat Completions function tools are mapped onto the dialect's shape; others are sent as given. */
   readonly tools?: readonly unknown[];
-  /** Any other body fields (temperature, max_tokens, n …). */
+  /** Any other body fields, in the dialect's names (temperature, max_tokens or max_output_tokens, n …). Anthropic's `max_tokens` is MESSAGES_DEFAULT_MAX_TOKENS when absent. */
   readonly params?: Readonly<Record<string, unknown>>;
-  /** `stream_options.include_usage`; default true. */
+  /** `stream_options.include_usage`, Chat Completions only; default true there. */
   readonly includeUsage?: boolean;
-  /** `stream_options.include_obfuscation`; not sent when absent. */
+  /** `stream_options.include_obfuscation` (Chat Completions and Responses); not sent when absent. */
   readonly includeObfuscation?: boolean;
-  /** Sent as given. An `authorization` (`api-key` for Azure) here is this request's own key: the profile's is then not sent. */
+  /** Sent as given. An `authorization` (`api-key` for Azure, `x-api-key` for Anthropic) here is this request's own key: the profile's is then not sent. */
   readonly headers?: Readonly<Record<string, string>>;
   /**
    * The origin (`http://host:port`) the user confirmed the profile's key may be sent to, when
@@ -176,6 +198,8 @@ export interface ProfileInfo {
   readonly defaultModel: string | null;
   /** Whether the profile sends a key at all (local servers and the simulator do not). */
   readonly needsKey: boolean;
+  /** The dialects it serves; the first is its default. */
+  readonly protocols: readonly Protocol[];
   readonly key: KeyInfo | null;
   readonly note: string | null;
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../recording/header-field.ts';
+import { PROTOCOLS } from '../dialects/types.ts';
 import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
 import { RECORDING_ORIGINS } from './recordings.ts';
 import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../replay/faults.ts';
@@ -50,6 +51,7 @@ export const API_SCHEMAS = {
   startRecording: z
     .object({
       profile: text(100).min(1),
+      protocol: z.enum(PROTOCOLS).optional(),
       baseUrl: z.url({ protocol: /^https?$/ }).optional(),
       model: text(500).min(1).optional(),
       messages: z.array(z.unknown()).min(1),
@@ -68,7 +70,7 @@ export const API_SCHEMAS = {
   listProfiles: nothing,
   setKey: z.object({ profile: text(100).min(1), key: headerValue('the key', z.string().min(1).max(10_000)) }).strict(),
   deleteKey: z.object({ profile: text(100).min(1) }).strict(),
-  listScenarios: nothing,
+  listScenarios: z.object({ protocol: z.enum(PROTOCOLS).optional() }).strict(),
   importFile: z.object({ name: text(1000).min(1), bytes, tags: tags.optional() }).strict(),
   exportRecording: z.object({ id, format: z.enum(EXPORT_FORMATS) }).strict(),
   listExportFormats: nothing,

@@ -28,7 +28,7 @@ export function captureSnippets(baseUrl: string, anthropic: boolean): CaptureSni
       { client: 'LiteLLM', text: `litellm.completion(model="anthropic/…", api_base="${baseUrl}", stream=True, …)` },
       {
         client: 'curl',
-        text: `curl -N ${baseUrl}/v1/messages -H "x-api-key: $ANTHROPIC_API_KEY" -H "anthropic-version: 2023-06-01" -H "content-type: application/json" -d '{"model":"claude-sonnet-4-5","max_tokens":256,"stream":true,"messages":[{"role":"user","content":"Hello"}]}'`,
+        text: `curl -N ${baseUrl}/v1/messages -H "x-api-key: $ANTHROPIC_API_KEY" -H "anthropic-version: 2023-06-01" -H "content-type: application/json" -d '{"model":"claude-sonnet-5-5","max_tokens":256,"stream":true,"messages":[{"role":"user","content":"Hello"}]}'`,
       },
     ];
   }

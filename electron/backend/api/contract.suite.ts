@@ -23,6 +23,7 @@ import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
 import { keyContractCases } from './contract-keys.cases.ts';
 import { captureContractCases } from './contract-capture.cases.ts';
+import { dialectContractCases } from './contract-dialects.cases.ts';
 import { liveContractCases } from './contract-live.cases.ts';
 import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
 
@@ -269,6 +270,7 @@ export function contractSuite(connect: Connect): void {
   });
 
   liveContractCases(ctx);
+  dialectContractCases(ctx);
   captureContractCases(ctx);
   keyContractCases(ctx, ENV_KEY);
 
@@ -321,12 +323,14 @@ export function contractSuite(connect: Connect): void {
       ['deleteRecording', { id: -1 }, /^deleteRecording: id: /],
       ['startRecording', { profile: 'simulator', messages: [] }, /^startRecording: messages: /],
       ['startRecording', { profile: 'simulator', messages: hello, baseUrl: 'file:///etc/passwd' }, /^startRecording: baseUrl: /],
+      ['startRecording', { profile: 'simulator', messages: hello, protocol: 'completions' }, /^startRecording: protocol: /],
       ['startRecording', { profile: 'simulator', messages: hello, headers: { 'x-a': 'b\r\nx-injected: 1' } }, /^startRecording: headers\.x-a: the value holds a carriage return \(CR\)$/],
       ['cancelRecording', { id: 1.5 }, /^cancelRecording: id: /],
       ['listProfiles', { all: true }, /^listProfiles: argument: /],
       ['setKey', { profile: 'openai', key: 'sk-a\nb' }, /^setKey: key: the key holds a line feed \(LF\)$/],
       ['deleteKey', { profile: '' }, /^deleteKey: profile: /],
       ['listScenarios', null, /^listScenarios: argument: /],
+      ['listScenarios', { protocol: 'messages' }, /^listScenarios: protocol: /],
       ['importFile', { name: 'a.sse', bytes: [100, 97] }, /^importFile: bytes: expected bytes$/],
       ['exportRecording', { id: 1, format: 'pdf' }, /^exportRecording: format: /],
       ['listExportFormats', 'all', /^listExportFormats: argument: /],

@@ -56,7 +56,7 @@ export function createBackend(options: BackendOptions): Backend {
     startRecording: live.startRecording,
     cancelRecording: live.cancelRecording,
     ...profileCalls,
-    listScenarios: async () => scenarioInfos(),
+    listScenarios: async (input) => scenarioInfos(input.protocol),
     ...transferCalls(store),
     startReplay: replays.startReplay,
     stopReplay: replays.stopReplay,

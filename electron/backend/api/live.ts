@@ -8,9 +8,11 @@ import { keyOriginToConfirm, originOf } from '../../../shared/api/key-host.ts';
 import type { RecordedEnd } from '../../../shared/index.ts';
 import { headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/redact.ts';
-import { chatCompletionsUrl } from '../recorder/profiles.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { endpointUrl, keyHeader, keyHeaderName, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
+import { buildRequestBody } from '../recorder/request-body.ts';
 import type { Store } from '../store/index.ts';
 import { createLiveBatcher } from './live-batch.ts';
 import type { LiveBatchOptions } from './live-batch.ts';
@@ -47,16 +49,24 @@ export function createLive(context: LiveContext): Live {
 
   async function startRecording(request: LiveRequest): Promise<LiveStarted> {
     const profile = profiles.profile(request.profile);
-    const url = endpoint(await baseUrlOf(profile, request));
+    const protocol = protocolFor(profile, request.protocol);
+    if (protocol === null) throw new ApiError('invalid-argument', `startRecording: protocol: ${profile.label} serves ${profile.protocols.join(' and ')} only, not ${request.protocol}`);
+    const url = endpoint(await baseUrlOf(profile, request), protocol);
     const model = request.model ?? profile.defaultModel;
     if (!model) throw new ApiError('invalid-argument', `startRecording: model: profile ${profile.name} has no default model: give one`);
-    const headers: Record<string, string> = { ...request.headers };
+    const headers = withProtocolHeaders(protocol, request.headers);
     const key = profileKey(profile, request, url);
-    if (key !== null) {
-      if (profile.auth === 'api-key') headers['api-key'] = key;
-      else headers.authorization = `Bearer ${key}`;
-    }
-    const body = requestBody(request, model);
+    if (key !== null) Object.assign(headers, keyHeader(profile.auth, key));
+    const built = buildRequestBody(protocol, {
+      model,
+      messages: request.messages,
+      ...(request.tools !== undefined ? { tools: request.tools } : {}),
+      ...(request.params !== undefined ? { params: request.params } : {}),
+      ...(request.includeUsage !== undefined ? { includeUsage: request.includeUsage } : {}),
+      ...(request.includeObfuscation !== undefined ? { includeObfuscation: request.includeObfuscation } : {}),
+    });
+    if (!built.ok) throw new ApiError('invalid-argument', `startRecording: ${built.problem}`);
+    const body = built.body;
     // Checked before the recording is stored: a body that fails to serialise later would fail after it began.
     try {
       JSON.stringify(body);
@@ -119,8 +129,8 @@ export function createLive(context: LiveContext): Live {
    * (shared/api/key-host.ts), and only if a header can carry it (checked before anything is stored).
    */
   function profileKey(profile: Profile, request: LiveRequest, url: string): string | null {
-    const keyHeader = profile.auth === 'api-key' ? 'api-key' : 'authorization';
-    if (Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === keyHeader)) return null;
+    const ownKey = keyHeaderName(profile.auth);
+    if (Object.keys(request.headers ?? {}).some((name) => name.toLowerCase() === ownKey)) return null;
     const key = profiles.keyFor(profile);
     if (key === null) {
       if (profile.keyEnv !== null) throw new ApiError('unavailable', `no API key for ${profile.label}: set one, or set ${profile.keyEnv} where Streamscope runs`);
@@ -162,29 +172,9 @@ export function createLive(context: LiveContext): Live {
   };
 }
 
-/** The chat-completions URL under a base URL; a query on the base (Azure's api-version) is kept. */
-export function endpoint(baseUrl: string): string {
-  const url = chatCompletionsUrl(baseUrl);
+/** The dialect's endpoint under a base URL; a query on the base (Azure's api-version) is kept. */
+export function endpoint(baseUrl: string, protocol: Protocol): string {
+  const url = endpointUrl(baseUrl, protocol);
   if (url === null) throw new ApiError('invalid-argument', `startRecording: baseUrl: not a URL: ${redactUrl(baseUrl)}`);
   return url.toString();
-}
-
-function requestBody(request: LiveRequest, model: string): Record<string, unknown> {
-  const params = request.params ?? {};
-  const streamOptions: Record<string, unknown> = isObject(params.stream_options) ? { ...params.stream_options } : {};
-  // Without usage asked for, no stream_options at all: some servers refuse the field.
-  if (request.includeUsage ?? true) streamOptions.include_usage = true;
-  if (request.includeObfuscation !== undefined) streamOptions.include_obfuscation = request.includeObfuscation;
-  const { stream_options: _given, ...rest } = params;
-  return {
-    ...rest,
-    model,
-    messages: request.messages,
-    ...(request.tools !== undefined ? { tools: request.tools } : {}),
-    ...(Object.keys(streamOptions).length > 0 ? { stream_options: streamOptions } : {}),
-  };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -43,6 +43,7 @@ export function createProfiles(keys: KeyVault, env: Readonly<Record<string, stri
           baseUrl: of.baseUrl,
           defaultModel: of.defaultModel,
           needsKey: of.keyEnv !== null,
+          protocols: of.protocols,
           key: keyInfo(of),
           note: of.note ?? null,
         }),

@@ -3,7 +3,8 @@
 // the backend. Its scenarios are what the UI offers to record.
 
 import type { ScenarioInfo } from '../../../shared/api/contract.ts';
-import { MODEL_PREFIX, SCENARIOS, startSimulator } from '../simulator/index.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { dialectScenarios, MODEL_PREFIX, SCENARIOS, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 
 export interface SimulatorHost {
@@ -35,6 +36,8 @@ export function lazySimulator(): SimulatorHost {
   };
 }
 
-export function scenarioInfos(): ScenarioInfo[] {
-  return SCENARIOS.map((scenario) => ({ name: scenario.name, model: MODEL_PREFIX + scenario.name, description: scenario.description }));
+/** The scenarios the simulator plays in a dialect: Chat Completions' own list, or the Responses or Messages one. */
+export function scenarioInfos(protocol: Protocol = 'chat-completions'): ScenarioInfo[] {
+  const scenarios = protocol === 'chat-completions' ? SCENARIOS : dialectScenarios(protocol === 'responses' ? 'responses' : 'messages');
+  return scenarios.map((scenario) => ({ name: scenario.name, model: MODEL_PREFIX + scenario.name, description: scenario.description }));
 }

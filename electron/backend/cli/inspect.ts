@@ -1,10 +1,11 @@
 // `streamscope inspect FILE [--json] [--fail-on warning|error]`
 
 import { analyzeRecording, toContract, SEVERITY_ORDER } from '../../../shared/index.ts';
-import type { Protocol, Severity } from '../../../shared/index.ts';
+import type { Severity } from '../../../shared/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
+import { protocolOfWord } from './protocol-words.ts';
 import { loadRecordingArg } from './recording-arg.ts';
 import { renderAnalysis } from './render.ts';
 
@@ -34,8 +35,6 @@ Options:
 Exit codes: 0 analysed (whatever it found), 1 findings past --fail-on,
 2 unreadable file or bad arguments.`;
 
-/** `--protocol`'s words for the dialects. */
-const PROTOCOL_ARGS: Readonly<Record<string, Protocol>> = { chat: 'chat-completions', responses: 'responses', messages: 'anthropic-messages' };
 
 export async function inspectCommand(args: string[], out: Output): Promise<number> {
   const { values, positionals } = parse(args);
@@ -48,7 +47,7 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
   if (idleGapMs !== undefined && !(Number.isFinite(idleGapMs) && idleGapMs > 0)) throw new CliError(`--idle-gap takes a positive number of milliseconds, not "${values['idle-gap']}"`);
 
   const given = values.protocol;
-  const protocol = given !== undefined && Object.hasOwn(PROTOCOL_ARGS, given) ? PROTOCOL_ARGS[given] : undefined;
+  const protocol = given !== undefined ? protocolOfWord(given) : undefined;
   if (given !== undefined && protocol === undefined) throw new CliError(`--protocol takes "chat", "responses" or "messages", not "${given}"`);
 
   const { recording } = await loadRecordingArg(file, values.db);

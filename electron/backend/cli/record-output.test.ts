@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/index.ts';
 import { untimed } from '../../../shared/test/streams.ts';
-import { chatCompletionsUrl } from '../recorder/profiles.ts';
+import { endpointUrl } from '../recorder/profiles.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { runCli } from './test-support.ts';
@@ -38,12 +38,18 @@ describe('streamscope record', () => {
   });
 });
 
-describe('the chat-completions URL under a base URL', () => {
+describe("each API's endpoint under a base URL", () => {
   it('goes after the path, whatever follows it, and is null for what is not a URL', () => {
-    expect(chatCompletionsUrl('https://r.openai.azure.com/openai/deployments/d?api-version=1')?.href).toBe('https://r.openai.azure.com/openai/deployments/d/chat/completions?api-version=1');
-    expect(chatCompletionsUrl('http://127.0.0.1:8000/v1//')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
-    expect(chatCompletionsUrl('http://127.0.0.1:8000/v1/#top')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
-    expect(chatCompletionsUrl('not a url')).toBeNull();
+    expect(endpointUrl('https://r.openai.azure.com/openai/deployments/d?api-version=1', 'chat-completions')?.href).toBe('https://r.openai.azure.com/openai/deployments/d/chat/completions?api-version=1');
+    expect(endpointUrl('http://127.0.0.1:8000/v1//', 'chat-completions')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
+    expect(endpointUrl('http://127.0.0.1:8000/v1/#top', 'chat-completions')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
+    expect(endpointUrl('not a url', 'chat-completions')).toBeNull();
+  });
+
+  it('is /responses for the Responses API and /messages for Anthropic Messages', () => {
+    expect(endpointUrl('https://api.openai.com/v1/', 'responses')?.href).toBe('https://api.openai.com/v1/responses');
+    expect(endpointUrl('https://api.anthropic.com/v1', 'anthropic-messages')?.href).toBe('https://api.anthropic.com/v1/messages');
+    expect(endpointUrl('http://127.0.0.1:4000/gw/v1?team=a#x', 'anthropic-messages')?.href).toBe('http://127.0.0.1:4000/gw/v1/messages?team=a');
   });
 });
 

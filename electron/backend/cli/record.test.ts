@@ -66,7 +66,7 @@ describe('streamscope record', () => {
     } finally {
       if (saved !== undefined) process.env.OPENAI_API_KEY = saved;
     }
-    expect((await run('record', '--profile', 'nope')).err).toMatch(/^streamscope record: unknown profile "nope" \(one of openai, azure/);
+    expect((await run('record', '--profile', 'nope')).err).toMatch(/^streamscope record: unknown profile "nope" \(one of openai, azure, anthropic/);
     expect((await run('record')).err).toBe('streamscope record: give --profile NAME or --base-url URL (see --help)\n');
     expect((await run('record', '--base-url', 'ftp://x/v1', '--model', 'm')).err).toBe('streamscope record: --base-url must be http or https, not ftp:\n');
     expect((await run('record', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--body', '[1]')).err).toBe('streamscope record: --body must be a JSON object\n');

@@ -6,39 +6,55 @@ import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toCont
 import type { Analysis, Recording } from '../../../shared/index.ts';
 import { headerNameProblem, headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/redact.ts';
-import { chatCompletionsUrl, findProfile, PROFILES } from '../recorder/profiles.ts';
+import { ANTHROPIC_VERSION, MESSAGES_DEFAULT_MAX_TOKENS } from '../../../shared/api/contract.ts';
+import type { Protocol } from '../../../shared/index.ts';
+import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
+import { buildRequestBody } from '../recorder/request-body.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
+import { PROTOCOL_ARGS, protocolOfWord, protocolWord } from './protocol-words.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
 
 export const RECORD_USAGE = `Usage: streamscope record [options]
 
-Makes one streamed chat-completion request, prints every event as it arrives,
-then the reassembled message, usage, metrics and diagnostics, and stores the
-recording (reads with their arrival times, events, analysis) in the database.
+Makes one streamed request, prints every event as it arrives, then the
+reassembled answer, usage, metrics and diagnostics, and stores the recording
+(reads with their arrival times, events, analysis) in the database.
 
 Where to send it:
   --profile NAME           ${PROFILES.map((profile) => profile.name).join(', ')}
                            ("simulator" starts the built-in simulator: no key needed)
-  --base-url URL           Base URL up to /v1 (/chat/completions goes after its
+  --base-url URL           Base URL up to /v1 (the API's path goes after its
                            path, before any ?query); alone, it needs no profile
                            and no key
+  --api API                chat (POST …/chat/completions), responses (…/responses)
+                           or messages (Anthropic, …/messages); default: the
+                           profile's (chat, but ${profileApis()}), else chat
   --query K=V              Add a query parameter (Azure: api-version=2024-10-21)
-What to send:
+What to send (written as for chat; mapped onto the API's own shape):
   --model M                Model (default: the profile's, or sim-text for the simulator)
   --message TEXT           One user message
-  --messages FILE.json     A JSON array of messages
-  --tools FILE.json        A JSON array of tools
-  --body JSON              Extra body fields, merged in (e.g. '{"temperature":0}')
-  --no-usage               Do not ask for stream_options.include_usage
-  --header 'NAME: VALUE'   Extra header (repeatable)
-Key (never echoed, stored redacted):
+  --messages FILE.json     A JSON array of messages (a first system message is
+                           Responses' instructions; system messages are
+                           Anthropic's system)
+  --tools FILE.json        A JSON array of tools ({"type": "function", "function":
+                           {…}}: flat for responses, {name, description,
+                           input_schema} for messages)
+  --max-tokens N           max_tokens (chat, messages) or max_output_tokens
+                           (responses); messages sends ${MESSAGES_DEFAULT_MAX_TOKENS} when not given
+  --body JSON              Extra body fields, merged in last (e.g. '{"temperature":0}')
+  --no-usage               Do not ask for stream_options.include_usage (chat only:
+                           the other two APIs always send usage)
+  --header 'NAME: VALUE'   Extra header (repeatable; messages sends
+                           anthropic-version: ${ANTHROPIC_VERSION} unless given)
+Key (never echoed, stored redacted; sent as the profile sends it, else as
+x-api-key for messages and Authorization: Bearer for the others):
   --api-key-env VAR        Read the key from this environment variable
   --api-key-file FILE      Read the key from a file
   --api-key KEY            The key itself (visible to other users in ps; prefer the two above)
@@ -56,6 +72,13 @@ Output:
 Exit codes: 0 the stream completed, 1 the exchange failed (HTTP error, cut,
 timeout, abort: said in one line), 2 bad arguments.`;
 
+/** The profiles that do not default to chat, with their API: `anthropic: messages`. */
+function profileApis(): string {
+  return PROFILES.filter((profile) => profile.protocols[0] !== 'chat-completions')
+    .map((profile) => `${profile.name}: ${protocolWord(profile.protocols[0]!)}`)
+    .join(', ');
+}
+
 export async function recordCommand(args: string[], out: Output): Promise<number> {
   const { values } = parse(args);
   const profile = values.profile === undefined ? undefined : findProfile(values.profile);
@@ -70,22 +93,27 @@ export async function recordCommand(args: string[], out: Output): Promise<number
   if (baseUrl === null) throw new CliError(profile?.note ? `profile ${profile.name}: ${profile.note}` : 'give --profile NAME or --base-url URL (see --help)');
 
   try {
-    const url = endpoint(baseUrl, values.query ?? []);
+    const protocol = protocolOf(values.api, profile);
+    const url = endpoint(baseUrl, protocol, values.query ?? []);
     const model = values.model ?? profile?.defaultModel;
     if (!model) throw new CliError('give --model M');
-    const body: Record<string, unknown> = { model, messages: messagesFrom(values.message, values.messages) };
-    if (values.tools !== undefined) body.tools = jsonFile(values.tools, 'tools');
-    if (!values['no-usage']) body.stream_options = { include_usage: true };
+    if (values['no-usage'] && protocol !== 'chat-completions') throw new CliError(`--no-usage is for --api chat: a ${protocolWord(protocol)} stream always carries its usage`);
+    const built = buildRequestBody(protocol, {
+      model,
+      messages: messagesFrom(values.message, values.messages),
+      ...(values.tools !== undefined ? { tools: toolsFrom(values.tools) } : {}),
+      ...(values['max-tokens'] !== undefined ? { maxTokens: wholeNumber(values['max-tokens'], '--max-tokens') } : {}),
+      ...(protocol === 'chat-completions' ? { includeUsage: !values['no-usage'] } : {}),
+    });
+    if (!built.ok) throw new CliError(built.problem);
+    const body = built.body;
     if (values.body !== undefined) Object.assign(body, jsonObject(values.body, '--body'));
 
-    const headers = headersFrom(values.header ?? []);
+    const headers = withProtocolHeaders(protocol, headersFrom(values.header ?? []));
     const key = apiKey(values, profile);
     const keyProblem = key === null ? null : headerValueProblem(key);
     if (keyProblem !== null) throw new CliError(`the API key ${keyProblem} (it is sent in a header)`);
-    if (key !== null) {
-      if (profile?.auth === 'api-key') headers['api-key'] = key;
-      else headers.authorization = `Bearer ${key}`;
-    }
+    if (key !== null) Object.assign(headers, keyHeader(keyAuthFor(profile, protocol), key));
 
     const store = values['no-store'] ? undefined : openStoreAt(values.db ?? defaultDbPath());
     const file = values.out === undefined ? undefined : createWriteStream(values.out);
@@ -164,6 +192,8 @@ function parse(args: string[]) {
       message: { type: 'string' },
       messages: { type: 'string' },
       tools: { type: 'string' },
+      api: { type: 'string' },
+      'max-tokens': { type: 'string' },
       body: { type: 'string' },
       'no-usage': { type: 'boolean' },
       header: { type: 'string', multiple: true },
@@ -182,8 +212,17 @@ function parse(args: string[]) {
   });
 }
 
-function endpoint(baseUrl: string, query: readonly string[]): string {
-  const url = chatCompletionsUrl(baseUrl);
+/** The API asked for (`--api`), which the profile must serve; else the profile's default, else chat. */
+function protocolOf(word: string | undefined, profile: Profile | undefined): Protocol {
+  const asked = word === undefined ? undefined : protocolOfWord(word);
+  if (word !== undefined && asked === undefined) throw new CliError(`--api takes ${Object.keys(PROTOCOL_ARGS).map((each) => `"${each}"`).join(', ')}, not "${word}"`);
+  const protocol = protocolFor(profile, asked);
+  if (protocol === null) throw new CliError(`profile ${profile!.name} serves --api ${profile!.protocols.map(protocolWord).join(' and ')} only, not ${word}`);
+  return protocol;
+}
+
+function endpoint(baseUrl: string, protocol: Protocol, query: readonly string[]): string {
+  const url = endpointUrl(baseUrl, protocol);
   if (url === null) throw new CliError(`--base-url is not a URL: ${redactUrl(baseUrl)}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be http or https, not ${url.protocol}`);
   for (const pair of query) {
@@ -202,6 +241,12 @@ function messagesFrom(message: string | undefined, file: string | undefined): un
     return messages;
   }
   return [{ role: 'user', content: message ?? 'Say hello in five words.' }];
+}
+
+function toolsFrom(file: string): unknown[] {
+  const tools = jsonFile(file, 'tools');
+  if (!Array.isArray(tools)) throw new CliError(`${file}: expected a JSON array of tools`);
+  return tools;
 }
 
 function jsonFile(path: string, what: string): unknown {
@@ -259,6 +304,12 @@ function apiKey(values: { 'api-key'?: string; 'api-key-env'?: string; 'api-key-f
     throw new CliError(`no API key: set ${variable}${values['api-key-env'] === undefined ? ', or pass --api-key-env VAR or --api-key-file FILE' : ''}`);
   }
   return key;
+}
+
+function wholeNumber(text: string, flag: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) throw new CliError(`${flag} takes a whole number of at least 1, not "${text}"`);
+  return value;
 }
 
 function positive(text: string, flag: string): number {

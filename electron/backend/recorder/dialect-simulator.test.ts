@@ -12,69 +12,14 @@ import { dialectScenarios, startSimulator } from '../simulator/index.ts';
 import type { Dialect, Simulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
+import { EXPECTED, PROTOCOLS, scriptedCodes } from './dialect-scenarios.test-support.ts';
 import { recordStream } from './record.ts';
 
-/** What each scenario yields, recorded with no waits (so no timing finding) and no padding; sorted. */
-const RESPONSES: Record<string, string[]> = {
-  text: [],
-  reasoning: [],
-  refusal: ['refusal'],
-  'tool-call': [],
-  'parallel-tool-calls': [],
-  length: ['response-incomplete'],
-  'stream-error': ['response-failed', 'stream-error'],
-  failed: ['response-failed'],
-  // Cut mid-answer: the message item was added and never done.
-  'connection-drop': ['connection-error', 'item-not-done', 'missing-terminal-event'],
-  'cut-before-end': ['missing-terminal-event'],
-  'sequence-gap': ['sequence-gap'],
-  'long-silence': [],
-  buffered: [],
-  // The delta cut in half is lost to every client: its text is missing from what the deltas built
-  // (the .done event and the terminal response have it), and its sequence_number is unreadable.
-  'invalid-json': ['done-text-mismatch', 'final-mismatch', 'invalid-json', 'sequence-gap'],
-  crlf: [],
-  'json-response': ['not-event-stream'],
-  'rate-limit': ['http-status'],
-  'server-error': ['http-status'],
-  large: [],
-};
-
-/** Every Messages stream has its ping (an info note), as Anthropic sends one. */
-const MESSAGES: Record<string, string[]> = {
-  text: ['ping'],
-  reasoning: ['ping'],
-  refusal: ['ping', 'stop-refusal'],
-  'tool-call': ['ping'],
-  'parallel-tool-calls': ['ping'],
-  length: ['ping', 'stop-max-tokens'],
-  // Cut mid-answer: the text block never got its content_block_stop.
-  'stream-error': ['block-not-stopped', 'missing-message-stop', 'ping', 'stream-error'],
-  'connection-drop': ['block-not-stopped', 'connection-error', 'missing-message-stop', 'ping'],
-  'cut-before-end': ['missing-message-stop', 'ping'],
-  'keep-alive': ['ping'],
-  'long-silence': ['ping'],
-  buffered: ['ping'],
-  'invalid-json': ['invalid-json', 'ping'],
-  crlf: ['ping'],
-  'json-response': ['not-event-stream'],
-  'rate-limit': ['http-status'],
-  'server-error': ['http-status'],
-  overloaded: ['http-status'],
-  large: ['ping'],
-};
-
-const EXPECTED: Record<Dialect, Record<string, string[]>> = { responses: RESPONSES, messages: MESSAGES };
 // The simulator's URL ends in /v1.
 const PATHS: Record<Dialect, string> = { responses: '/responses', messages: '/messages' };
-const PROTOCOLS = { responses: 'responses', messages: 'anthropic-messages' } as const;
 
 let simulator: Simulator;
 let store: Store;
-
-// As in simulator.test.ts: timing findings a loaded machine can cause on its own.
-const TIMING_CODES = new Set(['buffered-delivery', 'idle-gap']);
-const STALL_MS = 100;
 
 beforeAll(async () => {
   simulator = await startSimulator({ port: 0, timeScale: 0 });
@@ -121,9 +66,8 @@ describe.each(['responses', 'messages'] as const)('recording every %s scenario',
     expect(result.analysis.protocol).toBe(PROTOCOLS[dialect]);
 
     const times = [0, stored.response?.t ?? 0, ...stored.reads.map((read) => read.t!)];
-    const stalled = times.some((t, i) => i > 0 && t - times[i - 1]! >= STALL_MS);
-    const scripted = (list: readonly string[]) => (stalled ? list.filter((code) => !TIMING_CODES.has(code) || codes.includes(code)) : list);
-    expect(scripted(result.analysis.diagnostics.map((diagnostic) => diagnostic.code).sort())).toEqual(codes);
+    const scripted = (list: readonly string[]) => scriptedCodes(list, codes, times);
+    expect(scripted(result.analysis.diagnostics.map((diagnostic) => diagnostic.code))).toEqual(codes);
     // What the store gives back analyses exactly as what was recorded.
     expect(toContract(analyzeRecording(stored))).toEqual(toContract(result.analysis));
     expect(scripted(store.summary(result.id!)!.codes)).toEqual(codes);

@@ -1,23 +1,36 @@
-// Provider profiles: where each OpenAI-compatible endpoint lives and which
-// environment variable holds its key. `--base-url` overrides the URL; local
-// servers need no key.
+// Provider profiles: where each endpoint lives, which dialects it serves (Chat Completions,
+// Responses, Anthropic Messages: DESIGN.md, "Three streaming protocols, one product"), which
+// environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
+// local servers need no key.
+
+import { ANTHROPIC_VERSION } from '../../../shared/api/contract.ts';
+import { PROTOCOLS } from '../../../shared/dialects/types.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+
+/** How a key is sent: `Authorization: Bearer KEY`, Azure's `api-key: KEY`, Anthropic's `x-api-key: KEY`. */
+export type KeyAuth = 'bearer' | 'api-key' | 'x-api-key';
 
 export interface Profile {
   readonly name: string;
   readonly label: string;
-  /** Base URL up to and including the version path; `/chat/completions` is appended. Null when the user must give one. */
+  /** Base URL up to and including the version path; the dialect's path (`/chat/completions` …) is appended. Null when the user must give one. */
   readonly baseUrl: string | null;
   /** Environment variable holding the API key, or null for servers that take none. */
   readonly keyEnv: string | null;
-  /** How the key is sent. */
-  readonly auth: 'bearer' | 'api-key';
+  readonly auth: KeyAuth;
   /** A model to use when none is given, where the provider has an obvious one. */
   readonly defaultModel: string | null;
+  /** The dialects it serves; the first is the one used when none is asked for. */
+  readonly protocols: readonly Protocol[];
+  /** The base URL the provider's own SDK takes, when it is not `baseUrl` (Anthropic's adds `/v1` itself): where the capture proxy forwards. */
+  readonly sdkBaseUrl?: string;
   readonly note?: string;
 }
 
+const CHAT: readonly Protocol[] = ['chat-completions'];
+
 export const PROFILES: readonly Profile[] = [
-  { name: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY', auth: 'bearer', defaultModel: 'gpt-4o-mini' },
+  { name: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', keyEnv: 'OPENAI_API_KEY', auth: 'bearer', defaultModel: 'gpt-4o-mini', protocols: ['chat-completions', 'responses'] },
   {
     name: 'azure',
     label: 'Azure OpenAI',
@@ -25,20 +38,32 @@ export const PROFILES: readonly Profile[] = [
     keyEnv: 'AZURE_OPENAI_API_KEY',
     auth: 'api-key',
     defaultModel: null,
+    protocols: CHAT,
     note: 'give --base-url https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT and --query api-version=2024-10-21',
   },
-  { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', auth: 'bearer', defaultModel: null },
-  { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', keyEnv: 'GROQ_API_KEY', auth: 'bearer', defaultModel: null },
-  { name: 'together', label: 'Together AI', baseUrl: 'https://api.together.xyz/v1', keyEnv: 'TOGETHER_API_KEY', auth: 'bearer', defaultModel: null },
-  { name: 'fireworks', label: 'Fireworks AI', baseUrl: 'https://api.fireworks.ai/inference/v1', keyEnv: 'FIREWORKS_API_KEY', auth: 'bearer', defaultModel: null },
-  { name: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', keyEnv: 'DEEPSEEK_API_KEY', auth: 'bearer', defaultModel: 'deepseek-chat' },
-  { name: 'mistral', label: 'Mistral', baseUrl: 'https://api.mistral.ai/v1', keyEnv: 'MISTRAL_API_KEY', auth: 'bearer', defaultModel: 'mistral-small-latest' },
-  { name: 'xai', label: 'xAI', baseUrl: 'https://api.x.ai/v1', keyEnv: 'XAI_API_KEY', auth: 'bearer', defaultModel: null },
-  { name: 'reflection', label: 'Reflection', baseUrl: 'https://api.reflection.ai/openai/v1', keyEnv: 'REFLECTION_API_KEY', auth: 'bearer', defaultModel: 'Beam-501B-A23B' },
-  { name: 'vllm', label: 'vLLM (local)', baseUrl: 'http://127.0.0.1:8000/v1', keyEnv: null, auth: 'bearer', defaultModel: null },
-  { name: 'ollama', label: 'Ollama (local)', baseUrl: 'http://127.0.0.1:11434/v1', keyEnv: null, auth: 'bearer', defaultModel: null },
-  { name: 'lmstudio', label: 'LM Studio (local)', baseUrl: 'http://127.0.0.1:1234/v1', keyEnv: null, auth: 'bearer', defaultModel: null },
-  { name: 'llamacpp', label: 'llama.cpp server (local)', baseUrl: 'http://127.0.0.1:8080/v1', keyEnv: null, auth: 'bearer', defaultModel: null },
+  {
+    name: 'anthropic',
+    label: 'Anthropic',
+    baseUrl: 'https://api.anthropic.com/v1',
+    sdkBaseUrl: 'https://api.anthropic.com',
+    keyEnv: 'ANTHROPIC_API_KEY',
+    auth: 'x-api-key',
+    // A current model of @anthropic-ai/sdk's `Model` list (not among its deprecated ones).
+    defaultModel: 'claude-sonnet-5-5',
+    protocols: ['anthropic-messages'],
+  },
+  { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', keyEnv: 'GROQ_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'together', label: 'Together AI', baseUrl: 'https://api.together.xyz/v1', keyEnv: 'TOGETHER_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'fireworks', label: 'Fireworks AI', baseUrl: 'https://api.fireworks.ai/inference/v1', keyEnv: 'FIREWORKS_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'deepseek', label: 'DeepSeek', baseUrl: 'https://api.deepseek.com/v1', keyEnv: 'DEEPSEEK_API_KEY', auth: 'bearer', defaultModel: 'deepseek-chat', protocols: CHAT },
+  { name: 'mistral', label: 'Mistral', baseUrl: 'https://api.mistral.ai/v1', keyEnv: 'MISTRAL_API_KEY', auth: 'bearer', defaultModel: 'mistral-small-latest', protocols: CHAT },
+  { name: 'xai', label: 'xAI', baseUrl: 'https://api.x.ai/v1', keyEnv: 'XAI_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'reflection', label: 'Reflection', baseUrl: 'https://api.reflection.ai/openai/v1', keyEnv: 'REFLECTION_API_KEY', auth: 'bearer', defaultModel: 'Beam-501B-A23B', protocols: CHAT },
+  { name: 'vllm', label: 'vLLM (local)', baseUrl: 'http://127.0.0.1:8000/v1', keyEnv: null, auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'ollama', label: 'Ollama (local)', baseUrl: 'http://127.0.0.1:11434/v1', keyEnv: null, auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'lmstudio', label: 'LM Studio (local)', baseUrl: 'http://127.0.0.1:1234/v1', keyEnv: null, auth: 'bearer', defaultModel: null, protocols: CHAT },
+  { name: 'llamacpp', label: 'llama.cpp server (local)', baseUrl: 'http://127.0.0.1:8080/v1', keyEnv: null, auth: 'bearer', defaultModel: null, protocols: CHAT },
   {
     name: 'simulator',
     label: 'Built-in simulator',
@@ -46,6 +71,7 @@ export const PROFILES: readonly Profile[] = [
     keyEnv: null,
     auth: 'bearer',
     defaultModel: 'sim-text',
+    protocols: PROTOCOLS,
     note: 'start it with `streamscope simulate`, then give --base-url with the URL it prints',
   },
 ];
@@ -55,24 +81,72 @@ export function findProfile(name: string): Profile | undefined {
 }
 
 /**
- * The chat-completions endpoint under a base URL, or null when it is not a URL: `/chat/completions`
- * goes at the end of the path, so a query on the base (Azure's `?api-version=…`) stays a query.
- * A fragment is never sent, so it is dropped rather than recorded.
+ * The dialect a request through `profile` speaks: the one asked for when the profile serves it,
+ * else null; the profile's default when none is asked for. Without a profile (a base URL of the
+ * user's own) any dialect goes, Chat Completions by default.
  */
-export function chatCompletionsUrl(baseUrl: string): URL | null {
+export function protocolFor(profile: Profile | undefined, asked?: Protocol): Protocol | null {
+  const served = profile?.protocols ?? PROTOCOLS;
+  if (asked === undefined) return served[0]!;
+  return served.includes(asked) ? asked : null;
+}
+
+/** Each dialect's path under a base URL that ends in the version (`…/v1`). */
+export const ENDPOINT_PATHS: Readonly<Record<Protocol, string>> = {
+  'chat-completions': '/chat/completions',
+  responses: '/responses',
+  'anthropic-messages': '/messages',
+};
+
+/**
+ * The dialect's endpoint under a base URL, or null when it is not a URL: the path goes at the end
+ * of the base's path, so a query on the base (Azure's `?api-version=…`) stays a query. A fragment
+ * is never sent, so it is dropped rather than recorded.
+ */
+export function endpointUrl(baseUrl: string, protocol: Protocol): URL | null {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     return null;
   }
-  url.pathname = url.pathname.replace(/\/+$/, '') + '/chat/completions';
+  url.pathname = url.pathname.replace(/\/+$/, '') + ENDPOINT_PATHS[protocol];
   url.hash = '';
   return url;
 }
 
 /**
- * The upstreams a capture proxy forwards to: each profile's base URL under its name, then the URLs
+ * The headers given, after those a dialect's requests carry unless given (in any case):
+ * `anthropic-version` for Anthropic Messages, as @anthropic-ai/sdk sends it (Anthropic's API
+ * reference, "Versions": a request without it is refused).
+ */
+export function withProtocolHeaders(protocol: Protocol, given: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const own: Record<string, string> = protocol === 'anthropic-messages' ? { 'anthropic-version': ANTHROPIC_VERSION } : {};
+  const names = new Set(Object.keys(given).map((name) => name.toLowerCase()));
+  return { ...Object.fromEntries(Object.entries(own).filter(([name]) => !names.has(name))), ...given };
+}
+
+/**
+ * How a key goes with a request: the profile's way; without a profile, the way the dialect's own
+ * SDK sends it (`x-api-key` for Anthropic Messages, `Authorization: Bearer` otherwise).
+ */
+export function keyAuthFor(profile: Profile | undefined, protocol: Protocol): KeyAuth {
+  return profile?.auth ?? (protocol === 'anthropic-messages' ? 'x-api-key' : 'bearer');
+}
+
+/** The header that carries a key sent `auth`'s way, by its lower-case name. */
+export function keyHeaderName(auth: KeyAuth): string {
+  return auth === 'bearer' ? 'authorization' : auth;
+}
+
+/** The key as its header: `{authorization: "Bearer KEY"}`, `{"api-key": KEY}` or `{"x-api-key": KEY}`. */
+export function keyHeader(auth: KeyAuth, key: string): Record<string, string> {
+  return { [keyHeaderName(auth)]: auth === 'bearer' ? `Bearer ${key}` : key };
+}
+
+/**
+ * The upstreams a capture proxy forwards to: each profile's base URL under its name (the one its
+ * SDK takes: `https://api.anthropic.com` for Anthropic, whose SDK adds `/v1/messages`), then the URLs
  * given. `simulatorUrl` answers the `simulator` profile (the app starts one on demand). A profile
  * without a fixed URL (Azure) must be given as a URL; an unknown one is named in the error.
  */
@@ -81,7 +155,7 @@ export function captureUpstreams(profiles: readonly string[], upstreams: readonl
   for (const name of profiles) {
     const profile = findProfile(name);
     if (!profile) return `unknown profile "${name}" (known: ${PROFILES.map((known) => known.name).join(', ')})`;
-    const url = profile.name === 'simulator' ? simulatorUrl : profile.baseUrl;
+    const url = profile.name === 'simulator' ? simulatorUrl : (profile.sdkBaseUrl ?? profile.baseUrl);
     if (!url) return `the ${profile.label} profile has no fixed URL: give it as an upstream URL instead${profile.note ? ` (${profile.note})` : ''}`;
     specs.push({ url, name: profile.name });
   }

@@ -1,5 +1,5 @@
-// Records one streamed chat completion: performs the exchange and keeps it as
-// a live recording (live-recording.ts: every read and event to the store and
+// Records one streamed request, in whichever dialect its URL and body speak: performs the
+// exchange and keeps it as a live recording (live-recording.ts: every read and event to the store and
 // the analysis as it arrives). Secrets are redacted before anything is kept.
 
 import type { AnalyzedEvent, RecordedRequest, RecordedResponse } from '../../../shared/index.ts';
@@ -12,7 +12,7 @@ import { beginLiveRecording } from './live-recording.ts';
 import type { LiveRecordingResult } from './live-recording.ts';
 
 export interface RecordOptions {
-  /** The full endpoint URL (…/chat/completions). */
+  /** The full endpoint URL (…/chat/completions, …/responses, …/messages): its path tells the analysis the dialect. */
   readonly url: string;
   /** Sent as given; stored redacted. */
   readonly headers: Readonly<Record<string, string>>;
