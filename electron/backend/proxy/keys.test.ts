@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exporters } from '../../../shared/export/registry.ts';
@@ -79,7 +80,8 @@ describe('a key through the proxy', () => {
     expect(inQuery.body.toString()).toBe(streamBody(KEY));
     while (capture.proxy.exchanges.length < 4) await capture.nextEnd();
 
-    const recorded = capture.proxy.exchanges.filter((exchange) => exchange.recording !== null);
+    // In the order they were asked (the log lists them as they end).
+    const recorded = capture.proxy.exchanges.filter((exchange) => exchange.recording !== null).sort((a, b) => a.id - b.id);
     expect(recorded.length).toBe(3);
     const stored = recorded.map((exchange) => capture.recording(exchange));
     for (const recording of stored) {
@@ -106,5 +108,53 @@ describe('a key through the proxy', () => {
     expect(closed).not.toContain(PIECE);
     // Not vacuous: the masked forms were written.
     expect(closed).toContain(MASKED);
+  });
+});
+
+describe('an Anthropic key (x-api-key) through the proxy', () => {
+  const ANTHROPIC_KEY = 'sk-ant-api03-' + KEY.slice(8);
+  const ANTHROPIC_PIECE = ANTHROPIC_KEY.slice(20, 36);
+  const event = (type: string, data: Record<string, unknown>) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const messagesBody = (key: string) =>
+    event('message_start', { message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 3, output_tokens: 1 } } }) +
+    event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
+    event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: `your key is ${key}` } }) +
+    event('content_block_stop', { index: 0 }) +
+    event('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 6 } }) +
+    event('message_stop', {});
+
+  it('sent as x-api-key (curl, as Anthropic documents it) or by the @anthropic-ai/sdk reaches the upstream, is stored redacted and masked, and is nowhere in the database files or the log', async () => {
+    const echo = await startUpstream((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        const key = String(req.headers['x-api-key'] ?? req.headers.authorization?.replace(/^Bearer /, '') ?? '');
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(messagesBody(key));
+      });
+    });
+    const anthropic = await startTestProxy(echo.url);
+    try {
+      const request = { model: 'claude', max_tokens: 16, stream: true, messages: [{ role: 'user' as const, content: 'hi' }] };
+      const raw = await rawRequest(`${anthropic.base}/v1/messages`, { headers: { 'x-api-key': ANTHROPIC_KEY, 'anthropic-version': '2023-06-01' }, body: request });
+      expect(raw.body.toString()).toBe(messagesBody(ANTHROPIC_KEY));
+      // The SDK sends its key its own way (this version: Authorization); what it ends with has the key the upstream sent back.
+      const client = new Anthropic({ baseURL: anthropic.base, apiKey: ANTHROPIC_KEY, maxRetries: 0, logLevel: 'off' });
+      const message = await client.messages.stream(request).finalMessage();
+      expect(message.content).toEqual([{ type: 'text', text: `your key is ${ANTHROPIC_KEY}` }]);
+      while (anthropic.proxy.exchanges.length < 2) await anthropic.nextEnd();
+
+      const [viaCurl, viaSdk] = [...anthropic.proxy.exchanges].sort((a, b) => a.id - b.id).map((exchange) => anthropic.recording(exchange));
+      expect(viaCurl!.request!.headers['x-api-key']).toBe(`sk-ant-…${ANTHROPIC_KEY.slice(-4)}`);
+      for (const stored of [viaCurl!, viaSdk!]) {
+        expect(bodyOf(stored).toString()).toBe(messagesBody(`sk-ant-${'*'.repeat(ANTHROPIC_KEY.length - 11)}${ANTHROPIC_KEY.slice(-4)}`));
+        expect(stored.secretsMasked).toEqual({ headers: [], bodyPlaces: 1 });
+      }
+      expect(JSON.stringify(anthropic.lines)).not.toContain(ANTHROPIC_PIECE);
+      await anthropic.close();
+      expect(databaseText(anthropic.db)).not.toContain(ANTHROPIC_PIECE);
+    } finally {
+      await anthropic.close();
+      await echo.close();
+    }
   });
 });
