@@ -1,7 +1,8 @@
 // Two recordings side by side (`#/compare/A/B`): their timelines on one time axis, the
-// reassembled messages diffed word by word, the metrics and the diagnostics in two columns. Each
-// side loads as the recording view loads one (a live one is followed); each shows its own loading,
-// missing or error state, and the parts that need both wait for both.
+// reassembled messages diffed word by word (within a dialect: ./dialect-diff.ts), the metrics and
+// the diagnostics in two columns. Each side loads as the recording view loads one (a live one is
+// followed); each shows its own loading, missing or error state, and the parts that need both wait
+// for both.
 
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatCount, formatTime } from '../components/format.ts';
@@ -62,10 +63,12 @@ export function CompareView({ a, b, registry }: CompareViewProps) {
         <>
           <section aria-labelledby="compare-messages-title">
             <h2 id="compare-messages-title">Messages</h2>
-            <p className="compare-key muted">
-              What B has that A lacks is <ins>inserted</ins>; what A has that B lacks is <del>deleted</del>.
-            </p>
-            <MessageDiff a={readyA.analysis.choices} b={readyB.analysis.choices} />
+            {readyA.analysis.protocol === readyB.analysis.protocol && (
+              <p className="compare-key muted">
+                What B has that A lacks is <ins>inserted</ins>; what A has that B lacks is <del>deleted</del>.
+              </p>
+            )}
+            <MessageDiff a={readyA.analysis} b={readyB.analysis} />
           </section>
           <div className="compare-columns">
             <section aria-labelledby="compare-metrics-title">
@@ -74,7 +77,7 @@ export function CompareView({ a, b, registry }: CompareViewProps) {
             </section>
             <section aria-labelledby="compare-diagnostics-title">
               <h2 id="compare-diagnostics-title">Diagnostics</h2>
-              <DiagnosticsColumns a={readyA.analysis.diagnostics} b={readyB.analysis.diagnostics} />
+              <DiagnosticsColumns a={readyA.analysis.diagnostics} b={readyB.analysis.diagnostics} sameDialect={readyA.analysis.protocol === readyB.analysis.protocol} />
             </section>
           </div>
         </>

@@ -1,42 +1,66 @@
-// The reassembled messages of A and B, diffed word by word (./message-diff.ts): per choice, each
-// field with what B adds inserted and what it lacks deleted. Screen readers hear the change as
-// words ("inserted", "deleted"), since most do not announce <ins> and <del> by themselves.
+// The reassembled messages of A and B, diffed word by word (./dialect-diff.ts): per choice, output
+// item or content block, each field with what B adds inserted and what it lacks deleted. Screen
+// readers hear the change as words ("inserted", "deleted"), since most do not announce <ins> and
+// <del> by themselves. Two recordings of different dialects are said to be so, not diffed.
 
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
-import type { ChoiceMessage } from '../../shared/chunks/message.ts';
+import type { Analysis } from '../../shared/analysis/analyze.ts';
+import type { Protocol } from '../../shared/dialects/types.ts';
 import { formatCount } from '../components/format.ts';
-import { diffMessages, messagesIdentical } from './message-diff.ts';
+import { dialectName } from '../view/model/dialect-names.ts';
+import { compareMessages, comparisonIdentical } from './dialect-diff.ts';
 import type { FieldDiff, Segment } from './message-diff.ts';
 
-export function MessageDiff({ a, b }: { readonly a: readonly ChoiceMessage[]; readonly b: readonly ChoiceMessage[] }) {
-  const choices = useMemo(() => diffMessages(a, b), [a, b]);
-  if (choices.length === 0) {
+export function MessageDiff({ a, b }: { readonly a: Analysis; readonly b: Analysis }) {
+  // The final objects and choices stand for the analyses' messages (a live side's change with them).
+  const comparison = useMemo(() => compareMessages(a, b), [a.protocol, b.protocol, a.final, b.final]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (comparison.kind === 'different-dialects') {
+    return (
+      <p className="compare-dialects" data-testid="compare-dialects">
+        A is {streamOf(comparison.a)} and B {streamOf(comparison.b)}: their messages are of different dialects, so they are not diffed. Their timing and metrics compare as usual; of the diagnostics, those every dialect reports (the transport’s and the timing’s) are set side by side.
+      </p>
+    );
+  }
+  if (comparison.kind === 'no-dialect') {
+    return <p className="muted">The dialect of neither stream could be told: neither has a message to compare.</p>;
+  }
+  const { groups, protocol } = comparison;
+  if (groups.length === 0) {
     return <p className="muted">Neither recording reassembled a message: no choice arrived in either.</p>;
   }
-  const several = choices.length > 1;
+  const what = protocol === 'chat-completions' ? (groups.length > 1 ? 'messages' : 'message') : protocol === 'responses' ? 'response' : 'message';
   return (
-    <div className="compare-messages" data-testid="compare-messages">
-      {messagesIdentical(choices) && (
+    <div className="compare-messages" data-testid="compare-messages" data-protocol={protocol}>
+      {comparisonIdentical(comparison) && (
         <p className="compare-identical" data-testid="compare-identical">
-          Identical: both recordings reassemble the same {several ? 'messages' : 'message'}, field for field.
+          Identical: both recordings reassemble the same {what}, field for field{protocol === 'chat-completions' ? '' : ' (ids aside)'}.
         </p>
       )}
-      {choices.map((choice) => (
-        <div key={choice.index} className="compare-choice" data-testid={`compare-choice-${choice.index}`}>
-          {(several || choice.onlyIn) && (
+      {groups.map((group) => (
+        <div key={group.key} className="compare-choice" data-testid={protocol === 'chat-completions' ? `compare-${group.key.replace(' ', '-')}` : 'compare-entry'} data-where={group.key}>
+          {group.titled && (
             <h3>
-              Choice {choice.index}
-              {choice.onlyIn && <span className="compare-only"> only in {choice.onlyIn.toUpperCase()}</span>}
+              {group.title}
+              {group.onlyIn && <span className="compare-only"> only in {group.onlyIn.toUpperCase()}</span>}
             </h3>
           )}
-          {choice.fields.map((field) => (
-            <Field key={field.label} field={field} />
-          ))}
+          {group.fields.length === 0 ? (
+            <p className="muted">No text to compare{group.onlyIn ? '' : ': the same in both'}.</p>
+          ) : (
+            group.fields.map((field) => <Field key={field.label} field={field} />)
+          )}
         </div>
       ))}
     </div>
   );
+}
+
+/** `a Responses API stream`, `an Anthropic Messages stream`, `a stream of unknown dialect`. */
+function streamOf(protocol: Protocol | null): string {
+  if (protocol === null) return 'a stream of unknown dialect';
+  const name = dialectName(protocol);
+  return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name} stream`;
 }
 
 function Field({ field }: { readonly field: FieldDiff }) {

@@ -1,6 +1,9 @@
 // The two recordings' findings paired by diagnostic code: one row per code either has, with each
 // side's findings, most severe first (as the diagnostics panel orders them), so that what only
-// one recording shows — the finding that tells them apart — stands out.
+// one recording shows — the finding that tells them apart — stands out. Two recordings of
+// different dialects share only the transport's and the timing's codes (DESIGN.md, "Three
+// streaming protocols, one product": the diagnostics that apply to all three); a code of one
+// dialect has no counterpart in the other, so it is listed, not set against the other side.
 
 import type { Diagnostic, DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
 import { CATALOGUE, SEVERITY_ORDER } from '../../shared/analysis/diagnostics/catalogue.ts';
@@ -13,19 +16,43 @@ export interface DiagnosticPair {
   /** Each side's findings of this code, in the order its analysis found them. */
   readonly a: readonly Diagnostic[];
   readonly b: readonly Diagnostic[];
-  /** The code is found in one recording only. */
+  /** The code is found in one recording only (and means the same in both: `comparable`). */
   readonly onlyIn: 'a' | 'b' | null;
+  /** The code means the same on both sides: the same dialect, or a code every dialect has. */
+  readonly comparable: boolean;
 }
 
-/** One pair per code either side found: errors first, then warnings, then notes; by code within each. */
-export function pairDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[]): DiagnosticPair[] {
+/** The codes every dialect reports alike: the transport's, the framing's and the timing's. */
+export const CODES_OF_EVERY_DIALECT: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
+  'http-status',
+  'not-event-stream',
+  'compressed-stream',
+  'secret-echoed',
+  'connection-error',
+  'events-not-analysed',
+  'buffered-delivery',
+  'idle-gap',
+  'partial-event',
+  'invalid-json',
+  'stream-error',
+  'comment',
+  'mixed-line-endings',
+  'unknown-field',
+]);
+
+/**
+ * One pair per code either side found: errors first, then warnings, then notes; by code within
+ * each. `sameDialect` false: only the codes every dialect has are compared; the others come after.
+ */
+export function pairDiagnostics(a: readonly Diagnostic[], b: readonly Diagnostic[], sameDialect = true): DiagnosticPair[] {
   const codes = [...new Set([...a, ...b].map((diagnostic) => diagnostic.code))];
   return codes
     .map((code): DiagnosticPair => {
       const left = a.filter((diagnostic) => diagnostic.code === code);
       const right = b.filter((diagnostic) => diagnostic.code === code);
       const { severity, title } = CATALOGUE[code];
-      return { code, severity, title, a: left, b: right, onlyIn: left.length === 0 ? 'b' : right.length === 0 ? 'a' : null };
+      const comparable = sameDialect || CODES_OF_EVERY_DIALECT.has(code);
+      return { code, severity, title, a: left, b: right, onlyIn: !comparable ? null : left.length === 0 ? 'b' : right.length === 0 ? 'a' : null, comparable };
     })
-    .sort((x, y) => SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0));
+    .sort((x, y) => Number(y.comparable) - Number(x.comparable) || SEVERITY_ORDER[x.severity] - SEVERITY_ORDER[y.severity] || (x.code < y.code ? -1 : x.code > y.code ? 1 : 0));
 }

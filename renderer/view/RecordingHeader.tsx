@@ -5,6 +5,7 @@ import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnostics/groups.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
+import { dialectName } from './model/dialect-names.ts';
 import { RecordingActions } from './RecordingActions.tsx';
 
 interface HeaderProps {
@@ -59,6 +60,8 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
         )}
       </p>
       <dl className="recording-figures">
+        {/* Told by the request path or the first events: until one comes, not yet known. */}
+        <Figure label="Dialect" value={events.length === 0 && analysis.protocol === null ? '–' : dialectName(analysis.protocol)} />
         <Figure label="HTTP" value={recording.response ? String(recording.response.status) : '–'} />
         <Figure label="Events" value={formatCount(events.length)} />
         <Figure label="Reads" value={formatCount(stats.reads)} />

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cleanTextStream, timed, untimed } from '../test/streams.ts';
 import { analyzeRecording } from './analyze.ts';
@@ -28,6 +29,20 @@ describe('the timeline’s markers', () => {
     const whole = analyzeRecording(timed([[10, cleanTextStream()]]));
     const early = { ...whole, events: whole.events.slice(0, 3) };
     expect(markersOf(early).map((marker) => marker.label)).toEqual(['headers', 'first byte', 'first token', 'end']);
+  });
+});
+
+describe('the markers of another dialect', () => {
+  it('marks the finish at the Responses terminal event and at Anthropic’s message_delta', () => {
+    const dialect = (file: string) => analyzeRecording(untimed(new Uint8Array(readFileSync(new URL(`../test/fixtures/dialects/${file}`, import.meta.url)))));
+    expect(markersOf(dialect('responses/deepseek-reasoning-text-function-call.sse'))).toEqual([
+      { label: 'first token', at: 4 },
+      { label: 'finish', at: 33 },
+    ]);
+    expect(markersOf(dialect('messages/anthropic-sonnet35-parallel-tool-use.sse'))).toEqual([
+      { label: 'first token', at: 3 },
+      { label: 'finish', at: 33 },
+    ]);
   });
 });
 

@@ -54,6 +54,9 @@ export function markersOf(analysis: Analysis): Marker[] {
     const first = choice.finishEvents[0];
     if (first !== undefined && (finish < 0 || first < finish)) finish = first;
   }
+  // Another dialect finishes with its first event of the finish kind (analysis/dialect-event.ts): the
+  // Responses terminal event, Anthropic's message_delta with its stop reason.
+  if (analysis.protocol !== 'chat-completions') finish = events.findIndex((event) => event.interpretation.kind === 'finish');
   if (finish >= 0) mark('finish', eventAt(finish));
   // `done` is the kind of an event whose data is `[DONE]` (interpret.ts), cheaper to ask than its data.
   const done = events.findIndex((event) => event.interpretation.kind === 'done');

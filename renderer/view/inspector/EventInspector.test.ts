@@ -1,4 +1,5 @@
 // The inspector drawn to static markup in Node (no DOM): what it shows of real events.
+import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -81,5 +82,30 @@ describe('the event inspector', () => {
         expect(draw(analysis, index), `${name} #${index}`).toContain('data-testid="event-effect"');
       }
     }
+  });
+});
+
+describe('the event inspector on another dialect', () => {
+  const dialect = (file: string) => analyzeRecording(untimed(new Uint8Array(readFileSync(new URL(`../../../shared/test/fixtures/dialects/${file}`, import.meta.url)))));
+
+  it('names a Responses event by its type, the dialect’s word and its sequence number, and shows its delta', () => {
+    const analysis = dialect('responses/deepseek-reasoning-text-function-call.sse');
+    const item = draw(analysis, 21);
+    expect(textOf(item, 'event-type')).toBe('response.output_item.added (item, sequence_number 21)');
+    expect(textOf(item, 'event-effect')).toBe('output[1] = function_call "get_temperature" (62bf2bb7-56af-4e3a-883b-83d4aad54da1)');
+    const fragment = draw(analysis, 24);
+    expect(textOf(fragment, 'event-type')).toBe('response.function_call_arguments.delta (tool, sequence_number 24)');
+    expect(fragment).toContain('<h3>Delta</h3><ul class="json-tree" aria-label="delta"><li><span class="json-leaf json-string">&quot;city&quot;</span></li></ul>');
+    expect(fragment).toContain('None among the SSE fields');
+  });
+
+  it('names an Anthropic event by its type, and shows the delta object', () => {
+    const analysis = dialect('messages/anthropic-sonnet35-parallel-tool-use.sse');
+    expect(textOf(draw(analysis, 2), 'event-type')).toBe('ping (ping)');
+    const fragment = draw(analysis, 16);
+    expect(textOf(fragment, 'event-type')).toBe('content_block_delta (tool)');
+    expect(textOf(fragment, 'event-effect')).toBe('content[1].input += "{\\""');
+    expect(fragment).toContain('partial_json');
+    expect(textOf(draw(analysis, 14), 'event-type')).toBe('content_block_start (block-start)');
   });
 });

@@ -1,6 +1,7 @@
 // The selected event, all of it: its raw bytes and the reads they came in, its data as a JSON
 // tree, the choice deltas and the operations the core read from them, the fields outside
-// OpenAI's set, what is wrong with it, and what it changed in the state a client holds.
+// OpenAI's set, what is wrong with it, and what it changed in the state a client holds. An event of
+// another dialect is named by its data.type and the dialect's word for it (./dialect-words.ts).
 
 import { useId, useMemo, useState } from 'react';
 import { createEffectReader } from '../../../shared/analysis/event-effect.ts';
@@ -10,6 +11,7 @@ import { formatMs } from '../../components/format.ts';
 import { KindLabel } from '../events/KindLabel.tsx';
 import type { PanelProps } from '../types.ts';
 import { effectWords } from './effect-words.ts';
+import { dialectDeltaOf, dialectEventWords } from './dialect-words.ts';
 import { deltasOf, parseData } from './json-view.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { RawBytes } from './RawBytes.tsx';
@@ -68,11 +70,9 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
     [chat, reader, index, interpretation.kind, event],
   );
   const parsed = useMemo(() => parseData(sse.data), [sse]);
-  const ops = useMemo(
-    () => (chat ? interpretation.ops.map((op) => describeOp(op, OP_TEXT)) : event.dialectInterpretation.ops.map((op) => JSON.stringify(op))),
-    [chat, interpretation, event],
-  );
-  const deltas = parsed.type === 'json' ? deltasOf(parsed.value) : [];
+  const words = useMemo(() => (chat ? null : dialectEventWords(event)), [chat, event]);
+  const ops = useMemo(() => (words ? words.ops : interpretation.ops.map((op) => describeOp(op, OP_TEXT))), [words, interpretation]);
+  const deltas = parsed.type !== 'json' ? [] : chat ? deltasOf(parsed.value) : dialectDeltaOf(parsed.value);
   const extensions = interpretation.unknownPaths;
   const fields = [
     sse.event !== null && `event: ${sse.event}`,
@@ -85,8 +85,19 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
     <>
       <p className="inspector-title">
         <span className="inspector-index">Event #{index}</span> <KindLabel kind={interpretation.kind} />{' '}
+        {words && (
+          <span className="inspector-type" data-testid="event-type">
+            {words.type !== null && <code>{words.type}</code>} ({words.kind}
+            {words.sequence !== null && `, sequence_number ${words.sequence}`})
+          </span>
+        )}{' '}
         <span className="inspector-when">{event.t === null ? 'untimed' : `at ${formatMs(event.t)}`}</span>
       </p>
+      {words?.eventName != null && (
+        <p className="inspector-warning">
+          Its <code>event: {words.eventName}</code> line differs from its data.type: clients that dispatch on the event name see another event (event-name-mismatch).
+        </p>
+      )}
       <p className="inspector-annotation">{event.annotation}</p>
 
       <section aria-label="What this event changed">
@@ -134,7 +145,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
       <section aria-label="Delta and operations">
         <h3>Delta</h3>
         {deltas.length === 0 ? (
-          <p className="inspector-note">{parsed.type === 'json' ? 'No choice delta in this event.' : 'No delta: the data is not a chunk.'}</p>
+          <p className="inspector-note">{parsed.type !== 'json' ? 'No delta: the data is not a chunk.' : chat ? 'No choice delta in this event.' : 'No delta member in this event: what it changed is in its JSON above.'}</p>
         ) : (
           deltas.map((delta) => <JsonTree key={delta.key} value={delta.value} label={delta.key} />)
         )}
@@ -155,7 +166,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
       <section aria-label="Unknown fields">
         <h3>Unknown fields</h3>
         {extensions.length === 0 && sse.unknownFields.length === 0 ? (
-          <p className="inspector-note">None: every field is one OpenAI sends.</p>
+          <p className="inspector-note">{chat ? 'None: every field is one OpenAI sends.' : 'None among the SSE fields (the data’s own fields are checked in Chat Completions chunks only).'}</p>
         ) : (
           <ul className="inspector-unknown">
             {extensions.map((path) => (

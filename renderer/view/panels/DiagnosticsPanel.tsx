@@ -12,6 +12,14 @@ import './panels.css';
 
 export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
 
+/** What each dialect checks once the stream has ended (DESIGN.md, "Three streaming protocols, one product"). */
+const END_CHECKS: Readonly<Record<NonNullable<DiagnosticsPanelProps['analysis']['protocol']> | 'raw', string>> = {
+  'chat-completions': 'finish reason, [DONE], tool-call arguments, usage, unfinished event',
+  responses: 'terminal event, items left open, tool-call arguments, usage, unfinished event',
+  'anthropic-messages': 'message_stop, blocks left open, tool input, unfinished event',
+  raw: 'unfinished event',
+};
+
 export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight }: DiagnosticsPanelProps) {
   const id = useId();
   const { diagnostics } = analysis;
@@ -23,7 +31,7 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
       <p className="diagnostics-tally" data-testid="diagnostics-tally">
         {tally}
       </p>
-      {live && <p className="panel-note">Still recording: the end-of-stream checks (finish reason, [DONE], tool-call arguments, usage, unfinished event) wait for the end.</p>}
+      {live && <p className="panel-note">Still recording: the end-of-stream checks ({END_CHECKS[analysis.protocol ?? 'raw']}) wait for the end.</p>}
       {diagnostics.length === 0 ? (
         <p className="panel-empty">{live ? 'No findings so far.' : 'No findings: the stream looks like a correct one.'}</p>
       ) : (

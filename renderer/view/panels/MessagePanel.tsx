@@ -1,15 +1,16 @@
 // The message a client holds, per choice: role, reasoning, content and refusal as separate
 // channels (reasoning first, as it arrives), the finish reason or why there is none; then the
-// request that produced it. Recorded text is React text, never markup.
+// request that produced it. Recorded text is React text, never markup. A Responses or Anthropic
+// Messages stream shows its final object's output items / content blocks (DialectMessage.tsx).
 
 import { useId } from 'react';
-import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { incompleteChoice } from './as-of.ts';
 import type { ViewedState } from './as-of.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';
+import { DialectMessage } from './DialectMessage.tsx';
 import { RequestView } from './RequestView.tsx';
 import './panels.css';
 import { LongText } from './LongText.tsx';
@@ -25,8 +26,12 @@ export function MessagePanel({ analysis, live, scrubbed }: MessagePanelProps) {
       <section className="panel message-panel" aria-labelledby={`${id}-heading`} data-testid="message-panel">
         <h2 id={`${id}-heading`}>{analysis.protocol === 'responses' ? 'Response' : 'Message'}</h2>
         <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
-        <FinalObject protocol={analysis.protocol} final={asOf.viewed.asOf ? scrubbed?.final : analysis.final} />
-        <RequestView request={analysis.recording.request} />
+        {analysis.protocol === null ? (
+          <p className="panel-empty">Streamscope could not tell the dialect of this stream (neither the request path nor the first events name one): its events are shown raw, with the transport diagnostics only.</p>
+        ) : (
+          <DialectMessage protocol={analysis.protocol} final={asOf.viewed.asOf ? scrubbed?.final : analysis.final} moment={{ asOf: asOf.viewed.asOf !== null, live }} />
+        )}
+        <RequestView request={analysis.recording.request} protocol={analysis.protocol} />
       </section>
     );
   }
@@ -105,24 +110,5 @@ function ChoiceView({ id, choice, viewed, live }: { readonly id: string; readonl
         </p>
       )}
     </article>
-  );
-}
-
-/**
- * Another dialect's final object, as its SDK's stream helper ends with it: shown whole for now (the
- * output items / content blocks in order, with reasoning and refusal, are a later step's design).
- */
-function FinalObject({ protocol, final }: { readonly protocol: Analysis['protocol']; readonly final: unknown }) {
-  if (protocol === null) {
-    return <p className="panel-empty">Streamscope could not tell the dialect of this stream (neither the request path nor the first events name one): its events are shown raw, with the transport diagnostics only.</p>;
-  }
-  const name = protocol === 'responses' ? 'finalResponse()' : 'finalMessage()';
-  return (
-    <>
-      <p className="panel-note">
-        {protocol === 'responses' ? 'The response' : 'The message'} a client holds, as the official SDK's {name} ends with it:
-      </p>
-      <LongText className="panel-text" testId="final-object" text={JSON.stringify(final ?? null, null, 2)} />
-    </>
   );
 }

@@ -1,22 +1,26 @@
 // The request that produced the stream: method, URL and headers (secrets redacted), the model,
-// the conversation as role and text per message, the tools offered, and the raw body folded.
+// the conversation as role and text per message (a Responses request's instructions and input, an
+// Anthropic one's system and messages), the tools offered, and the raw body folded.
 
 import { useId, useMemo } from 'react';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { summarizeRequestBody } from '../../../shared/recording/request-summary.ts';
 import type { RecordedRequest } from '../../../shared/recording/types.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
 import { formatCount } from '../../components/format.ts';
+import { chatShapedBody } from '../model/request-body.ts';
 import './panels.css';
 
-export function RequestView({ request }: { readonly request: RecordedRequest | null }) {
+export function RequestView({ request, protocol = 'chat-completions' }: { readonly request: RecordedRequest | null; readonly protocol?: Protocol | null }) {
   const headingId = useId();
   // The store redacts before it writes; redacting again (idempotent) keeps a secret off the screen
   // whatever path a recording took to get here.
   const shown = useMemo(() => {
     if (!request) return null;
     const raw = typeof request.body === 'string' ? request.body : request.body == null ? null : JSON.stringify(request.body, null, 2);
-    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequestBody(request.body), raw };
-  }, [request]);
+    // Another dialect's conversation and tools, read as Chat Completions' are (../model/request-body.ts).
+    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequestBody(chatShapedBody(protocol, request.body)), raw };
+  }, [request, protocol]);
 
   if (!shown || !request) {
     return (
@@ -57,13 +61,17 @@ export function RequestView({ request }: { readonly request: RecordedRequest | n
             <dd>{summary.model === null ? <span className="panel-muted">(not set)</span> : <code>{summary.model}</code>}</dd>
             <dt>stream</dt>
             <dd>{summary.stream === null ? <span className="panel-muted">(not set)</span> : String(summary.stream)}</dd>
-            <dt>include_usage</dt>
-            <dd>{summary.includeUsage === null ? <span className="panel-muted">(not set)</span> : String(summary.includeUsage)}</dd>
+            {protocol === 'chat-completions' && (
+              <>
+                <dt>include_usage</dt>
+                <dd>{summary.includeUsage === null ? <span className="panel-muted">(not set)</span> : String(summary.includeUsage)}</dd>
+              </>
+            )}
             <dt>tools</dt>
             <dd>{summary.tools.length === 0 ? 'none' : `${summary.tools.length}: ${summary.tools.join(', ')}`}</dd>
           </dl>
           {summary.messages === null ? (
-            <p className="panel-muted">The body has no messages array.</p>
+            <p className="panel-muted">{protocol === 'responses' ? 'The body has no input.' : 'The body has no messages array.'}</p>
           ) : (
             <ol className="message-chat" aria-label="Messages sent">
               {summary.messages.map((message, i) => (

@@ -1,13 +1,12 @@
-// Tokens as the usage reported them (every field, the details and a provider's own included),
+// Tokens as the usage reported them, in the dialect's words (every field, the details and a provider's own included),
 // the timing metrics each with its one-line definition and, where benchmark tools disagree, the
 // one it follows; the gaps between events as a histogram.
 
 import { useId } from 'react';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
-import { usageFields } from '../../../shared/chunks/usage-fields.ts';
 import { metricValue } from '../../../shared/export/html/format.ts';
-import { formatCount } from '../../components/format.ts';
+import { usageOfFinal, usageView } from '../model/usage-view.ts';
 import type { PanelProps } from '../types.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';
 import { GapHistogram } from './GapHistogram.tsx';
@@ -15,27 +14,24 @@ import './panels.css';
 
 export type UsagePanelProps = Pick<PanelProps, 'analysis' | 'live' | 'scrubbed'>;
 
-/** The figures a reader looks for first, by their dotted paths in usage. */
-const HEADLINE: readonly (readonly [path: string, label: string])[] = [
-  ['prompt_tokens', 'prompt'],
-  ['completion_tokens', 'completion'],
-  ['total_tokens', 'total'],
-  ['completion_tokens_details.reasoning_tokens', 'reasoning'],
-  ['prompt_tokens_details.cached_tokens', 'cached'],
-];
+/** Why there is no usage at the end of a stream, by dialect: where it would have come. */
+const NO_USAGE: Readonly<Record<NonNullable<Analysis['protocol']> | 'raw', string>> = {
+  'chat-completions': 'No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).',
+  responses: 'No usage in the stream: the terminal response (response.completed, .incomplete, .failed) carries it, and none came with one.',
+  'anthropic-messages': 'No usage in the stream: message_start and message_delta carry it, and neither did.',
+  raw: 'No usage: the dialect of this stream could not be told.',
+};
+
+/** The output token count's source in the other dialects, whose usage names it output_tokens (docs/metrics.md). */
+const OTHER_OUTPUT_TOKENS = 'output_tokens from usage (the last value sent); not guessed when the stream carried none.';
 
 export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
   const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
-  // Another dialect's usage is the analysis's (as of the end: its per-event usage is a later step's).
-  const usage = analysis.protocol === 'chat-completions' ? asOf.viewed.state.usage : analysis.usage;
-  const fields = usage ? usageFields(usage) : [];
-  const headline = HEADLINE.flatMap(([path, label]) => {
-    const field = fields.find((each) => each.path === path);
-    if (!field) return [];
-    const number = Number(field.value);
-    return [{ label, value: field.value !== '' && Number.isFinite(number) ? formatCount(number) : field.value }];
-  });
+  const { protocol } = analysis;
+  // Another dialect's usage is its final object's, as of the selected event or at the end.
+  const usage = protocol === 'chat-completions' ? asOf.viewed.state.usage : asOf.viewed.asOf ? usageOfFinal(scrubbed?.final) : analysis.usage;
+  const { headline, fields } = usage ? usageView(protocol, usage) : { headline: [], fields: [] };
   return (
     <section className="panel usage-panel" aria-labelledby={id} data-testid="usage-panel">
       <h2 id={id}>Usage and metrics</h2>
@@ -47,7 +43,7 @@ export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
             ? 'No usage as of this event.'
             : live
               ? 'No usage yet (it usually comes last, after the finish reason).'
-              : 'No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).'}
+              : NO_USAGE[protocol ?? 'raw']}
         </p>
       ) : (
         <>
@@ -101,7 +97,7 @@ function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; re
       </p>
       <p className="usage-rate" data-testid="tokens-per-second">
         {metrics.tokens_per_s === null ? (
-          <>Tokens per second: – {metrics.output_tokens === null ? '(needs completion_tokens from usage)' : '(needs two tokens at different times)'}</>
+          <>Tokens per second: – {metrics.output_tokens === null ? `(needs ${analysis.protocol === 'chat-completions' ? 'completion_tokens' : 'output_tokens'} from usage)` : '(needs two tokens at different times)'}</>
         ) : (
           <>
             <strong>{metricValue('tokens_per_s', metrics.tokens_per_s)}</strong> output tokens per second after the first token
@@ -117,7 +113,7 @@ function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; re
                 {metricValue(key, metrics[key]!)}
               </span>{' '}
               <span className="usage-metric-definition" id={`${id}-${key}`}>
-                {definition}
+                {key === 'output_tokens' && analysis.protocol !== 'chat-completions' ? OTHER_OUTPUT_TOKENS : definition}
               </span>
               {benchmark && <span className="usage-metric-benchmark"> {benchmark}</span>}
             </dd>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, finishAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
@@ -120,6 +121,40 @@ describe('the timeline index', () => {
       expect(items(index, 'tool call [1]')).toEqual(items(indexTimeline(analysis), 'tool call [1]'));
     }
     expect(laneCounts(index!)['tool call [1]']).toBeGreaterThan(3);
+  });
+
+  it('gives each Responses function_call item and each Anthropic tool_use block its own lane, by its place and name', () => {
+    const dialect = (file: string) => new Uint8Array(readFileSync(new URL(`../../../shared/test/fixtures/dialects/${file}`, import.meta.url)));
+    const responses = indexTimeline(analyzeRecording(untimed(dialect('responses/openai-gpt4o-parallel-function-calls-edited.sse'))));
+    expect(responses.lanes.filter((lane) => lane.key.startsWith('tool:')).map((lane) => [lane.label, lane.colour, Array.from(lane.items.subarray(0, lane.count))])).toEqual([
+      ['output[0] currentLocation', '--tl-tool-0', [3]],
+      ['output[1] weather', '--tl-tool-1', [7, 8, 9, 10, 11]],
+    ]);
+    // Every tool fragment is on its call's lane: none is left on the kind's.
+    expect(responses.lanes.some((lane) => lane.key === 'tool')).toBe(false);
+    const messages = indexTimeline(analyzeRecording(untimed(dialect('messages/anthropic-sonnet35-parallel-tool-use.sse'))));
+    expect(messages.lanes.filter((lane) => lane.key.startsWith('tool:')).map((lane) => [lane.label, lane.count])).toEqual([
+      ['content[1] get_weather', 9],
+      ['content[2] get_time', 6],
+    ]);
+  });
+
+  it('extends a dialect’s tool lanes as a live stream grows', () => {
+    const body = new TextDecoder().decode(readFileSync(new URL('../../../shared/test/fixtures/dialects/messages/anthropic-sonnet35-parallel-tool-use.sse', import.meta.url)));
+    const events = body.split(/(?<=\n\n)/);
+    const recording = timed(events.map((text, i): [number, string] => [10 + i, text]));
+    const analyzer = createStreamAnalyzer();
+    let index: TimelineIndex | null = null;
+    let fed = 0;
+    for (const upTo of [16, 20, 27, events.length]) {
+      for (; fed < upTo; fed++) analyzer.feed(recording.reads[fed]!.bytes, recording.reads[fed]!.t);
+      const partial = { ...recording, reads: recording.reads.slice(0, upTo), end: { t: recording.reads[upTo - 1]!.t!, outcome: 'recording' as const } };
+      const analysis = finishAnalysis(partial, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state, {}, analyzer);
+      index = indexTimeline(analysis, index);
+      expect(laneCounts(index)).toEqual(laneCounts(indexTimeline(analysis)));
+    }
+    expect(laneCounts(index!)['content[1] get_weather']).toBe(9);
+    expect(laneCounts(index!)['content[2] get_time']).toBe(6);
   });
 
   it('starts afresh for a different recording', () => {

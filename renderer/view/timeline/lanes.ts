@@ -1,5 +1,6 @@
 // The timeline's index of one analysis: every event's position on the axis, one sorted lane of
-// positions per kind of event (tool fragments one lane per tool-call index), the reads as a lane,
+// positions per kind of event (tool fragments one lane per tool-call index; for a Responses or
+// Anthropic stream, per function_call item / tool_use block), the reads as a lane,
 // for a captured recording the writes to the client as a lane (each at the moment the client's
 // socket took it), the silences and bursts to shade, the markers and the domain. Built once per
 // analysis; when a live analysis comes back with more events, the index of the prefix is reused
@@ -10,6 +11,8 @@ import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts
 import type { RelayTiming } from '../../../shared/capture/types.ts';
 import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
 import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import { dialectToolCalls } from '../model/dialect-tools.ts';
+import type { DialectToolCall } from '../model/dialect-tools.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';
 import type { Domain } from './scale.ts';
 import { NO_BURSTS, NO_GAPS, extendBursts, extendGaps } from './spans.ts';
@@ -205,6 +208,25 @@ function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positio
     grown.set(claimed);
     claimed = grown;
   }
+  const { protocol } = analysis;
+  if (protocol === 'responses' || protocol === 'anthropic-messages') {
+    // Another dialect's calls are its function_call items / tool_use blocks, read from the events.
+    dialectToolCalls(analysis.events, protocol).forEach((call, ordinal) => {
+      const spec = dialectToolLane(call, ordinal);
+      const { fragments } = call;
+      let next = read.get(spec.key) ?? 0;
+      let previous = next > 0 ? fragments[next - 1]!.event : -1;
+      for (; next < fragments.length; next++) {
+        const event = fragments[next]!.event;
+        if (event >= analysis.events.length) break;
+        if (event !== previous) append(lanes, spec, positions[event]!, event);
+        claimed[event] = 1;
+        previous = event;
+      }
+      read.set(spec.key, next);
+    });
+    return { read, claimed };
+  }
   for (const choice of analysis.state.choices.values()) {
     for (const call of choice.toolCalls.values()) {
       const spec = toolLane(choice.index, call.index, call.indexAssigned);
@@ -222,6 +244,12 @@ function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positio
     }
   }
   return { read, claimed };
+}
+
+/** A Responses function call's or an Anthropic tool_use block's lane, by its place (`output[1] get_weather`). */
+function dialectToolLane(call: DialectToolCall, ordinal: number): LaneSpec {
+  // Keyed by where and when it opened: a block index used again later is another call.
+  return { key: `tool:${call.where}@${call.openedAt}`, label: `${call.where} ${call.name ?? call.type}`, colour: `--tl-tool-${ordinal % TOOL_COLOURS}`, order: [TOOL_RANK, 0, ordinal], holds: 'events' };
 }
 
 function toolLane(choice: number, index: number, assigned: boolean): LaneSpec {
