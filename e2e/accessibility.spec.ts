@@ -3,25 +3,13 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
 import { request as httpRequest } from 'node:http';
 import type { ProxyInfo } from '../shared/api/contract.ts';
 import { address, call, importFile, realStreams } from './support.ts';
+import { violations } from './axe.ts';
 
 declare const window: { location: { hash: string } };
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    // The events table's scrolling body is scrolled from the keyboard through the grid around it,
-    // which takes the focus (arrows, Page Up/Down, Home, End move the selection and scroll): the
-    // ARIA grid pattern. axe looks for focus on the scrolling element itself.
-    .map((violation) => (violation.id === 'scrollable-region-focusable' ? { ...violation, nodes: violation.nodes.filter((node) => node.target.join(' ') !== '.events-body') } : violation))
-    .filter((violation) => violation.nodes.length > 0)
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
-}
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`the recording view breaks no WCAG A or AA rule axe checks (${scheme})`, async ({ page, request }) => {

@@ -8,13 +8,13 @@
 
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { ProxyInfo } from '../shared/api/contract.ts';
 import { address, call, ended, screenshots, watchForErrors } from './support.ts';
+import { violations } from './axe.ts';
 
 declare const window: { location: { hash: string } };
 
@@ -63,11 +63,6 @@ async function openCapture(page: Page): Promise<void> {
 /** The card of the proxy whose base URL this is (other tests' proxies run on the same backend). */
 function cardOf(page: Page, baseUrl: string): Locator {
   return page.getByTestId('capture-proxy').filter({ has: page.getByTestId('capture-base-url').getByText(baseUrl, { exact: true }) });
-}
-
-async function violations(page: Page, within: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(within).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 async function startSimulatorProxy(request: APIRequestContext): Promise<ProxyInfo> {

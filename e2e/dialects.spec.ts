@@ -8,7 +8,6 @@
 
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { recordStream } from '../electron/backend/recorder/record.ts';
@@ -16,6 +15,7 @@ import { startSimulator } from '../electron/backend/simulator/index.ts';
 import type { Simulator } from '../electron/backend/simulator/index.ts';
 import { serializeSsrec } from '../shared/formats/ssrec.ts';
 import { address, call, importFile, screenshots, watchForErrors } from './support.ts';
+import { violations } from './axe.ts';
 
 declare const window: { location: { hash: string } };
 
@@ -59,17 +59,6 @@ async function shoot(locator: Locator, name: string): Promise<void> {
 
 /** The selected row of the events table. */
 const selectedRow = (page: Page): Locator => page.locator('[data-testid="event-row"][aria-selected="true"]');
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return (
-    results.violations
-      // As in accessibility.spec.ts: the events table's scrolling body is scrolled through the grid around it.
-      .map((violation) => (violation.id === 'scrollable-region-focusable' ? { ...violation, nodes: violation.nodes.filter((node) => node.target.join(' ') !== '.events-body') } : violation))
-      .filter((violation) => violation.nodes.length > 0)
-      .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`)
-  );
-}
 
 test.describe('A Responses API recording', () => {
   test('shows its function calls as output items and as tool cards by item, each fragment selecting the event that carried it', async ({ page, request }) => {

@@ -5,7 +5,6 @@
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { Locator, Page } from '@playwright/test';
 import OpenAI from 'openai';
@@ -13,6 +12,7 @@ import { analyzeRecording } from '../shared/analysis/analyze.ts';
 import { toContract } from '../shared/analysis/contract.ts';
 import { recordingFromSse } from '../shared/formats/sse.ts';
 import { address, call, importFile, origin, realStreams, screenshots, watchForErrors } from './support.ts';
+import { violations } from './axe.ts';
 
 declare const window: { location: { hash: string } };
 declare const navigator: { clipboard: { readText(): Promise<string> } };
@@ -64,11 +64,6 @@ async function start(page: Page): Promise<{ card: Locator; baseUrl: string }> {
   expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
   started.add(baseUrl);
   return { card, baseUrl };
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include('[data-testid="mock-view"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
 test.describe('Mock endpoints', () => {
@@ -221,7 +216,7 @@ test.describe('Mock endpoints', () => {
       // A field that does not read, with its message, and a pause row.
       await page.getByLabel('Corrupt event').fill('x');
       await page.getByRole('button', { name: 'Add a pause' }).click();
-      expect(await violations(page)).toEqual([]);
+      expect(await violations(page, '[data-testid="mock-view"]')).toEqual([]);
       await page.screenshot({ path: join(screenshots, `mock-${scheme}.png`), fullPage: true });
       await card.getByRole('button', { name: /^Stop / }).click();
       await expect(card).toHaveCount(0);
