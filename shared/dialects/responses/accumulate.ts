@@ -33,6 +33,7 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
     state.lastEvent = event;
     const { sequence, kind } = interpretation;
     if (sequence !== null) this.sequence(event, sequence);
+    else if (kind === 'invalid-json') state.unreadSinceSequence++;
     if (interpretation.eventName !== null) state.nameMismatches.add(`${interpretation.eventName}\u0000${interpretation.type ?? ''}`, event);
     if (interpretation.problems.length > 0 && kind !== 'invalid-json') {
       state.malformed.add(event);
@@ -128,12 +129,19 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
     }
   }
 
-  /** sequence_number must go 0, 1, 2, … (DESIGN.md): a jump forward is a gap, a step back or a repeat is disorder. */
+  /**
+   * sequence_number must go 0, 1, 2, … (DESIGN.md): a jump forward is a gap, a step back or a repeat
+   * is disorder. A jump no longer than the events in between that could not be read is no gap:
+   * those events held the numbers (their invalid JSON is reported on its own).
+   */
   private sequence(event: number, sequence: number): void {
     const state = this.state;
     const last = state.lastSequence;
-    if (last === null ? sequence !== 0 : sequence > last + 1) {
-      if (state.gaps.length < MAX_LISTED) state.gaps.push({ event, from: last, to: sequence });
+    const unread = state.unreadSinceSequence;
+    state.unreadSinceSequence = 0;
+    const skipped = last === null ? sequence : sequence - last - 1;
+    if (skipped > unread) {
+      if (state.gaps.length < MAX_LISTED) state.gaps.push({ event, from: last, to: sequence, unread });
     } else if (last !== null && sequence <= last) {
       if (state.disorder.length < MAX_LISTED) state.disorder.push({ event, after: last, got: sequence });
       return;

@@ -76,8 +76,9 @@ function sequence(state: ResponsesState, resumedAfter: number | null, found: Dia
   // A resumed stream starts after the number it asked for: that is not a gap.
   const gaps = state.gaps.filter((gap) => !(gap.from === null && resumedAfter !== null && gap.to === resumedAfter + 1));
   if (gaps.length > 0) {
-    const described = gaps.map((gap) => (gap.from === null ? `the first is ${gap.to}, not 0 (event ${gap.event})` : `${gap.from} → ${gap.to} (event ${gap.event})`));
-    const missing = gaps.reduce((sum, gap) => sum + gap.to - (gap.from === null ? 0 : gap.from + 1), 0);
+    const unread = (gap: (typeof gaps)[number]): string => (gap.unread > 0 ? `, after ${plural(gap.unread, 'event')} that could not be read` : '');
+    const described = gaps.map((gap) => (gap.from === null ? `the first is ${gap.to}, not 0 (event ${gap.event}${unread(gap)})` : `${gap.from} → ${gap.to} (event ${gap.event}${unread(gap)})`));
+    const missing = gaps.reduce((sum, gap) => sum + gap.to - (gap.from === null ? 0 : gap.from + 1) - gap.unread, 0);
     found.push(dialectFinding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, gaps.length, 3)}.`, gaps.map((gap) => gap.event)));
   }
   if (state.disorder.length > 0) {

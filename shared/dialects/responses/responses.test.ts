@@ -118,6 +118,13 @@ describe('each Responses diagnostic', () => {
     expect(findings(run(events))).toEqual([{ code: 'sequence-gap', severity: 'warning', message: 'sequence_number skips 1 time, 2 numbers never arrived: 4 → 7 (event 5).', events: [5] }]);
   });
 
+  it('sequence-gap is not reported for the numbers of events whose JSON could not be read (invalid-json reports those), only for numbers beyond them', () => {
+    const broken = TEXT.map((event, at) => (at === 5 ? `data: {"type":"response.output_text.delta","sequence_number":5,\n\n` : event));
+    expect(codes(run(broken))).not.toContain('sequence-gap');
+    const brokenAndSkipped = broken.map((event, at) => (at >= 6 ? { ...(event as Record<string, unknown>), sequence_number: ((event as { sequence_number: number }).sequence_number) + 1 } : event));
+    expect(findings(run(brokenAndSkipped)).filter((found) => found.code === 'sequence-gap')).toEqual([{ code: 'sequence-gap', severity: 'warning', message: 'sequence_number skips 1 time, 1 number never arrived: 4 → 7 (event 6, after 1 event that could not be read).', events: [6] }]);
+  });
+
   it('sequence-gap is not reported for a resumed stream that starts after the number it asked for', () => {
     const resumed = TEXT.slice(3);
     const url = 'https://api.openai.com/v1/responses/resp_test?stream=true&starting_after=2';

@@ -68,7 +68,10 @@ export interface ResponsesState {
   lastEvent: number;
   // What the diagnostics report, gathered event by event.
   lastSequence: number | null;
-  readonly gaps: { readonly event: number; readonly from: number | null; readonly to: number }[];
+  /** Events since the last sequence_number whose JSON could not be read: the numbers they held are not missing, only unread. */
+  unreadSinceSequence: number;
+  /** `unread`: events in the jump whose JSON could not be read (they held that many of the numbers). */
+  readonly gaps: { readonly event: number; readonly from: number | null; readonly to: number; readonly unread: number }[];
   readonly disorder: { readonly event: number; readonly after: number; readonly got: number }[];
   readonly unknownTargets: EvidenceMap<string>;
   readonly doneMismatches: Map<string, DoneMismatch>;
@@ -94,6 +97,7 @@ export function emptyState(): ResponsesState {
     itemsById: new Map(),
     lastEvent: -1,
     lastSequence: null,
+    unreadSinceSequence: 0,
     gaps: [],
     disorder: [],
     unknownTargets: new EvidenceMap(),
