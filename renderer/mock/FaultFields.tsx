@@ -31,6 +31,7 @@ export function FaultFields({ form, read, onChange }: Props) {
         <Check label="Leave out the usage chunk" checked={form.dropUsage} onChange={(value) => set('dropUsage', value)} />
         <Check label="Hold it all until the end (a buffering proxy)" checked={form.bufferAll} onChange={(value) => set('bufferAll', value)} />
       </div>
+      <p className="muted mock-hint">In a Responses or Anthropic Messages recording the three drops take their counterparts: the terminal event or message_stop, the reason it stopped, the usage.</p>
 
       <div className="mock-stalls">
         <p className="mock-group-title">Pauses</p>

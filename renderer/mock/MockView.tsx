@@ -34,7 +34,7 @@ export function MockView({ recording }: { readonly recording: number | undefined
     <main className="mock-view" data-testid="mock-view">
       <header className="mock-title">
         <h1>Mock endpoints</h1>
-        <p className="tagline">Serve stored recordings as an OpenAI-compatible endpoint, with faults, and watch the requests come in.</p>
+        <p className="tagline">Serve stored recordings as an OpenAI- or Anthropic-compatible endpoint, with faults, and watch the requests come in.</p>
       </header>
       <StartForm
         preselected={recording}

@@ -23,8 +23,8 @@ export function ServerCard({ info, log = EMPTY_LOG, onStop }: { readonly info: R
   const heading = useId();
   const infos = useRecordingInfos(info.recordings);
   const known = info.recordings.map((id) => infos.get(id)).filter((each) => each != null);
-  // The snippet waits for the recordings' bodies: asked with a wrong model and messages, it would get a 404.
-  const request = info.recordings.every((id) => infos.has(id)) ? snippetRequest(known.map((each) => each.body), known[0]?.summary.model ?? null) : null;
+  // The snippet waits for the recordings' bodies and dialects: asked with other members or on another path, it would get a 404.
+  const request = info.recordings.every((id) => infos.has(id)) ? snippetRequest(known.map(({ body, protocol }) => ({ body, protocol })), known[0]?.summary.model ?? null) : null;
   const unseen = unseenRequests(info, log);
   const served = servedCount(info, log);
   const title = `Mock endpoint ${info.id}`;

@@ -1,18 +1,13 @@
-// A program that asks the server for its recording, in the user's language (ARIA tabs: arrow
-// keys, Home and End move between them).
+// A program that asks the server for its recording, in the user's language and the recording's
+// dialect (ARIA tabs: arrow keys, Home and End move between them).
 
 import { useId, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { replaySnippet, SNIPPET_LANGUAGES } from '../../shared/replay/snippet.ts';
+import { replaySnippet, SNIPPET_LANGUAGES, snippetNote } from '../../shared/replay/snippet.ts';
 import type { SnippetLanguage, SnippetRequest } from '../../shared/replay/snippet.ts';
 import { CopyButton } from './CopyButton.tsx';
 
 const NAMES: Readonly<Record<SnippetLanguage, string>> = { typescript: 'TypeScript', python: 'Python', curl: 'curl' };
-const NOTES: Readonly<Record<SnippetLanguage, string>> = {
-  typescript: 'The official openai SDK (npm install openai), as an ES module.',
-  python: 'The official openai SDK (pip install openai).',
-  curl: 'The raw stream, as the server sends it.',
-};
 
 export function SnippetTabs({ baseUrl, request }: { readonly baseUrl: string; readonly request: SnippetRequest }) {
   const [language, setLanguage] = useState<SnippetLanguage>('typescript');
@@ -54,7 +49,7 @@ export function SnippetTabs({ baseUrl, request }: { readonly baseUrl: string; re
         <CopyButton text={text} target={code} what={`${NAMES[language]} snippet`} />
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${language}`}>
-        <p className="muted mock-snippet-note">{NOTES[language]}</p>
+        <p className="muted mock-snippet-note">{snippetNote(language, request.protocol)}</p>
         <pre ref={code} tabIndex={0} data-testid="mock-snippet" aria-label={`${NAMES[language]} snippet`}>
           <code>{text}</code>
         </pre>

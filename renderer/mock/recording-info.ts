@@ -1,17 +1,14 @@
-// What the mock view shows of a recording it serves: its summary row (title, model) and its
-// request body (the snippet asks with its model and messages). Asked once per recording and page:
-// the one read it comes with is the least openRecording sends.
+// What the mock view shows of a recording it serves (served-recording.ts): its summary row
+// (title, model), its request body (the snippet asks with the members it is matched on) and its
+// dialect (the snippet's SDK and path). Asked once per recording and page: the one read it comes
+// with is the least openRecording sends.
 
 import { useEffect, useState } from 'react';
-import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { api } from '../api/index.ts';
-import { loadHead } from '../view/model/load-recording.ts';
+import { servedRecording } from './served-recording.ts';
+import type { RecordingInfo } from './served-recording.ts';
 
-export interface RecordingInfo {
-  readonly summary: RecordingSummary;
-  /** The recorded request's JSON body; null for a source without one (a plain .sse). */
-  readonly body: unknown;
-}
+export type { RecordingInfo } from './served-recording.ts';
 
 /** null: no such recording (deleted since). */
 const asked = new Map<number, Promise<RecordingInfo | null>>();
@@ -19,7 +16,7 @@ const asked = new Map<number, Promise<RecordingInfo | null>>();
 export function recordingInfo(id: number): Promise<RecordingInfo | null> {
   let info = asked.get(id);
   if (!info) {
-    info = loadHead(api.openRecording, id).then((head) => (head ? { summary: head.summary, body: head.request?.body ?? null } : null));
+    info = api.openRecording({ id, fromRead: 0, readLimit: 1 }).then((head) => (head ? servedRecording(head) : null));
     // A failed question is asked again next time.
     info.catch(() => asked.delete(id));
     asked.set(id, info);

@@ -8,6 +8,7 @@ import { isTimed } from '../recording/types.ts';
 import type { AimockPlan } from './aimock-plan.ts';
 
 export type AimockLossCode =
+  | 'dialect'
   | 'status'
   | 'not-event-stream'
   | 'other-choices'

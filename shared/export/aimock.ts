@@ -21,12 +21,17 @@
 // interleaved tool calls (sent one after another); a stream without a finish reason that still
 // ends in [DONE] (aimock adds one), one without [DONE] (aimock adds it), or a clean end of body
 // without either (it resets the connection instead); the time between the finish chunk and [DONE].
+//
+// A Responses or Anthropic Messages recording gets no fixture, only a `dialect` loss that says why:
+// aimock builds those dialects' events itself from a message, so it cannot replay one as recorded.
 
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { redactRecording } from '../recording/redact.ts';
 import type { Recording } from '../recording/types.ts';
 import { header } from '../recording/types.ts';
 import { concatBytes } from '../formats/bytes.ts';
+import { DIALECT_FACTS } from '../replay/dialect.ts';
+import type { Protocol } from '../replay/dialect.ts';
 import { AIMOCK_USAGE_KEYS, aimockLosses } from './aimock-losses.ts';
 import type { AimockLoss } from './aimock-losses.ts';
 import { planAimock } from './aimock-plan.ts';
@@ -69,9 +74,10 @@ export interface AimockFixtureFile {
 export function toAimockFixture(recording: Recording, options: ExportOptions = {}): AimockFixtureFile {
   const redacted = redactRecording(recording);
   const analysis = analyzeRecording(redacted);
+  const source = options.name ?? (options.id != null ? `recording ${options.id}` : 'a Streamscope recording');
+  if (analysis.protocol === 'responses' || analysis.protocol === 'anthropic-messages') return { _streamscope: { source, losses: [dialectLoss(analysis.protocol)] }, fixtures: [] };
   const plan = planAimock(analysis);
   const losses = aimockLosses(analysis, plan);
-  const source = options.name ?? (options.id != null ? `recording ${options.id}` : 'a Streamscope recording');
   const match = matchOf(redacted.request?.body);
   const status = redacted.response?.status ?? 200;
   if (status < 200 || status > 299) {
@@ -104,6 +110,24 @@ export function toAimockFixture(recording: Recording, options: ExportOptions = {
     ...(plan.cutAtMs !== null ? { disconnectAfterMs: plan.cutAtMs } : {}),
   };
   return { _streamscope: { source, losses }, fixtures: [entry] };
+}
+
+/**
+ * Why a Responses or Anthropic Messages recording gets no fixture. aimock (1.43) answers
+ * /v1/responses and /v1/messages, but from a message: it writes every event itself (its own
+ * response, item and block ids, sequence numbers, event order and split, `chunkSize` pieces, one
+ * timing per event of its own). A recorded stream of these dialects cannot be told to it event by
+ * event, as a Chat Completions one can (aimock-plan.ts), so the file says so rather than hold a
+ * fixture that would replay something else under the recording's name.
+ */
+function dialectLoss(protocol: Exclude<Protocol, 'chat-completions'>): AimockLoss {
+  const { name, path } = DIALECT_FACTS[protocol];
+  return {
+    code: 'dialect',
+    affects: 'message',
+    message: `aimock cannot replay a recorded ${name} stream: it builds every ${path} event itself from a message (its own ids, event order and split, and timing), so no fixture is written. Replay it with streamscope replay, or export it as openai-test or msw.`,
+    events: [],
+  };
 }
 
 /**

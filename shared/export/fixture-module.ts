@@ -1,21 +1,25 @@
 // What the two test-fixture formats (`openai-test`, `msw`) have in common: the recording as
-// TypeScript data, what Streamscope reassembled from it, the header comment and the replay code
-// (replay-runtime.ts). Each format adds its own entry point around them.
+// TypeScript data, what Streamscope reassembled from it (in its dialect's shape: Chat Completions'
+// choices, the Responses `response`, the Anthropic `message`), the header comment and the replay
+// code (replay-runtime.ts). Each format adds its own entry point around them.
 
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { toContract } from '../analysis/contract.ts';
+import type { AnalysisContract } from '../analysis/contract.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
 import { redactRecording } from '../recording/redact.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
+import { DIALECT_FACTS } from '../replay/dialect.ts';
+import type { Protocol } from '../replay/dialect.ts';
 import { replayHeaders } from '../replay/headers.ts';
 import { commentText, jsNumber, jsString, jsValue } from './js-literal.ts';
 import { REPLAY_FUNCTIONS, REPLAY_TYPES } from './replay-runtime.ts';
 import type { ExportOptions } from './types.ts';
 
-/** The path the handler answers when the recording has no request (an imported body): the openai SDK's default. */
-export const DEFAULT_PATH = '/v1/chat/completions';
+/** The path the handler answers when a Chat Completions recording has no request (an imported body): the openai SDK's default. */
+export const DEFAULT_PATH = DIALECT_FACTS['chat-completions'].path;
 
-const EXPECTED_TYPES = `export interface ExpectedMessage {
+const CHAT_TYPES = `export interface ExpectedMessage {
   role: string | null;
   /** null when no delta carried content (a tool call, a refusal). */
   content: string | null;
@@ -33,10 +37,45 @@ export interface ExpectedChoice {
 }
 `;
 
+const RESPONSE_TYPE = `/** The openai SDK's Response, as far as a stream tells it: every member the server sent is there. */
+export interface ExpectedResponse {
+  id: string | null;
+  model: string | null;
+  /** "in_progress" when no terminal event came. */
+  status: string;
+  /** The output items, their text, arguments and reasoning built from the deltas. */
+  output: Record<string, unknown>[];
+  /** The SDK's convenience: the output_text parts of every message, joined. */
+  output_text: string;
+  usage: Record<string, unknown> | null;
+  incomplete_details: unknown;
+  error: unknown;
+  [member: string]: unknown;
+}
+`;
+
+const MESSAGE_TYPE = `/** @anthropic-ai/sdk's Message, as far as a stream tells it: every member the server sent is there. */
+export interface ExpectedMessage {
+  id: string | null;
+  type: string;
+  role: string;
+  model: string | null;
+  /** The content blocks, their text, tool input (parsed) and thinking built from the deltas. */
+  content: Record<string, unknown>[];
+  /** null when no message_delta said it. */
+  stop_reason: string | null;
+  stop_sequence: string | null;
+  usage: Record<string, unknown> | null;
+  [member: string]: unknown;
+}
+`;
+
 export interface FixtureModule {
   /** The redacted recording the module is made from. */
   readonly recording: Recording;
-  /** The recorded request's path (no origin, no query). */
+  /** Its dialect, as the analysis tells it (Chat Completions when it cannot be told). */
+  readonly protocol: Protocol;
+  /** The recorded request's path (no origin, no query); the dialect's default path when there was no request. */
   readonly path: string;
   /** `export const recording … expected…` declarations. */
   readonly data: string;
@@ -49,26 +88,49 @@ export interface FixtureModule {
 export function fixtureModule(original: Recording, options: ExportOptions = {}): FixtureModule {
   const recording = redactRecording(original);
   const contract = toContract(analyzeRecording(recording));
-  const expectedChoices = contract.choices.map(({ index, message, finish_reason }) => ({ index, message, finish_reason }));
-  const data = [
-    `export const recording: RecordedExchange = ${recordingLiteral(recording)};`,
-    '',
-    EXPECTED_TYPES,
-    '/** What Streamscope reassembled from this stream (`streamscope inspect --json`): every choice, and the usage. */',
-    `export const expectedChoices: ExpectedChoice[] = ${jsValue(expectedChoices, 2)};`,
-    '',
-    `export const expectedUsage: Record<string, unknown> | null = ${jsValue(contract.usage, 2)};`,
-    '',
-    '/** The message of choice 0, as a non-streamed response would have it; null when no choice came. */',
-    'export const expectedMessage: ExpectedMessage | null = expectedChoices[0]?.message ?? null;',
-  ].join('\n');
+  const protocol = contract.protocol ?? 'chat-completions';
+  const data = [`export const recording: RecordedExchange = ${recordingLiteral(recording)};`, '', ...expectedLines(contract)].join('\n');
   return {
     recording,
-    path: pathOf(recording.request?.url),
+    protocol,
+    path: pathOf(recording.request?.url, protocol),
     data,
     runtime: `${REPLAY_TYPES}\n${REPLAY_FUNCTIONS}`,
     header: (title, usage) => headerComment(title, usage, recording, options, contract.diagnostics.map((d) => d.code)),
   };
+}
+
+/** What Streamscope reassembled, in the dialect's shape, and the usage. */
+function expectedLines(contract: AnalysisContract): string[] {
+  const usage = ['', `export const expectedUsage: Record<string, unknown> | null = ${jsValue(contract.usage, 2)};`];
+  switch (contract.protocol) {
+    case 'responses':
+      return [
+        RESPONSE_TYPE,
+        "/** What Streamscope reassembled from this stream (`streamscope inspect --json`'s `response`): what the openai SDK's responses.stream().finalResponse() ends with on a well-formed stream. */",
+        `export const expectedResponse: ExpectedResponse = ${jsValue(contract.response, 2)};`,
+        ...usage,
+      ];
+    case 'anthropic-messages':
+      return [
+        MESSAGE_TYPE,
+        "/** What Streamscope reassembled from this stream (`streamscope inspect --json`'s `message`): what @anthropic-ai/sdk's messages.stream().finalMessage() ends with on a well-formed stream. */",
+        `export const expectedMessage: ExpectedMessage = ${jsValue(contract.message, 2)};`,
+        ...usage,
+      ];
+    default: {
+      const expectedChoices = contract.choices.map(({ index, message, finish_reason }) => ({ index, message, finish_reason }));
+      return [
+        CHAT_TYPES,
+        '/** What Streamscope reassembled from this stream (`streamscope inspect --json`): every choice, and the usage. */',
+        `export const expectedChoices: ExpectedChoice[] = ${jsValue(expectedChoices, 2)};`,
+        ...usage,
+        '',
+        '/** The message of choice 0, as a non-streamed response would have it; null when no choice came. */',
+        'export const expectedMessage: ExpectedMessage | null = expectedChoices[0]?.message ?? null;',
+      ];
+    }
+  }
 }
 
 function recordingLiteral(recording: Recording): string {
@@ -94,9 +156,9 @@ function readLiteral({ t, bytes }: RecordedRead): string {
   return text === null ? `{ t: ${jsNumber(t)}, base64: ${jsString(toBase64(bytes))} }` : `{ t: ${jsNumber(t)}, text: ${jsString(text)} }`;
 }
 
-/** The path of a URL as written (origin, query and fragment left out); the default when there is none. */
-export function pathOf(url: string | undefined): string {
-  if (url === undefined) return DEFAULT_PATH;
+/** The path of a URL as written (origin, query and fragment left out); the dialect's default when there is none. */
+export function pathOf(url: string | undefined, protocol: Protocol = 'chat-completions'): string {
+  if (url === undefined) return DIALECT_FACTS[protocol].path;
   const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
   const path = /^[^?#]*/.exec(rest)?.[0] ?? '';
   return path.startsWith('/') ? path : `/${path}`;

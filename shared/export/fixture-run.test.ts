@@ -6,11 +6,9 @@
 // `setupServer`, ends with Streamscope's reassembled message (or the SDK's documented divergence,
 // or its error for the cut stream), and takes at least the recorded time at speed 1.
 
-import { execFile } from 'node:child_process';
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordStream } from '../../electron/backend/recorder/record.ts';
 import { startSimulator } from '../../electron/backend/simulator/index.ts';
@@ -18,7 +16,7 @@ import { analyzeRecording } from '../analysis/analyze.ts';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { Recording } from '../recording/types.ts';
 import type { ConsumerCase } from '../test/fixture-consumer.ts';
-import { codeBreakingRecording, PROJECT_DIR, removeScratchDir, scratchDir } from '../test/generated-modules.ts';
+import { codeBreakingRecording, removeScratchDir, runVitest, scratchDir, typeCheck } from '../test/generated-modules.ts';
 import { realStream } from '../test/streams.ts';
 import { mswExporter } from './msw.ts';
 import { openaiTestExporter } from './openai-test.ts';
@@ -55,8 +53,6 @@ const SDK_DIFFERS: Record<string, Record<string, unknown>> = {
   'xai-grok3mini-reasoning-tool-call': { reasoning_content: '.' },
 };
 
-const CHILD_VITEST = join(PROJECT_DIR, 'node_modules', 'vitest', 'vitest.mjs');
-const TSC = join(PROJECT_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
 const CONSUMER = fileURLToPath(new URL('../test/fixture-consumer.ts', import.meta.url));
 
 let dir: string;
@@ -104,42 +100,6 @@ function isJson(data: string | null): boolean {
   } catch {
     return false;
   }
-}
-
-interface VitestReport {
-  numTotalTests: number;
-  numPassedTests: number;
-  testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
-}
-
-/** Runs Vitest on the folder in a child process; its JSON report. */
-async function runVitest(root: string): Promise<VitestReport> {
-  writeFileSync(join(root, 'vitest.config.mjs'), "export default { test: { include: ['consumer.test.ts'], testTimeout: 30000 } };\n");
-  // The child must not think it is a worker of this run.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
-  const report = join(root, 'report.json');
-  await promisify(execFile)(process.execPath, [CHILD_VITEST, 'run', '--root', root, '--reporter=json', `--outputFile=${report}`], { cwd: root, env, timeout: 120_000 }).catch(
-    (error: Error & { stdout?: string; stderr?: string }) => {
-      // Failing tests exit with 1 and are read from the report; anything else is a failure of the run itself.
-      try {
-        readFileSync(report);
-      } catch {
-        throw new Error(`the child Vitest did not run: ${error.message}\n${error.stderr ?? ''}`);
-      }
-    },
-  );
-  return JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
-}
-
-/** tsc's diagnostics for the files under strict settings and the given options ('' when there are none). */
-async function typeCheck(root: string, files: string[], options: Record<string, unknown>): Promise<string> {
-  const config = join(root, `tsconfig.${String(options.module)}.json`);
-  const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', skipLibCheck: true, noUncheckedIndexedAccess: true, noUnusedLocals: true, ...options };
-  writeFileSync(config, JSON.stringify({ compilerOptions, files }));
-  return promisify(execFile)(process.execPath, [TSC, '-p', config], { cwd: root, timeout: 60_000 }).then(
-    ({ stdout }) => stdout,
-    (error: Error & { stdout?: string }) => error.stdout || error.message,
-  );
 }
 
 describe('openai-test and msw modules, run by a child Vitest with the openai SDK and msw', () => {

@@ -1,21 +1,48 @@
 // `--format msw`: a module exporting an msw 2 request handler that answers POSTs to the recorded
-// path, under any origin, with the recorded response streamed with its timing. For
-// `setupServer(handler)` in Node and `setupWorker(handler)` in a browser. It imports msw only.
+// path (the dialect's default path when there was no request: /v1/chat/completions,
+// /v1/responses, /v1/messages), under any origin, with the recorded response streamed with its
+// timing. For `setupServer(handler)` in Node and `setupWorker(handler)` in a browser. It imports msw only.
 
+import type { Protocol } from '../replay/dialect.ts';
 import { fixtureModule } from './fixture-module.ts';
 import { jsString } from './js-literal.ts';
 import type { Exporter } from './types.ts';
 
-const TITLE = `Streamscope msw handler: a recorded streamed chat completion, served with its recorded timing
+const WHAT: Readonly<Record<Protocol, string>> = {
+  'chat-completions': 'a recorded streamed chat completion',
+  responses: 'a recorded Responses API stream',
+  'anthropic-messages': 'a recorded Anthropic Messages stream',
+};
+
+const title = (protocol: Protocol): string => `Streamscope msw handler: ${WHAT[protocol]}, served with its recorded timing
 to POST requests for the recorded path under any origin (the query is ignored, as msw does).`;
 
-const USAGE = [
+const SETUP = [
   "import { setupServer } from 'msw/node'; // setupWorker from 'msw/browser' in a browser",
-  "import { handler, expectedMessage } from './chat.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
   'const server = setupServer(handler);',
   'beforeAll(() => server.listen()); afterAll(() => server.close());',
-  '// then call the endpoint with any client: the openai SDK, the Vercel AI SDK, fetch…',
 ];
+
+const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
+  'chat-completions': [
+    SETUP[0]!,
+    "import { handler, expectedMessage } from './chat.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
+    ...SETUP.slice(1),
+    '// then call the endpoint with any client: the openai SDK, the Vercel AI SDK, fetch…',
+  ],
+  responses: [
+    SETUP[0]!,
+    "import { handler, expectedResponse } from './responses.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
+    ...SETUP.slice(1),
+    "// then: new OpenAI({ apiKey: 'test', baseURL: 'https://api.openai.com/v1' }).responses.stream({ model: 'any', input: 'hi' })",
+  ],
+  'anthropic-messages': [
+    SETUP[0]!,
+    "import { handler, expectedMessage } from './messages.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
+    ...SETUP.slice(1),
+    "// then: new Anthropic({ apiKey: 'test', baseURL: 'https://api.anthropic.com' }).messages.stream({ model: 'any', max_tokens: 1024, messages: [] })",
+  ],
+};
 
 const escapeRegExp = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
@@ -44,7 +71,7 @@ export const handler = recordedHandler();
 
 export function mswModule(...args: Parameters<Exporter['export']>): string {
   const module = fixtureModule(...args);
-  return [module.header(TITLE, USAGE), '', "import { http } from 'msw';", '', module.runtime, handlerCode(module.path), module.data, ''].join('\n');
+  return [module.header(title(module.protocol), USAGE[module.protocol]), '', "import { http } from 'msw';", '', module.runtime, handlerCode(module.path), module.data, ''].join('\n');
 }
 
 export const mswExporter: Exporter = {

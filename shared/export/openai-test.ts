@@ -1,21 +1,47 @@
 // `--format openai-test`: a self-contained TypeScript module that replays the recording as a
-// fetch `Response`, so a Vitest or Jest test can feed the official openai SDK, or any fetch
-// client, the recorded stream without a server. It imports nothing.
+// fetch `Response`, so a Vitest or Jest test can feed the official SDK of the recording's dialect
+// (openai's chat.completions.stream() or responses.stream(), @anthropic-ai/sdk's
+// messages.stream()), or any fetch client, the recorded stream without a server. It imports nothing.
 
+import type { Protocol } from '../replay/dialect.ts';
 import { fixtureModule } from './fixture-module.ts';
 import type { Exporter } from './types.ts';
 
-const TITLE = `Streamscope test fixture (openai-test): a recorded streamed chat completion, replayed as a
-fetch Response with its recorded timing, for the openai SDK or any fetch client. No server, no
+const WHAT: Readonly<Record<Protocol, string>> = {
+  'chat-completions': 'a recorded streamed chat completion',
+  responses: 'a recorded Responses API stream',
+  'anthropic-messages': 'a recorded Anthropic Messages stream',
+};
+
+const SDK: Readonly<Record<Protocol, string>> = { 'chat-completions': 'the openai SDK', responses: 'the openai SDK', 'anthropic-messages': '@anthropic-ai/sdk' };
+
+const title = (protocol: Protocol): string => `Streamscope test fixture (openai-test): ${WHAT[protocol]}, replayed as a
+fetch Response with its recorded timing, for ${SDK[protocol]} or any fetch client. No server, no
 dependency: it needs only fetch's globals (Response, ReadableStream, TextEncoder, atob, setTimeout).`;
 
-const USAGE = [
-  "import OpenAI from 'openai';",
-  "import { recordedFetch, expectedMessage } from './chat.fixture'; // this file",
-  "const client = new OpenAI({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
-  "const completion = await client.chat.completions.stream({ model: 'any', messages: [] }).finalChatCompletion();",
-  'expect(completion.choices[0]?.message.content).toBe(expectedMessage?.content);',
-];
+const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
+  'chat-completions': [
+    "import OpenAI from 'openai';",
+    "import { recordedFetch, expectedMessage } from './chat.fixture'; // this file",
+    "const client = new OpenAI({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
+    "const completion = await client.chat.completions.stream({ model: 'any', messages: [] }).finalChatCompletion();",
+    'expect(completion.choices[0]?.message.content).toBe(expectedMessage?.content);',
+  ],
+  responses: [
+    "import OpenAI from 'openai';",
+    "import { recordedFetch, expectedResponse } from './responses.fixture'; // this file",
+    "const client = new OpenAI({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
+    "const response = await client.responses.stream({ model: 'any', input: 'hi' }).finalResponse();",
+    'expect(response.output_text).toBe(expectedResponse.output_text);',
+  ],
+  'anthropic-messages': [
+    "import Anthropic from '@anthropic-ai/sdk';",
+    "import { recordedFetch, expectedMessage } from './messages.fixture'; // this file",
+    "const client = new Anthropic({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
+    "const message = await client.messages.stream({ model: 'any', max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();",
+    'expect(message.content).toEqual(expectedMessage.content);',
+  ],
+};
 
 const RECORDED_FETCH = `/** A fetch that answers every request with the recording: the response head after its recorded time, then the body as recordedBody. Aborting the request's signal (or options.signal) stops it. */
 export function recordedFetch(options: ReplayOptions = {}): typeof fetch {
@@ -30,12 +56,12 @@ export function recordedFetch(options: ReplayOptions = {}): typeof fetch {
 
 export function openaiTestModule(...args: Parameters<Exporter['export']>): string {
   const module = fixtureModule(...args);
-  return [module.header(TITLE, USAGE), '', module.runtime, RECORDED_FETCH, module.data, ''].join('\n');
+  return [module.header(title(module.protocol), USAGE[module.protocol]), '', module.runtime, RECORDED_FETCH, module.data, ''].join('\n');
 }
 
 export const openaiTestExporter: Exporter = {
   format: 'openai-test',
-  description: 'A TypeScript test fixture: the recorded stream with its timing as a fetch Response, for the openai SDK or any fetch client (Vitest, Jest)',
+  description: 'A TypeScript test fixture: the recorded stream with its timing as a fetch Response, for the openai SDK, @anthropic-ai/sdk or any fetch client (Vitest, Jest)',
   extension: '.fixture.ts',
   mediaType: 'text/typescript',
   export: openaiTestModule,

@@ -1,13 +1,16 @@
-// The faults that remove or change bytes (drop [DONE], drop the finish reason,
-// drop the usage chunk, corrupt an event), as edits of the recorded body. Every
-// byte an edit does not touch is sent as recorded, in the read it came in.
+// The faults that remove or change bytes (drop the end of the stream, drop the finish reason,
+// drop the usage, corrupt an event), as edits of the recorded body. Every byte an edit does not
+// touch is sent as recorded, in the read it came in. The drops are the dialect's own
+// (chat-drops.ts, dialect-drops.ts); corrupting an event is the same in every dialect.
 
-import { interpretEvent, DONE } from '../chunks/interpret.ts';
 import type { SseEvent } from '../sse/parser.ts';
+import type { Protocol } from './dialect.ts';
+import { chatDrops } from './chat-drops.ts';
+import { messagesDrops, responsesDrops } from './dialect-drops.ts';
+import type { DropContext } from './drops.ts';
 import type { ReplayFaults } from './faults.ts';
 import { dataValueRanges, jsonValueRanges } from './locate.ts';
-import type { ByteRange } from './locate.ts';
-import { pushAll } from '../push-all.ts';
+import type { ByteRange, JsonStep } from './locate.ts';
 
 /** Replaces the body's bytes `start`..`end` by `insert` (nothing, to remove them). */
 export interface ByteEdit extends ByteRange {
@@ -23,53 +26,32 @@ export interface FaultEdits {
 
 const NOTHING = new Uint8Array(0);
 const NULL = new TextEncoder().encode('null');
-const FINISH_PATH = ['choices', '*', 'finish_reason'];
 
-export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults): FaultEdits {
+export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults, protocol: Protocol = 'chat-completions'): FaultEdits {
   const edits: ByteEdit[] = [];
   const applied: string[] = [];
   const dropped = new Set<number>();
-  const drop = (event: SseEvent): void => {
-    dropped.add(event.index);
-    edits.push({ start: event.start, end: event.end, insert: NOTHING });
+  const context: DropContext = {
+    body,
+    events,
+    faults,
+    isDropped: (event) => dropped.has(event.index),
+    untouchable: (event) => dropped.has(event.index) || event.index === faults.corruptEvent,
+    drop(event) {
+      dropped.add(event.index);
+      edits.push({ start: event.start, end: event.end, insert: NOTHING });
+    },
+    nullOut(event, path) {
+      const ranges = valueRanges(body, event, path);
+      for (const range of ranges) edits.push({ ...range, insert: NULL });
+      return ranges.length;
+    },
+    note: (words) => void applied.push(words),
   };
 
-  if (faults.dropDone) {
-    const done = events.filter((event) => event.data === DONE);
-    done.forEach(drop);
-    applied.push(done.length > 0 ? `dropped [DONE] (${eventList(done)})` : 'drop [DONE]: the recording has no [DONE]');
-  }
-
-  if (faults.dropUsage) {
-    const usage = events.filter((event) => !dropped.has(event.index) && isUsageChunk(event.data));
-    usage.forEach(drop);
-    applied.push(usage.length > 0 ? `dropped the usage chunk (${eventList(usage)})` : 'drop usage: the recording has no usage chunk (choices: [] with usage)');
-  }
-
-  if (faults.dropFinish) {
-    // A server that loses the finish reason never sends the chunk that carries only it (as the
-    // simulator's no-finish-reason scenario and Snowflake's gateway do), and sends
-    // `"finish_reason": null` on chunks that carry anything else (as TGI does): content,
-    // tool calls and usage still arrive, only the finish reason is gone.
-    const finishOnly: SseEvent[] = [];
-    const rewritten: SseEvent[] = [];
-    for (const event of events) {
-      if (dropped.has(event.index) || event.index === faults.corruptEvent) continue;
-      const { ops } = interpretEvent(event);
-      if (!ops.some((op) => op.type === 'finish')) continue;
-      if (ops.every((op) => op.type === 'finish' || (op.type === 'text' && op.text === ''))) {
-        finishOnly.push(event);
-        drop(event);
-        continue;
-      }
-      const nulls = finishValues(body, event).map((range) => ({ ...range, insert: NULL }));
-      if (nulls.length > 0) rewritten.push(event);
-      pushAll(edits, nulls);
-    }
-    if (finishOnly.length > 0) applied.push(`dropped the finish-only chunk${finishOnly.length === 1 ? '' : 's'} (${eventList(finishOnly)})`);
-    if (rewritten.length > 0) applied.push(`finish_reason set to null (${eventList(rewritten)})`);
-    if (finishOnly.length + rewritten.length === 0) applied.push('drop finish: no chunk carries a finish_reason');
-  }
+  if (protocol === 'responses') responsesDrops(context);
+  else if (protocol === 'anthropic-messages') messagesDrops(context);
+  else chatDrops(context);
 
   if (faults.corruptEvent !== undefined) {
     const corrupted = corrupt(body, events, faults.corruptEvent, dropped);
@@ -81,21 +63,8 @@ export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults
   return { edits, applied };
 }
 
-/** `choices: []` with a usage object: the chunk `stream_options.include_usage` adds. */
-function isUsageChunk(data: string | null): boolean {
-  if (data === null || data === DONE) return false;
-  try {
-    const json: unknown = JSON.parse(data);
-    if (typeof json !== 'object' || json === null) return false;
-    const { choices, usage } = json as Record<string, unknown>;
-    return Array.isArray(choices) && choices.length === 0 && typeof usage === 'object' && usage !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** The body ranges of the event's `choices[].finish_reason` values that are not already null. */
-function finishValues(body: Uint8Array, event: SseEvent): ByteRange[] {
+/** The body ranges of the values at `path` in the event's data that are not already null. */
+function valueRanges(body: Uint8Array, event: SseEvent, path: readonly JsonStep[]): ByteRange[] {
   const lines = dataValueRanges(body, event.start, event.end);
   // The data buffer is the data lines joined with LF (§9.2.6); a string or literal never spans a
   // line, so each value found maps back into one line of the body.
@@ -112,7 +81,7 @@ function finishValues(body: Uint8Array, event: SseEvent): ByteRange[] {
     return lines[line]!.start + offset - starts[line]!;
   };
   const data = new Uint8Array(joined);
-  return jsonValueRanges(data, FINISH_PATH)
+  return jsonValueRanges(data, path)
     .filter((range) => !sameBytes(data.subarray(range.start, range.end), NULL))
     .map((range) => ({ start: toBody(range.start), end: toBody(range.start) + range.end - range.start }));
 }
@@ -144,10 +113,6 @@ function parsesAsJson(body: Uint8Array, lines: readonly ByteRange[], cutLine: By
   } catch {
     return false;
   }
-}
-
-function eventList(events: readonly SseEvent[]): string {
-  return `event${events.length === 1 ? '' : 's'} ${events.map((event) => event.index).join(', ')}`;
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

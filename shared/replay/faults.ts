@@ -1,7 +1,11 @@
 // Deterministic faults a replay can inject, so a client's error handling can be
 // tested against the failures real servers and proxies produce (DESIGN.md,
 // "The stream"). Event numbers are the parser's event index, the `#` column of
-// `streamscope inspect`.
+// `streamscope inspect`. The drops apply in the recording's dialect (edits.ts, docs/replay.md):
+// "drop [DONE]" leaves out the terminal event of Responses and Anthropic Messages, and so on.
+
+import { DIALECT_FACTS } from './dialect.ts';
+import type { Protocol } from './dialect.ts';
 
 /** The longest stall the API takes: an hour (shared/api/schema.ts). */
 export const MAX_STALL_MS = 3_600_000;
@@ -21,11 +25,15 @@ export interface ReplayFaults {
   /** Destroy the connection after N body bytes (counted on the bytes sent, after any drop or corruption). */
   readonly cutAfterByte?: number;
   readonly stalls?: readonly ReplayStall[];
-  /** Leave out the `data: [DONE]` event. */
+  /** Leave out the end of the stream: `data: [DONE]`; Responses' terminal event; Anthropic's `message_stop`. */
   readonly dropDone?: boolean;
-  /** Remove every finish_reason: finish-only chunks are left out, other chunks carry `"finish_reason":null`. */
+  /**
+   * Remove why the model stopped: every finish_reason (finish-only chunks are left out, other
+   * chunks carry `"finish_reason":null`); Responses' `incomplete_details` in response.incomplete;
+   * Anthropic's `stop_reason` in message_delta (null).
+   */
   readonly dropFinish?: boolean;
-  /** Leave out the usage chunk (`choices: []` with `usage`). */
+  /** Leave out the usage: the usage chunk (`choices: []` with `usage`); Responses' terminal `response.usage` (null); Anthropic's message_delta `usage` (null). */
   readonly dropUsage?: boolean;
   /** Hold every byte and send it all at the recorded end (a buffering proxy). */
   readonly bufferAll?: boolean;
@@ -51,16 +59,36 @@ export function checkFaults(faults: ReplayFaults): void {
   if (code !== undefined && !(Number.isInteger(code) && code >= 200 && code <= 599)) throw new RangeError(`status.code must be an HTTP status from 200 to 599, not ${code}`);
 }
 
-/** The faults in words, one item each, as the command line names them: `cut after event 7`, `stall 500 ms before event 3`. */
-export function describeFaults(faults: ReplayFaults): string[] {
+type Drop = 'dropDone' | 'dropFinish' | 'dropUsage';
+
+/** What each drop leaves out, in each dialect's words. */
+const DROPPED: Readonly<Record<Drop, Readonly<Record<Protocol, string>>>> = {
+  dropDone: { 'chat-completions': '[DONE]', responses: 'the terminal event', 'anthropic-messages': 'message_stop' },
+  dropFinish: { 'chat-completions': 'finish_reason', responses: 'incomplete_details', 'anthropic-messages': 'stop_reason' },
+  dropUsage: { 'chat-completions': 'the usage chunk', responses: 'response.usage', 'anthropic-messages': 'the message_delta usage' },
+};
+
+/** `drop <what>` in the words of the dialects given (Chat Completions' when none); each dialect named when there are several. */
+function dropWords(drop: Drop, protocols: readonly Protocol[]): string {
+  const list = protocols.length === 0 ? (['chat-completions'] as const) : [...new Set(protocols)];
+  if (list.length === 1) return `drop ${DROPPED[drop][list[0]!]}`;
+  return `drop ${list.map((protocol) => `${DROPPED[drop][protocol]} (${DIALECT_FACTS[protocol].name})`).join(' / ')}`;
+}
+
+/**
+ * The faults in words, one item each, as the command line names them: `cut after event 7`, `stall
+ * 500 ms before event 3`; the drops in the words of the dialects of the recordings they apply to
+ * (`drop message_stop`), Chat Completions' when none is given.
+ */
+export function describeFaults(faults: ReplayFaults, protocols: readonly Protocol[] = []): string[] {
   const words: string[] = [];
   if (faults.status) words.push(`answer HTTP ${faults.status.code}${faults.status.body === undefined ? '' : ' with the given body'}`);
   if (faults.cutAfterEvent !== undefined) words.push(`cut after event ${faults.cutAfterEvent}`);
   if (faults.cutAfterByte !== undefined) words.push(`cut after byte ${faults.cutAfterByte}`);
   for (const stall of faults.stalls ?? []) words.push(`stall ${stall.ms} ms before event ${stall.beforeEvent}`);
-  if (faults.dropDone) words.push('drop [DONE]');
-  if (faults.dropFinish) words.push('drop finish_reason');
-  if (faults.dropUsage) words.push('drop the usage chunk');
+  if (faults.dropDone) words.push(dropWords('dropDone', protocols));
+  if (faults.dropFinish) words.push(dropWords('dropFinish', protocols));
+  if (faults.dropUsage) words.push(dropWords('dropUsage', protocols));
   if (faults.corruptEvent !== undefined) words.push(`corrupt event ${faults.corruptEvent}`);
   if (faults.bufferAll) words.push('buffer everything until the end');
   return words;

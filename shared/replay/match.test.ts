@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { Recording } from '../recording/types.ts';
+import { CORPUS_DIR } from '../test/dialect-corpus.ts';
 import { cleanTextStream, realStream, timed } from '../test/streams.ts';
 import { abbreviate, matchRecording, sameJson, summarizeRecording, summarizeRequest } from './match.ts';
 
@@ -68,5 +70,77 @@ describe('summaries for messages about matching', () => {
     expect(sameJson({ a: 1 }, { a: 1, b: undefined })).toBe(false);
     expect(sameJson([1, 2], [2, 1])).toBe(false);
     expect(sameJson({}, [])).toBe(false);
+  });
+});
+
+// ------------------------------------------------------------------ the other two dialects
+
+const corpusFile = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(CORPUS_DIR + file)));
+function dialectRecorded(label: string, url: string, body: unknown): { label: string; recording: Recording } {
+  return { label, recording: { ...corpusFile('responses/openai-gpt41nano-text-obfuscation.sse'), request: { method: 'POST', url, headers: {}, body } } };
+}
+const R = dialectRecorded('r', 'https://api.openai.com/v1/responses', { model: 'gpt-4.1-nano', input: 'Say hello', stream: true });
+const RI = dialectRecorded('ri', 'https://api.openai.com/v1/responses', { model: 'gpt-4.1-nano', input: 'Say hello', instructions: 'Be brief.' });
+const M = dialectRecorded('m', 'https://api.anthropic.com/v1/messages', { model: 'claude-sonnet-4-6', max_tokens: 1024, messages: hello });
+const MS = dialectRecorded('ms', 'https://api.anthropic.com/v1/messages', { model: 'claude-sonnet-4-6', max_tokens: 1024, system: 'Be brief.', messages: hello });
+const PLAIN_RESPONSES = { label: 'r.sse', recording: corpusFile('responses/openai-gpt41nano-text-obfuscation.sse') };
+const PLAIN_MESSAGES = { label: 'm.sse', recording: corpusFile('messages/anthropic-sonnet46-text.sse') };
+
+describe('matchRecording in each dialect', () => {
+  it('answers a Responses request with the Responses recording of the same model, input and instructions', () => {
+    const all = [A, R, RI, M, MS];
+    expect(matchRecording(all, { model: 'gpt-4.1-nano', input: 'Say hello' }, 'responses')).toBe(R);
+    expect(matchRecording(all, { model: 'gpt-4.1-nano', input: 'Say hello', instructions: 'Be brief.', temperature: 1 }, 'responses')).toBe(RI);
+    expect(matchRecording(all, { model: 'gpt-4.1-nano', input: [{ role: 'user', content: 'Say hello' }] }, 'responses')).toBeNull();
+    expect(matchRecording(all, { model: 'gpt-4.1-nano', input: 'Say hello', instructions: 'Be long.' }, 'responses')).toBeNull();
+  });
+
+  it('answers an Anthropic request with the Anthropic recording of the same model, messages and system', () => {
+    const all = [A, R, M, MS];
+    expect(matchRecording(all, { model: 'claude-sonnet-4-6', max_tokens: 5, messages: hello }, 'anthropic-messages')).toBe(M);
+    expect(matchRecording(all, { system: 'Be brief.', model: 'claude-sonnet-4-6', messages: hello }, 'anthropic-messages')).toBe(MS);
+    expect(matchRecording(all, { model: 'claude-sonnet-4-6', messages: [{ role: 'user', content: [{ type: 'text', text: 'Say hello' }] }] }, 'anthropic-messages')).toBeNull();
+  });
+
+  it('answers a request only with recordings of its own dialect, the same body or not', () => {
+    // A Chat Completions body asked on …/messages: same model and messages as A, but A is Chat Completions.
+    expect(matchRecording([A, M], { model: 'gpt-4o', messages: hello }, 'anthropic-messages')).toBeNull();
+    expect(matchRecording([A, M], { model: 'claude-sonnet-4-6', messages: hello }, 'chat-completions')).toBeNull();
+    expect(matchRecording([M, A], { model: 'gpt-4o', messages: hello })).toBe(A);
+  });
+
+  it('falls back to a plain .sse of the dialect, told by its events, and never to one of another dialect', () => {
+    const all = [PLAIN, PLAIN_RESPONSES, PLAIN_MESSAGES];
+    expect(matchRecording(all, { model: 'x', input: 'y' }, 'responses')).toBe(PLAIN_RESPONSES);
+    expect(matchRecording(all, { model: 'x', messages: [] }, 'anthropic-messages')).toBe(PLAIN_MESSAGES);
+    expect(matchRecording(all, { model: 'x', messages: [] }, 'chat-completions')).toBe(PLAIN);
+    expect(matchRecording([PLAIN, PLAIN_MESSAGES], { model: 'x', input: 'y' }, 'responses')).toBeNull();
+  });
+
+  it('takes the dialect a source says it has over telling it again', () => {
+    const told = { ...PLAIN_MESSAGES, protocol: 'responses' as const };
+    expect(matchRecording([told], {}, 'responses')).toBe(told);
+  });
+});
+
+describe('summaries of each dialect', () => {
+  it("names a Responses request's first user message: the input string, or its first user item's text", () => {
+    expect(summarizeRequest({ model: 'gpt-5', input: 'Say hello', instructions: 'x' })).toEqual({ model: 'gpt-5', firstUserMessage: 'Say hello' });
+    const items = [
+      { type: 'message', role: 'developer', content: 'Be brief.' },
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Weather' }, { type: 'input_image', image_url: 'x' }, { type: 'input_text', text: 'in Paris?' }] },
+    ];
+    expect(summarizeRequest({ model: 'gpt-5', input: items })).toEqual({ model: 'gpt-5', firstUserMessage: 'Weather in Paris?' });
+    expect(summarizeRequest({ model: 'gpt-5', input: [{ type: 'function_call_output', call_id: 'c', output: '{}' }] })).toEqual({ model: 'gpt-5', firstUserMessage: null });
+  });
+
+  it("names an Anthropic request's first user message, text blocks joined, whatever the system says", () => {
+    const body = { model: 'claude', system: 'Be brief.', messages: [{ role: 'user', content: [{ type: 'image', source: {} }, { type: 'text', text: 'What is this?' }] }] };
+    expect(summarizeRequest(body)).toEqual({ model: 'claude', firstUserMessage: 'What is this?' });
+  });
+
+  it('names the model a plain Responses or Anthropic .sse streams, from its response or message', () => {
+    expect(summarizeRecording(PLAIN_RESPONSES.recording)).toEqual({ model: 'gpt-4.1-nano-2025-04-14', firstUserMessage: null });
+    expect(summarizeRecording(PLAIN_MESSAGES.recording)).toEqual({ model: 'claude-sonnet-4-6', firstUserMessage: null });
   });
 });

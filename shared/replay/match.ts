@@ -1,29 +1,39 @@
 // Which loaded recording answers a request (cassette-style replay).
 //
-// The rule: a recording answers a request whose JSON body has the same `model`
-// and the same `messages` as the recording's request body. Equality is JSON
-// equality: object members in any order, arrays in order, numbers by value.
-// Everything else in the body (stream, stream_options, temperature, tools …)
-// is ignored, so a client may ask with other options than the recording did.
-// A recording without a request body (a plain .sse) answers any request that
-// no recording matched by its body. When several match, the first loaded wins.
+// The rule: a recording answers only requests of its own dialect (dialect.ts: the path a request
+// was posted to tells it), whose JSON body has the same members the dialect says what to answer
+// with as the recording's request body: `model` and `messages` for Chat Completions, `model`,
+// `input` and `instructions` for Responses, `model`, `messages` and `system` for Anthropic
+// Messages (DIALECT_FACTS.matchedOn; a member absent on both sides is the same). Equality is JSON
+// equality: object members in any order, arrays in order, numbers by value. Everything else in
+// the body (stream, stream_options, temperature, tools, max_tokens …) is ignored, so a client may
+// ask with other options than the recording did. A recording without a request body (a plain
+// .sse) answers any request of its dialect that no recording matched by its body. When several
+// match, the first loaded wins.
 
 import type { Recording } from '../recording/types.ts';
 import { parseSse } from '../sse/parser.ts';
+import { DIALECT_FACTS, replayProtocol } from './dialect.ts';
+import type { Protocol } from './dialect.ts';
 
 export interface MatchSource {
   readonly recording: Recording;
+  /** The recording's dialect, when the caller knows it already (else told from the recording: dialect.ts). */
+  readonly protocol?: Protocol;
 }
 
-export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown): T | null {
+/** The loaded recording that answers `body`, posted to a path of dialect `protocol` (default Chat Completions), or null. */
+export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown, protocol: Protocol = 'chat-completions'): T | null {
+  const candidates = sources.filter((source) => (source.protocol ?? replayProtocol(source.recording)) === protocol);
   const asked = isObject(body) ? body : null;
   if (asked) {
-    for (const source of sources) {
+    const members = DIALECT_FACTS[protocol].matchedOn;
+    for (const source of candidates) {
       const recorded = requestBody(source.recording);
-      if (recorded && sameJson(recorded.model, asked.model) && sameJson(recorded.messages, asked.messages)) return source;
+      if (recorded && members.every((member) => sameJson(recorded[member], asked[member]))) return source;
     }
   }
-  return sources.find((source) => requestBody(source.recording) === null) ?? null;
+  return candidates.find((source) => requestBody(source.recording) === null) ?? null;
 }
 
 export interface RequestSummary {
@@ -32,16 +42,22 @@ export interface RequestSummary {
   readonly firstUserMessage: string | null;
 }
 
-/** The model and first user message of a request body, for messages about matching. */
+/**
+ * The model and first user message of a request body of any dialect, for messages about matching:
+ * the first `user` message of `messages` (Chat Completions, Anthropic Messages: a string, or the
+ * text of its parts), else Responses' `input` (a string is the user's message; else its first
+ * `user` item).
+ */
 export function summarizeRequest(body: unknown): RequestSummary {
   if (!isObject(body)) return { model: null, firstUserMessage: null };
   const model = typeof body.model === 'string' ? body.model : null;
-  const messages = Array.isArray(body.messages) ? body.messages : [];
+  if (!Array.isArray(body.messages) && typeof body.input === 'string') return { model, firstUserMessage: body.input };
+  const messages = Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : [];
   const user = messages.find((message) => isObject(message) && message.role === 'user') as Record<string, unknown> | undefined;
   return { model, firstUserMessage: user ? contentText(user.content) : null };
 }
 
-/** What a recording answers: its request's model and first user message; for a source with no request, the model its chunks name. */
+/** What a recording answers: its request's model and first user message; for a source with no request, the model its events name. */
 export function summarizeRecording(recording: Recording): RequestSummary {
   const body = requestBody(recording);
   if (body) return summarizeRequest(body);
@@ -59,26 +75,27 @@ function requestBody(recording: Recording): Record<string, unknown> | null {
   return isObject(body) ? body : null;
 }
 
-/** The `model` of the first chunk that names one. */
+/** The `model` of the first event that names one: a chunk's, a Responses `response`'s, an Anthropic `message`'s. */
 function streamModel(recording: Recording): string | null {
-  let model: string | null = null;
   const { events } = parseSse(recording.reads.map((read) => read.bytes));
   for (const event of events) {
     if (event.data === null || !event.data.includes('"model"')) continue;
+    let json: unknown;
     try {
-      const json: unknown = JSON.parse(event.data);
-      if (isObject(json) && typeof json.model === 'string' && json.model !== '') {
-        model = json.model;
-        break;
-      }
+      json = JSON.parse(event.data);
     } catch {
       // Not JSON: the next event may say.
+      continue;
+    }
+    if (!isObject(json)) continue;
+    for (const holder of [json, json.response, json.message]) {
+      if (isObject(holder) && typeof holder.model === 'string' && holder.model !== '') return holder.model;
     }
   }
-  return model;
+  return null;
 }
 
-/** A message's text: a string, or the text parts of a content array joined. */
+/** A message's text: a string, or the text parts of a content array joined (`text`, Responses' `input_text`). */
 function contentText(content: unknown): string | null {
   if (typeof content === 'string') return content;
   if (!Array.isArray(content)) return null;

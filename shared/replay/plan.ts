@@ -12,10 +12,13 @@ import type { Recording } from '../recording/types.ts';
 import { isTimed } from '../recording/types.ts';
 import { parseSse } from '../sse/parser.ts';
 import type { SseEvent } from '../sse/parser.ts';
+import { replayProtocol } from './dialect.ts';
+import type { Protocol } from './dialect.ts';
 import { faultEdits } from './edits.ts';
 import type { ByteEdit } from './edits.ts';
 import { checkFaults, describeFaults } from './faults.ts';
 import type { ReplayFaults } from './faults.ts';
+import { statusErrorBody } from './errors.ts';
 import { replayHeaders } from './headers.ts';
 
 export interface ReplayWrite {
@@ -46,6 +49,8 @@ export interface ReplayPlanOptions {
   readonly faults?: ReplayFaults;
   /** Pause between the events of an untimed source (a plain .sse), before scaling by speed; 0 none. */
   readonly untimedIntervalMs?: number;
+  /** The recording's dialect, whose words the drops and the status fault's body take; default told from the recording (dialect.ts). */
+  readonly protocol?: Protocol;
 }
 
 export const DEFAULT_UNTIMED_INTERVAL_MS = 20;
@@ -64,13 +69,14 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   if (!(Number.isFinite(speed) && speed >= 0)) throw new RangeError(`speed must be a number, 0 or more, not ${speed}`);
   if (!(Number.isFinite(interval) && interval >= 0)) throw new RangeError(`untimedIntervalMs must be a number, 0 or more, not ${interval}`);
   checkFaults(faults);
-  if (faults.status) return statusPlan(faults);
+  const protocol = options.protocol ?? replayProtocol(recording);
+  if (faults.status) return statusPlan(faults, protocol);
 
   const scale = speed === 0 ? 0 : 1 / speed;
   const { response, reads, end } = recording;
   const how: ReplayEnding = end?.outcome === 'error' ? 'destroy' : 'end';
   if (response === null && reads.length === 0 && recording.request !== null && end !== null) {
-    return { status: null, headers: [], writes: [], end: { at: Math.max(0, (end.t ?? 0) * scale), how: 'destroy' }, applied: unanswered(faults), droppedHeaders: [] };
+    return { status: null, headers: [], writes: [], end: { at: Math.max(0, (end.t ?? 0) * scale), how: 'destroy' }, applied: unanswered(faults, protocol), droppedHeaders: [] };
   }
 
   const body = concatBytes(reads.map((read) => read.bytes));
@@ -82,7 +88,7 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   const timeline = sources.map((source) => (last = Math.max(last, source.t)));
   const endAt = Math.max(last, timed && end?.t != null ? (end.t - origin) * scale : 0);
 
-  const { edits, applied } = faultEdits(body, events, faults);
+  const { edits, applied } = faultEdits(body, events, faults, protocol);
   const segments = applyEdits(body, sources, timeline, edits);
   const toSent = (offset: number): number => sentOffset(edits, offset);
   const sent = segments.reduce((sum, segment) => sum + segment.bytes.length, 0);
@@ -211,11 +217,11 @@ function cutPoint(faults: ReplayFaults, events: readonly SseEvent[], sent: numbe
   return cuts.length === 0 ? null : Math.min(...cuts);
 }
 
-function statusPlan(faults: ReplayFaults): ReplayPlan {
+function statusPlan(faults: ReplayFaults, protocol: Protocol): ReplayPlan {
   const { code, body } = faults.status!;
-  const text = body ?? defaultErrorBody(code);
+  const text = body ?? statusErrorBody(code, protocol);
   const bytes = new TextEncoder().encode(text);
-  const others = describeFaults({ ...faults, status: undefined });
+  const others = describeFaults({ ...faults, status: undefined }, [protocol]);
   return {
     status: code,
     headers: [
@@ -229,15 +235,9 @@ function statusPlan(faults: ReplayFaults): ReplayPlan {
   };
 }
 
-function unanswered(faults: ReplayFaults): string[] {
-  const words = describeFaults(faults);
+function unanswered(faults: ReplayFaults, protocol: Protocol): string[] {
+  const words = describeFaults(faults, [protocol]);
   return ['the recorded exchange got no response: the connection is dropped unanswered', ...(words.length > 0 ? [`ignored (no stream is sent): ${words.join(', ')}`] : [])];
-}
-
-/** An error body in OpenAI's shape (`{"error": {message, type, param, code}}`), typed as OpenAI types that status. */
-export function defaultErrorBody(code: number): string {
-  const [type, errorCode] = code === 429 ? ['requests', 'rate_limit_exceeded'] : code === 401 ? ['invalid_request_error', 'invalid_api_key'] : code >= 500 ? ['server_error', null] : ['invalid_request_error', null];
-  return JSON.stringify({ error: { message: `Streamscope replay answers HTTP ${code} instead of the recording (the status fault).`, type, param: null, code: errorCode } });
 }
 
 function isJson(text: string): boolean {

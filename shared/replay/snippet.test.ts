@@ -27,7 +27,7 @@ const recording = timed([[1, cleanTextStream(['It', "'s", ' "done".'])]], {
   request: { method: 'POST', url: 'http://x/v1/chat/completions', headers: {}, body: { model: 'gpt-4o', messages: MESSAGES, stream: true } },
 });
 const answer = toContract(analyzeRecording(recording)).choices[0]!.message.content;
-const request = snippetRequest([recording.request!.body], null);
+const request = snippetRequest([{ body: recording.request!.body, protocol: 'chat-completions' }], null);
 
 let server: ReplayServer;
 beforeAll(async () => {
@@ -39,15 +39,21 @@ afterAll(() => server.close());
 
 describe('snippetRequest', () => {
   it('asks with the model and messages of the first recording that has a request body', () => {
-    expect(snippetRequest([null, 'not a body', { model: 'a', messages: [{ role: 'user', content: 'x' }] }, { model: 'b', messages: [] }], 'sim')).toEqual({
+    const chat = (body: unknown) => ({ body, protocol: 'chat-completions' as const });
+    expect(snippetRequest([chat(null), chat('not a body'), chat({ model: 'a', messages: [{ role: 'user', content: 'x' }] }), chat({ model: 'b', messages: [] })], 'sim')).toEqual({
+      protocol: 'chat-completions',
       model: 'a',
       messages: [{ role: 'user', content: 'x' }],
     });
   });
 
   it('falls back to the model the stream names, and a greeting, when no recording has a body (a plain .sse answers any request)', () => {
-    expect(snippetRequest([undefined, null], 'gpt-4o-2024-08-06')).toEqual({ model: 'gpt-4o-2024-08-06', messages: [{ role: 'user', content: 'Hello' }] });
-    expect(snippetRequest([], null)).toEqual({ model: 'replay', messages: [{ role: 'user', content: 'Hello' }] });
+    expect(snippetRequest([{ body: undefined, protocol: 'chat-completions' }, { body: null, protocol: 'chat-completions' }], 'gpt-4o-2024-08-06')).toEqual({
+      protocol: 'chat-completions',
+      model: 'gpt-4o-2024-08-06',
+      messages: [{ role: 'user', content: 'Hello' }],
+    });
+    expect(snippetRequest([], null)).toEqual({ protocol: 'chat-completions', model: 'replay', messages: [{ role: 'user', content: 'Hello' }] });
   });
 });
 

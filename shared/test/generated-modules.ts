@@ -1,10 +1,13 @@
 // For tests of exporters that generate code: a scratch folder under the project (`.tmp/`, ignored
 // by git and eslint) so a generated module resolves the project's node_modules (openai, msw), a
-// way to import what was generated, and a stream whose text tries to break out of generated code.
+// way to import what was generated, to run a user's test of it in a child Vitest and to
+// type-check it, and a stream whose text tries to break out of generated code.
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import type { Recording } from '../recording/types.ts';
 import { DONE_EVENT, body, bytes, chunk, delta, timed } from './streams.ts';
 
@@ -19,6 +22,45 @@ export function scratchDir(prefix: string): string {
 
 export function removeScratchDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
+}
+
+const CHILD_VITEST = join(PROJECT_DIR, 'node_modules', 'vitest', 'vitest.mjs');
+const TSC = join(PROJECT_DIR, 'node_modules', 'typescript', 'bin', 'tsc');
+
+export interface VitestReport {
+  numTotalTests: number;
+  numPassedTests: number;
+  testResults: { message: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+}
+
+/** Runs Vitest on the folder's `consumer.test.ts` in a child process; its JSON report. */
+export async function runVitest(root: string): Promise<VitestReport> {
+  writeFileSync(join(root, 'vitest.config.mjs'), "export default { test: { include: ['consumer.test.ts'], testTimeout: 30000 } };\n");
+  // The child must not think it is a worker of this run.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+  const report = join(root, 'report.json');
+  await promisify(execFile)(process.execPath, [CHILD_VITEST, 'run', '--root', root, '--reporter=json', `--outputFile=${report}`], { cwd: root, env, timeout: 120_000 }).catch(
+    (error: Error & { stdout?: string; stderr?: string }) => {
+      // Failing tests exit with 1 and are read from the report; anything else is a failure of the run itself.
+      try {
+        readFileSync(report);
+      } catch {
+        throw new Error(`the child Vitest did not run: ${error.message}\n${error.stderr ?? ''}`);
+      }
+    },
+  );
+  return JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+}
+
+/** tsc's diagnostics for the files under strict settings and the given options ('' when there are none). */
+export async function typeCheck(root: string, files: string[], options: Record<string, unknown>): Promise<string> {
+  const config = join(root, `tsconfig.${String(options.module)}.json`);
+  const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', skipLibCheck: true, noUncheckedIndexedAccess: true, noUnusedLocals: true, ...options };
+  writeFileSync(config, JSON.stringify({ compilerOptions, files }));
+  return promisify(execFile)(process.execPath, [TSC, '-p', config], { cwd: root, timeout: 60_000 }).then(
+    ({ stdout }) => stdout,
+    (error: Error & { stdout?: string }) => error.stdout || error.message,
+  );
 }
 
 /** Writes a generated module into `dir` and imports it. */

@@ -2,8 +2,9 @@
 // loopback with the simulator's own test client (real bytes, real read boundaries,
 // real times), and a byte-exact way to compare bodies.
 
-import { SCENARIOS, startSimulator } from '../../electron/backend/simulator/index.ts';
-import { exchange, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
+import { SCENARIOS, dialectScenarios, startSimulator } from '../../electron/backend/simulator/index.ts';
+import type { Dialect } from '../../electron/backend/simulator/index.ts';
+import { exchange, exchangeAt, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
 import type { Recording } from '../recording/types.ts';
 
 export interface NamedRecording {
@@ -21,6 +22,38 @@ export async function recordScenarios(timeScale = 0.02): Promise<NamedRecording[
     return await Promise.all(
       SCENARIOS.map(async (scenario) => {
         const done = await exchange(simulator.url, { model: `sim-${scenario.name}`, stream_options: { include_usage: true } });
+        return { name: scenario.name, recording: toRecording(done, true) };
+      }),
+    );
+  } finally {
+    await simulator.close();
+  }
+}
+
+/** What a user asks a dialect's scenario with: the official SDKs' minimum (Anthropic's requires max_tokens). */
+export const DIALECT_QUESTION = 'How does streaming work?';
+
+/** The path a dialect's requests go to under the simulator's `/v1` (and the replay's). */
+export const DIALECT_PATHS: Readonly<Record<Dialect, string>> = { responses: '/responses', messages: '/messages' };
+
+/** The request body for scenario `name` of `dialect`, as the official SDK sends it (stream: true added on the wire). */
+export function dialectRequest(dialect: Dialect, name: string): Record<string, unknown> {
+  const model = `sim-${name}`;
+  if (dialect === 'responses') return { model, input: DIALECT_QUESTION };
+  // sim-large's answer is about 2,000 tokens: max_tokens must leave room for it.
+  return { model, max_tokens: name === 'large' ? 8192 : 1024, messages: [{ role: 'user', content: DIALECT_QUESTION }] };
+}
+
+/**
+ * Records every Responses or Anthropic Messages scenario of the simulator once, at `timeScale`
+ * (default 0.02, as recordScenarios), as timed recordings of their real reads.
+ */
+export async function recordDialectScenarios(dialect: Dialect, timeScale = 0.02): Promise<NamedRecording[]> {
+  const simulator = await startSimulator({ timeScale, seed: 7 });
+  try {
+    return await Promise.all(
+      dialectScenarios(dialect).map(async (scenario) => {
+        const done = await exchangeAt(`${simulator.url}${DIALECT_PATHS[dialect]}`, { ...dialectRequest(dialect, scenario.name), stream: true });
         return { name: scenario.name, recording: toRecording(done, true) };
       }),
     );

@@ -2,9 +2,11 @@
 // late, or reloads, still gets every request served since the server started, and a load test
 // does not grow the log without bound.
 
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiPushes, ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
+import { CORPUS_DIR } from '../../../shared/test/dialect-corpus.ts';
 import { realStream } from '../../../shared/test/streams.ts';
 import { wireRequest } from '../replay/test-client.ts';
 import { openStore } from '../store/index.ts';
@@ -50,5 +52,14 @@ describe("a replay server's request log in the backend", () => {
     await replays.stopReplay({ id: server.id });
     expect(await replays.replayLog({ id: server.id })).toBeNull();
     expect(await replays.replayLog({ id: 999 })).toBeNull();
+  });
+});
+
+describe('a replay server of an Anthropic Messages recording', () => {
+  it('names its faults in the dialect\'s words and answers on …/messages', async () => {
+    const messages = store.importRecording(recordingFromSse(new Uint8Array(readFileSync(`${CORPUS_DIR}messages/anthropic-sonnet46-text.sse`))));
+    const server = await replays.startReplay({ recordings: [messages], speed: 0, faults: { dropDone: true, dropFinish: true } });
+    expect(server.faults).toEqual(['drop message_stop', 'drop stop_reason']);
+    expect((await wireRequest(`${server.baseUrl}/messages`, { body: '{"model":"any","max_tokens":9,"messages":[]}' })).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@
 import { REPLAY_LOG_LIMIT } from '../../../shared/api/contract.ts';
 import type { ReplayInfo, ReplayLog, ReplayLogEntry, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
+import { replayProtocol } from '../../../shared/replay/dialect.ts';
 import { checkFaults, describeFaults, startReplayServer } from '../replay/index.ts';
 import type { ReplayServer, ReplaySource } from '../replay/index.ts';
 import type { Store } from '../store/index.ts';
@@ -64,7 +65,8 @@ export function createReplays(store: Store, pushes: PushHub, limit = REPLAY_LOG_
         if (code === 'EADDRINUSE' || code === 'EACCES') throw new ApiError('unavailable', `startReplay: port ${port} cannot be used (${code === 'EADDRINUSE' ? 'in use' : 'permission denied'})`);
         throw error;
       }
-      const info = { id, baseUrl: server.baseUrl, recordings: [...recordings], speed, precise, faults: describeFaults(faults) };
+      // The drops in the words of the recordings' dialects (drop message_stop, …).
+      const info = { id, baseUrl: server.baseUrl, recordings: [...recordings], speed, precise, faults: describeFaults(faults, sources.map((source) => replayProtocol(source.recording))) };
       running.set(id, { server, info, log });
       return { ...info, requests: 0 };
     },

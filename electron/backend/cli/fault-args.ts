@@ -23,16 +23,22 @@ export const FAULTS_USAGE = `Faults (N is an event's number, the # column of "st
   --cut-after-byte N         Destroy the connection after N body bytes
   --stall-before-event N:MS  Go silent for MS milliseconds before event N
                              (repeatable)
-  --drop-done                Leave out data: [DONE]
+  --drop-done                Leave out data: [DONE] (Responses: the terminal
+                             event; Anthropic: message_stop)
   --drop-finish              Leave out the finish reason: chunks that carry only
                              it go, others carry "finish_reason": null
-  --drop-usage               Leave out the usage chunk (choices: [] with usage)
+                             (Anthropic: stop_reason null; Responses: the
+                             incomplete_details of response.incomplete null)
+  --drop-usage               Leave out the usage chunk (choices: [] with usage;
+                             Responses: response.usage null; Anthropic: the
+                             message_delta usage null)
   --buffer-all               Hold every byte and send it all at the end, as a
                              buffering proxy does
   --corrupt-event N          Cut event N's JSON in half
   --status CODE              Answer with this HTTP status instead of the stream
-  --body FILE                ...and this body (default: an error in OpenAI's
-                             shape)`;
+  --body FILE                ...and this body (default: an error in the
+                             recording's dialect's shape: OpenAI's, or
+                             Anthropic's for Anthropic Messages)`;
 
 type Values = Record<string, string | boolean | string[] | undefined>;
 

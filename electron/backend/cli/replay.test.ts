@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording, recordingFromSse, serializeSsrec, toContract } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
-import { latin1, recordScenarios } from '../../../shared/test/replay-support.ts';
+import { CORPUS_DIR } from '../../../shared/test/dialect-corpus.ts';
+import { latin1, recordDialectScenarios, recordScenarios } from '../../../shared/test/replay-support.ts';
 import { REAL_STREAMS_DIR, realStream } from '../../../shared/test/streams.ts';
 import { startReplayServer } from '../replay/index.ts';
 import { wireRequest } from '../replay/test-client.ts';
@@ -172,6 +173,67 @@ describe('streamscope replay', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stdout.endsWith('Replay stopped.\n')).toBe(true);
+  });
+});
+
+describe('streamscope replay with Responses and Anthropic Messages recordings', () => {
+  const MESSAGES_SSE = join(CORPUS_DIR, 'messages/anthropic-sonnet46-text.sse');
+  let responses: Recording;
+  let responsesFile: string;
+  beforeAll(async () => {
+    responses = (await recordDialectScenarios('responses')).find(({ name }) => name === 'text')!.recording;
+    responsesFile = join(dir, 'responses.ssrec.jsonl');
+    writeFileSync(responsesFile, serializeSsrec(responses));
+  });
+
+  it("serves each on its dialect's path, says how each is matched and what each answers, and prints a snippet for the first one's SDK", async () => {
+    let baseUrl = '';
+    const run = captureOutput();
+    await replayCommand([responsesFile, MESSAGES_SSE, textFile, '--speed', '0', '--interval', '0', '--drop-done'], run, async (server) => {
+      baseUrl = server.baseUrl;
+      expect((await wireRequest(`${baseUrl}/responses`, { body: requestOf(responses) })).status).toBe(200);
+      expect((await wireRequest(`${baseUrl}/messages`, { body: '{"model":"any","max_tokens":9,"messages":[]}' })).status).toBe(200);
+      expect((await wireRequest(`${baseUrl}/chat/completions`, { body: requestOf(text) })).status).toBe(200);
+    });
+    const width = MESSAGES_SSE.length + 2;
+    const events = (recording: Recording): number => analyzeRecording(recording).events.length;
+    const input = JSON.stringify((responses.request!.body as { input: unknown }).input);
+    const head = run.out.slice(0, run.out.indexOf('Ctrl-C to stop.\n'));
+    expect(head).toBe(
+      [
+        `Streamscope replay on ${baseUrl}  (speed 0, faults: drop the terminal event (Responses) / message_stop (Anthropic Messages) / [DONE] (Chat Completions))`,
+        '',
+        "Recordings (a request gets the recording of its path's dialect whose request had the same model, input and instructions (Responses); model, messages and system (Anthropic Messages); model and messages (Chat Completions)):",
+        `  ${responsesFile.padEnd(width)}POST …/responses: model "sim-text", "How does streaming work?"  [HTTP 200, ${events(responses)} events, timed]`,
+        `  ${MESSAGES_SSE.padEnd(width)}POST …/messages: any request (it streams "claude-sonnet-4-6")  [${events(recordingFromSse(new Uint8Array(readFileSync(MESSAGES_SSE))))} events, untimed: 0 ms apart]`,
+        `  ${textFile.padEnd(width)}model "sim-text", "How does streaming work?"  [HTTP 200, ${events(text)} events, timed]`,
+        '',
+        'Try it with the official openai SDK (npm install openai):',
+        "  import OpenAI from 'openai';",
+        `  const client = new OpenAI({ baseURL: "${baseUrl}", apiKey: 'replay' });`,
+        `  const stream = client.responses.stream({ model: "sim-text", input: ${input} });`,
+        "  stream.on('response.output_text.delta', (event) => process.stdout.write(event.delta));",
+        '  await stream.finalResponse();',
+        '',
+        '',
+      ].join('\n'),
+    );
+    const logged = run.out.split('Ctrl-C to stop.\n')[1]!.split('\n');
+    expect(logged[0]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d POST /v1/responses sim-text → ${escape(responsesFile)} 200, [\\d,]+ bytes in [\\d,]+ ms, complete  \\[dropped the terminal event \\(response\\.completed, event ${events(responses) - 1}\\)\\]$`));
+    expect(logged[1]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d POST /v1/messages any → ${escape(MESSAGES_SSE)} 200, [\\d,]+ bytes in [\\d,]+ ms, complete  \\[dropped message_stop \\(event \\d+\\)\\]$`));
+  });
+
+  it('prints a snippet for an Anthropic recording that runs as pasted: the Anthropic SDK streams the recorded text', async () => {
+    const run = captureOutput();
+    await replayCommand([MESSAGES_SSE, '--speed', '0'], run, async () => {
+      const lines = run.out.split('\n');
+      expect(lines).toContain('Try it with the official Anthropic SDK (npm install @anthropic-ai/sdk):');
+      const start = lines.indexOf("  import Anthropic from '@anthropic-ai/sdk';");
+      const program = lines.slice(start, start + 5).join('\n');
+      const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', program], { cwd: ROOT });
+      const message = toContract(analyzeRecording(recordingFromSse(new Uint8Array(readFileSync(MESSAGES_SSE))))) as { message?: { content: { type: string; text?: string }[] } };
+      expect(stdout).toBe(message.message!.content.map((block) => block.text ?? '').join(''));
+    });
   });
 });
 

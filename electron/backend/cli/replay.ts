@@ -2,11 +2,13 @@
 
 import { parseSse } from '../../../shared/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
+import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+import type { Protocol } from '../../../shared/replay/dialect.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
 import { abbreviate, summarizeRecording } from '../../../shared/replay/match.ts';
 import { DEFAULT_UNTIMED_INTERVAL_MS } from '../../../shared/replay/plan.ts';
-import { replaySnippet, snippetRequest } from '../../../shared/replay/snippet.ts';
+import { replaySnippet, SNIPPET_SDKS, snippetRequest } from '../../../shared/replay/snippet.ts';
 import { startReplayServer } from '../replay/index.ts';
 import type { ReplayRequestLog, ReplayServer, ReplaySource } from '../replay/index.ts';
 import { parseCommandArgs } from './args.ts';
@@ -20,14 +22,17 @@ import type { Paint } from './serving.ts';
 
 export const REPLAY_USAGE = `Usage: streamscope replay RECORDING... [options]
 
-Serves recordings on loopback as an OpenAI-compatible endpoint
-(POST /v1/chat/completions): the recorded status, headers and body bytes, in
-the recorded reads, at the recorded times. RECORDING is a stored recording (its
-number, as "streamscope list" shows it), a timed recording (.ssrec.jsonl) or a
-plain SSE body (.sse, which has no timing: its events are paced evenly).
-With several, a request gets the recording whose request had the same model
-and messages; one without a request (a .sse) answers any other request.
-Runs until Ctrl-C, printing one line per request.
+Serves recordings on loopback as an OpenAI- and Anthropic-compatible endpoint:
+each recording answers its own dialect's path (POST /v1/chat/completions,
+/v1/responses or /v1/messages, under any prefix) with the recorded status,
+headers and body bytes, in the recorded reads, at the recorded times.
+RECORDING is a stored recording (its number, as "streamscope list" shows it),
+a timed recording (.ssrec.jsonl) or a plain SSE body (.sse, which has no
+timing: its events are paced evenly). With several, a request gets the
+recording of its dialect whose request had the same model and messages (model,
+input and instructions for Responses; model, messages and system for Anthropic
+Messages); one without a request (a .sse) answers any other request of its
+dialect. Runs until Ctrl-C, printing one line per request.
 
 Options:
   --port N                   Port (default 0: a free one)
@@ -65,9 +70,11 @@ export async function replayCommand(args: string[], out: Output, until: (server:
   const { options, recordings, db, bodyFile } = parse(args);
   const faults: ReplayFaults = bodyFile === undefined ? options.faults : { ...options.faults, status: { code: options.faults.status!.code, body: new TextDecoder().decode(await readBytes(bodyFile)) } };
   const sources: ReplaySource[] = [];
+  const protocols: Protocol[] = [];
   for (const spec of recordings) {
     const { recording, label } = await loadRecordingArg(spec, db);
     sources.push({ label, recording });
+    protocols.push(replayProtocol(recording));
   }
   const paint = painter(out);
 
@@ -78,33 +85,42 @@ export async function replayCommand(args: string[], out: Output, until: (server:
     throw listenError(error, options.host, options.port);
   }
 
-  const faultWords = describeFaults(faults);
+  const faultWords = describeFaults(faults, protocols);
   const lines = [`${paint('bold', 'Streamscope replay')} on ${paint('bold', server.baseUrl)}  (speed ${options.speed}${options.precise ? ', precise timing' : ''}, ${faultWords.length > 0 ? `faults: ${faultWords.join(', ')}` : 'no faults'})`];
   lines.push(...exposureWarning(options.host, paint));
-  lines.push('', `${paint('bold', 'Recordings')} (a request gets the recording whose request had the same model and messages):`);
+  lines.push('', `${paint('bold', 'Recordings')} (${matchingWords(protocols)}):`);
   const width = Math.max(...sources.map((source) => source.label.length)) + 2;
-  for (const source of sources) lines.push(`  ${source.label.padEnd(width)}${describeSource(source, options.untimedIntervalMs)}`);
-  lines.push('', paint('bold', 'Try it with the official openai SDK') + ' (npm install openai):', ...snippet(server.baseUrl, sources).map((line) => `  ${line}`), '', 'Ctrl-C to stop.', '');
+  sources.forEach((source, i) => lines.push(`  ${source.label.padEnd(width)}${describeSource(source, protocols[i]!, options.untimedIntervalMs)}`));
+  // A program for the first recording with a request, in its dialect: the members it is matched on, so that it matches.
+  const request = snippetRequest(sources.map((source, i) => ({ body: source.recording.request?.body, protocol: protocols[i]! })), sources[0] ? summarizeRecording(sources[0].recording).model : null);
+  const sdk = SNIPPET_SDKS[request.protocol];
+  lines.push('', paint('bold', `Try it with ${sdk.name}`) + ` (npm install ${sdk.npm}):`, ...replaySnippet('typescript', server.baseUrl, request).map((line) => `  ${line}`), '', 'Ctrl-C to stop.', '');
   out.stdout(lines.join('\n'));
 
   return runUntilStopped(() => until(server), () => server.close(), out, 'Replay stopped.');
 }
 
-/** What a source answers, and how it is paced. */
-function describeSource({ recording }: ReplaySource, interval: number): string {
+/** How a request finds its recording, in the words of the dialects loaded. */
+function matchingWords(protocols: readonly Protocol[]): string {
+  const loaded = [...new Set(protocols)];
+  const members = (protocol: Protocol): string => {
+    const list = DIALECT_FACTS[protocol].matchedOn;
+    return `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  };
+  if (loaded.length <= 1) return `a request gets the recording whose request had the same ${members(loaded[0] ?? 'chat-completions')}`;
+  return `a request gets the recording of its path's dialect whose request had the same ${loaded.map((protocol) => `${members(protocol)} (${DIALECT_FACTS[protocol].name})`).join('; ')}`;
+}
+
+/** What a source answers (its dialect's path, when another dialect is loaded too), and how it is paced. */
+function describeSource({ recording }: ReplaySource, protocol: Protocol, interval: number): string {
   const { model, firstUserMessage } = summarizeRecording(recording);
   const answers = recording.request
     ? `model ${JSON.stringify(model ?? '(none)')}, ${firstUserMessage === null ? 'no user message' : JSON.stringify(abbreviate(firstUserMessage))}`
     : `any request${model ? ` (it streams ${JSON.stringify(model)})` : ''}`;
+  const path = protocol === 'chat-completions' ? '' : `POST …${DIALECT_FACTS[protocol].path.slice('/v1'.length)}: `;
   const events = count(parseSse(recording.reads.map((read) => read.bytes)).events.length, 'event');
   const status = recording.response ? `HTTP ${recording.response.status}, ` : '';
-  return `${answers}  [${status}${events}, ${isTimed(recording) ? 'timed' : `untimed: ${interval} ms apart`}]`;
-}
-
-/** A program that streams the first recording with the official SDK: its model and messages, so that it matches. */
-function snippet(baseUrl: string, sources: readonly ReplaySource[]): string[] {
-  const fallbackModel = sources[0] ? summarizeRecording(sources[0].recording).model : null;
-  return replaySnippet('typescript', baseUrl, snippetRequest(sources.map((source) => source.recording.request?.body), fallbackModel));
+  return `${path}${answers}  [${status}${events}, ${isTimed(recording) ? 'timed' : `untimed: ${interval} ms apart`}]`;
 }
 
 function requestLine(log: ReplayRequestLog, paint: Paint): string {

@@ -134,7 +134,7 @@ describe('matching requests to recordings', () => {
     expect(JSON.parse(utf8(wire.body))).toEqual({
       error: {
         message:
-          'No loaded recording matches this request (model "gpt-4.1", first user message "What is the weather like in Paris, Fran…"). A recording answers a request with the same model and messages. Loaded: text.ssrec.jsonl (model "sim-text", first user message "How does streaming work?").',
+          'No loaded recording matches this request (model "gpt-4.1", first user message "What is the weather like in Paris, Fran…"). A Chat Completions recording answers a request to …/chat/completions with the same model and messages. Loaded: text.ssrec.jsonl (model "sim-text", first user message "How does streaming work?").',
         type: 'invalid_request_error',
         param: 'messages',
         code: 'no_matching_recording',
@@ -148,7 +148,7 @@ describe('matching requests to recordings', () => {
     const none = await serve({ sources: [] });
     const empty = await wireRequest(`${none.baseUrl}/chat/completions`, { body: '{}' });
     expect(JSON.parse(utf8(empty.body)).error.message).toBe(
-      'No loaded recording matches this request (model (none), first user message (none)). A recording answers a request with the same model and messages. Loaded: nothing.',
+      'No loaded recording matches this request (model (none), first user message (none)). A Chat Completions recording answers a request to …/chat/completions with the same model and messages. Loaded: nothing.',
     );
   });
 

@@ -1,6 +1,6 @@
-// The wire replay: a loopback OpenAI-compatible endpoint that answers
-// `POST …/chat/completions` with a recorded exchange, byte- and time-exact,
-// faults applied (docs/replay.md). The plan of each response is made once, by
+// The wire replay: a loopback endpoint that answers `POST …/chat/completions`,
+// `POST …/responses` and `POST …/v1/messages` with a recorded exchange of that
+// dialect, byte- and time-exact, faults applied (docs/replay.md). The plan of each response is made once, by
 // the pure core (shared/replay/plan.ts); this file only carries it out: each
 // planned write is one chunk (write-chunk.ts) on a socket with Nagle off, at
 // its moment on the monotonic clock (clock.ts).
@@ -12,14 +12,18 @@ import { REPLAY_LOG_LIMIT } from '../../../shared/api/contract.ts';
 import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
+import { protocolFromPath } from '../../../shared/dialects/detect.ts';
+import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+import type { Protocol } from '../../../shared/replay/dialect.ts';
+import { errorBody, invalidRequest } from '../../../shared/replay/errors.ts';
+import type { ReplayError } from '../../../shared/replay/errors.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { abbreviate, matchRecording, summarizeRecording, summarizeRequest } from '../../../shared/replay/match.ts';
 import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
-import { BAD_JSON, errorJson, invalidRequest, invalidUrl } from '../simulator/errors.ts';
-import type { OpenAiError } from '../simulator/script.ts';
+import { BAD_JSON, invalidUrl } from '../simulator/errors.ts';
 import { playPlan } from './play.ts';
 
 export interface ReplaySource {
@@ -53,7 +57,7 @@ export interface ReplayServerOptions {
 }
 
 export interface ReplayServer {
-  /** `http://127.0.0.1:PORT/v1`: what an OpenAI client takes as its base URL. */
+  /** `http://127.0.0.1:PORT/v1`: what an OpenAI client takes as its base URL (an Anthropic client takes it without `/v1`). */
   readonly baseUrl: string;
   readonly host: string;
   readonly port: number;
@@ -63,10 +67,11 @@ export interface ReplayServer {
   close(): Promise<void>;
 }
 
-/** A loaded source, ready to answer: redacted, planned once, summarised for messages. */
+/** A loaded source, ready to answer: redacted, its dialect told, planned once, summarised for messages. */
 interface Loaded {
   readonly label: string;
   readonly recording: Recording;
+  readonly protocol: Protocol;
   readonly plan: ReplayPlan;
   readonly summary: RequestSummary;
 }
@@ -89,7 +94,8 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   // Nothing recorded leaves without passing through redaction (DESIGN.md, "Data model").
   const loaded: Loaded[] = options.sources.map(({ label, recording }) => {
     const redacted = redactRecording(recording);
-    return { label, recording: redacted, plan: planReplay(redacted, planOptions), summary: summarizeRecording(redacted) };
+    const protocol = replayProtocol(redacted);
+    return { label, recording: redacted, protocol, plan: planReplay(redacted, { ...planOptions, protocol }), summary: summarizeRecording(redacted) };
   });
   const requests: ReplayRequestLog[] = [];
   const keepRequests = options.keepRequests ?? REPLAY_LOG_LIMIT;
@@ -121,7 +127,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
     answer(req.method ?? 'GET', req.url ?? '/', () => readBody(req), res, loaded, progress, controller.signal, options.precise ?? false).catch((error: unknown) => {
       if (controller.signal.aborted || res.destroyed) return;
       if (res.headersSent) res.destroy();
-      else sendError(res, progress, 500, { message: `Replay failure: ${(error as Error).message}`, type: 'server_error', param: null, code: null });
+      else sendError(res, progress, protocolFromPath(req.url ?? '/'), 500, { message: `Replay failure: ${(error as Error).message}`, type: 'server_error', param: null, code: null });
     });
   });
 
@@ -149,44 +155,55 @@ async function answer(
   precise: boolean,
 ): Promise<void> {
   const path = url.split('?')[0]!;
-  if (!/\/chat\/completions\/?$/.test(path)) return sendError(res, progress, 404, invalidUrl(method, path));
+  // The path tells the dialect, as it does for the analysis (…/chat/completions, …/responses, …/messages).
+  const protocol = protocolFromPath(path);
+  if (protocol === null) return sendError(res, progress, null, 404, invalidUrl(method, path));
   if (method !== 'POST') {
     res.setHeader('allow', 'POST');
-    return sendError(res, progress, 405, invalidRequest(`Method ${method} is not allowed on ${path}: the replay answers POST only.`));
+    return sendError(res, progress, protocol, 405, invalidRequest(`Method ${method} is not allowed on ${path}: the replay answers POST only.`));
   }
   const text = await body();
-  if (text === null) return sendError(res, progress, 413, invalidRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
+  if (text === null) return sendError(res, progress, protocol, 413, invalidRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return sendError(res, progress, 400, BAD_JSON);
+    return sendError(res, progress, protocol, 400, protocol === 'anthropic-messages' ? invalidRequest('The request body is not valid JSON.') : BAD_JSON);
   }
   const asked = summarizeRequest(json);
   progress.model = asked.model;
-  const source = matchRecording(loaded, json);
-  if (!source) return sendError(res, progress, 404, noMatch(asked, loaded));
+  const source = matchRecording(loaded, json, protocol);
+  if (!source) return sendError(res, progress, protocol, 404, noMatch(asked, protocol, loaded));
   progress.matched = source.label;
   progress.faults = source.plan.applied;
   await playPlan(res, source.plan, progress, signal, precise);
 }
 
-function noMatch(asked: RequestSummary, loaded: readonly Loaded[]): OpenAiError {
-  // Only recordings with a request can be listed here: one without would have answered.
-  const list = loaded.map(({ label, summary }) => `${label} (${describe(summary)})`);
+function noMatch(asked: RequestSummary, protocol: Protocol, loaded: readonly Loaded[]): ReplayError {
+  const { name, matchedOn, path } = DIALECT_FACTS[protocol];
+  // Only recordings of the dialect with a request can be listed here: one without would have answered.
+  const list = loaded.filter((source) => source.protocol === protocol).map(({ label, summary }) => `${label} (${describe(summary)})`);
+  const others = loaded.length - list.length;
+  const elsewhere = others > 0 ? ` (and ${others} of another dialect, answered on its own path)` : '';
   return invalidRequest(
-    `No loaded recording matches this request (${describe(asked)}). A recording answers a request with the same model and messages. Loaded: ${list.length > 0 ? list.join('; ') : 'nothing'}.`,
-    'messages',
+    `No loaded recording matches this request (${describe(asked)}). ${/^[AEIOU]/.test(name) ? 'An' : 'A'} ${name} recording answers a request to …${path.slice('/v1'.length)} with the same ${words(matchedOn)}. Loaded: ${list.length > 0 ? list.join('; ') : 'nothing'}${elsewhere}.`,
+    matchedOn[1]!,
     'no_matching_recording',
   );
+}
+
+/** "model, input and instructions". */
+function words(list: readonly string[]): string {
+  return `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
 }
 
 function describe({ model, firstUserMessage }: RequestSummary): string {
   return `model ${model === null ? '(none)' : `"${model}"`}, first user message ${firstUserMessage === null ? '(none)' : `"${abbreviate(firstUserMessage)}"`}`;
 }
 
-function sendError(res: ServerResponse, progress: Progress, status: number, error: OpenAiError): void {
-  const body = errorJson(error);
+/** Answers an error in the shape of the dialect asked (shared/replay/errors.ts): null, a path that names none. */
+function sendError(res: ServerResponse, progress: Progress, protocol: Protocol | null, status: number, error: ReplayError): void {
+  const body = errorBody(protocol, status, error);
   progress.status = status;
   progress.bytes = Buffer.byteLength(body);
   res.writeHead(status, { 'content-type': 'application/json', 'content-length': progress.bytes });
