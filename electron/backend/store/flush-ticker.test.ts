@@ -38,6 +38,18 @@ describe('the flush ticker', () => {
     db.close();
   });
 
+  it('flushes every writer due in one transaction when told to (a thread that relays nothing)', async () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE rows (writer INTEGER)');
+    const commits: number[] = [];
+    const ticker = createFlushTicker(db, 5000, (writers) => commits.push(writers), Infinity);
+    const settled: number[] = [];
+    for (let n = 0; n < 20; n++) ticker.request({ stage: () => (db.prepare('INSERT INTO rows VALUES (?)').run(n), () => settled.push(n)) }, 10);
+    await until(() => settled.length === 20);
+    expect(commits).toEqual([20]);
+    db.close();
+  });
+
   it('keeps each writer apart: one that cannot write (its recording deleted under it) retries alone while the others commit', async () => {
     const path = tempDbPath();
     store = openStore(path);

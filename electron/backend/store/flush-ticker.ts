@@ -22,8 +22,12 @@ export interface FlushTicker {
   cancel(writer: Stageable): void;
 }
 
-/** `onCommit` (for tests): called after each transaction with the number of writers it flushed. */
-export function createFlushTicker(db: Database.Database, busyTimeoutMs: number, onCommit?: (writers: number) => void): FlushTicker {
+/**
+ * `writersPerTransaction`: WRITERS_PER_TRANSACTION by default; a connection on a thread that relays
+ * nothing (the capture proxy's recording thread) takes every writer due in one. `onCommit` (for
+ * tests): called after each transaction with the number of writers it flushed.
+ */
+export function createFlushTicker(db: Database.Database, busyTimeoutMs: number, onCommit?: (writers: number) => void, writersPerTransaction = WRITERS_PER_TRANSACTION): FlushTicker {
   const due = new Map<number, Set<Stageable>>();
   const timers = new Map<number, NodeJS.Timeout>();
   const together = db.transaction((writers: readonly Stageable[]) => writers.map((writer) => writer.stage()));
@@ -42,7 +46,7 @@ export function createFlushTicker(db: Database.Database, busyTimeoutMs: number, 
    */
   function flushSlices(writers: readonly Stageable[], intervalMs: number): void {
     if (writers.length === 0 || !db.open) return;
-    const slice = writers.slice(0, WRITERS_PER_TRANSACTION);
+    const slice = writers.slice(0, writersPerTransaction);
     let settle: ((() => void) | null)[];
     // A lock held by another process is waited for briefly: the rows stay pending for the next tick.
     db.pragma(`busy_timeout = ${FLUSH_BUSY_TIMEOUT_MS}`);

@@ -59,7 +59,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // A second connection of this process (the capture proxy's recording thread) leaves recovery to the first: it
   // cannot see which recordings the first one is writing.
   const recovered = options.recover === false ? [] : recover(db, statements, live);
-  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false, options.nativeBinding);
+  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false, options);
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -121,10 +121,10 @@ function createStore(
   live: Set<number>,
   recovered: number[],
   workerAddon: string | null | false,
-  nativeBinding: string | undefined,
+  { nativeBinding, writersPerFlush }: StoreOptions,
 ): Store {
   const writers = new Set<LiveWriter>();
-  const ticker = createFlushTicker(db, BUSY_TIMEOUT_MS);
+  const ticker = createFlushTicker(db, BUSY_TIMEOUT_MS, undefined, writersPerFlush);
   const checkpoints =
     workerAddon === false
       ? null

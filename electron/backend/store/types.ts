@@ -106,6 +106,13 @@ export interface StoreOptions {
    * of the same process (a worker thread's): it cannot tell the first one's live recordings from dead ones.
    */
   readonly recover?: boolean;
+  /**
+   * Live recordings flushed in one transaction (default 8, with a turn of the event loop between
+   * transactions, so that a thread relaying streams is never held long). A connection on a thread
+   * that does nothing else (the capture proxy's recording thread) flushes them all in one: fewer,
+   * larger commits write far fewer WAL pages.
+   */
+  readonly writersPerFlush?: number;
 }
 
 export interface Store {

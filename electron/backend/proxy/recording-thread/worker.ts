@@ -10,7 +10,10 @@ const port = parentPort;
 if (!port) throw new Error('recording-thread/worker.ts runs as a worker thread');
 const { store: address } = workerData as RecordingThreadData;
 // The relay's store already recovered what a dead process left; this connection must not (it cannot see the relay's live recordings).
-const store = address ? openStore(address.path, { recover: false, ...(address.nativeBinding === undefined ? {} : { nativeBinding: address.nativeBinding }) }) : undefined;
+// Every recording due is flushed in one transaction: nothing on this thread waits for the store.
+const store = address
+  ? openStore(address.path, { recover: false, writersPerFlush: Infinity, ...(address.nativeBinding === undefined ? {} : { nativeBinding: address.nativeBinding }) })
+  : undefined;
 const recorder = createRecorder(
   store,
   (message: FromRecorder) => port.postMessage(message),
