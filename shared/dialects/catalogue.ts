@@ -121,6 +121,11 @@ export const DIALECT_CATALOGUE = {
     title: 'Output cut at max_tokens',
     hint: 'stop_reason "max_tokens": the output was cut. Raise max_tokens, and tell the user the answer is incomplete (a cut tool_use input may not be valid JSON).',
   },
+  'missing-stop-reason': {
+    severity: 'warning',
+    title: 'No stop reason',
+    hint: 'The message ended (message_stop) with stop_reason null in every message_delta: a client cannot tell a finished answer from a cut one, and the SDK ends with stop_reason null. Send stop_reason ("end_turn", "max_tokens", "tool_use" …) in the last message_delta.',
+  },
   'stop-refusal': {
     severity: 'warning',
     title: 'Refusal',

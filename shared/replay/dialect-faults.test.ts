@@ -137,7 +137,7 @@ const CASES: Case[] = [
     before: messages({ outputTokens: [10, 25] }),
     after: messages({ outputTokens: [10, 25] }, (events) => events.filter((event) => event.type === 'message_delta').forEach((event) => ((event.delta as Json).stop_reason = null))),
     applied: [`stop_reason set to null (events ${STOP - 1}, ${STOP})`],
-    codes: [],
+    codes: ['missing-stop-reason'],
   },
   {
     name: 'Anthropic Messages: drop the message_delta usage',

@@ -52,6 +52,8 @@ export interface MessagesState {
   usage: Json | null;
   messageStopAt: number;
   lastEvent: number;
+  /** The last event whose JSON could not be read (it may have been the message_delta), or -1. */
+  lastUnreadAt: number;
   // What the diagnostics report, gathered event by event.
   /** The highest output_tokens a message_delta reported, and where. */
   outputTokens: { readonly value: number; readonly at: number } | null;
@@ -87,6 +89,7 @@ function emptyState(): MessagesState {
     usage: null,
     messageStopAt: -1,
     lastEvent: -1,
+    lastUnreadAt: -1,
     outputTokens: null,
     usageDrops: [],
     pings: new Evidence(),
@@ -106,6 +109,7 @@ class Fold implements DialectAccumulator<MessagesInterpretation, MessagesState> 
     const state = this.state;
     state.lastEvent = event;
     const kind = interpretation.kind;
+    if (kind === 'invalid-json') state.lastUnreadAt = event;
     if (interpretation.eventName !== null) state.nameMismatches.add(`${interpretation.eventName}\u0000${interpretation.type ?? ''}`, event);
     if (interpretation.problems.length > 0 && kind !== 'invalid-json') this.malformed(event, interpretation.problems.map((problem) => (problem.code === 'wrong-type' ? `${problem.path} is ${problem.got} (expected ${problem.expected})` : problem.message)));
     if (kind === 'unknown') state.unknownTypes.add(interpretation.type!, event);

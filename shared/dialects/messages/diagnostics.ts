@@ -41,6 +41,12 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
   const reason = state.delta?.stop_reason;
   if (reason === 'max_tokens') found.push(dialectFinding('stop-max-tokens', `The message stopped with "max_tokens" (event ${state.deltaAt}): the output was cut.`, [state.deltaAt]));
   else if (reason === 'refusal') found.push(dialectFinding('stop-refusal', `The message stopped with "refusal" (event ${state.deltaAt}): the model declined to continue.`, [state.deltaAt]));
+  // Not when an unreadable event came after the last message_delta: it may have carried the reason (invalid-json reports it).
+  else if ((reason === null || reason === undefined) && state.messageStopAt !== -1 && (state.lastUnreadAt === -1 || state.lastUnreadAt < state.deltaAt)) {
+    // Not in DESIGN.md's list: Chat Completions has missing-finish-reason; a gateway that drops Anthropic's stop_reason is the same fault.
+    const where = state.deltaAt === -1 ? 'no message_delta came' : `the last message_delta (event ${state.deltaAt}) has none`;
+    found.push(dialectFinding('missing-stop-reason', `The message ended (message_stop, event ${state.messageStopAt}) without a stop_reason: ${where}.`, [state.deltaAt === -1 ? state.messageStopAt : state.deltaAt]));
+  }
   for (const drop of state.usageDrops) {
     found.push(
       dialectFinding(

@@ -120,6 +120,23 @@ describe('each Anthropic Messages diagnostic', () => {
     ]);
   });
 
+  it('missing-stop-reason: message_stop came, but no message_delta said why the message stopped', () => {
+    const stream = messagesStream([{ type: 'text', text: ['Hi'] }], { ping: false });
+    const nulled = stream.map((event) => (event.type === 'message_delta' ? { ...event, delta: { stop_reason: null, stop_sequence: null } } : event));
+    expect(findings(run(nulled))).toEqual([
+      { code: 'missing-stop-reason', severity: 'warning', message: 'The message ended (message_stop, event 5) without a stop_reason: the last message_delta (event 4) has none.', events: [4] },
+    ]);
+    const noDelta = stream.filter((event) => event.type !== 'message_delta');
+    expect(findings(run(noDelta))).toEqual([
+      { code: 'missing-stop-reason', severity: 'warning', message: 'The message ended (message_stop, event 4) without a stop_reason: no message_delta came.', events: [4] },
+    ]);
+    // A stream cut before message_stop is missing-message-stop, not this; nor is a message_delta that could not be read.
+    expect(codes(run(nulled.slice(0, -1)))).not.toContain('missing-stop-reason');
+    const unreadable = [...stream.slice(0, 4), 'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_\n\n', stream.at(-1)!];
+    // (The transport's invalid-json reports that event; the dialect says nothing of a reason it may have carried.)
+    expect(codes(run(unreadable))).toEqual([]);
+  });
+
   it('usage-not-cumulative: a later message_delta reports fewer output tokens, and the last value still counts', () => {
     const result = run(messagesStream([{ type: 'text', text: ['Hi'] }], { ping: false, outputTokens: [10, 4] }));
     expect(findings(result)).toEqual([

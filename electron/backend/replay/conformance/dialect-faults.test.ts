@@ -98,8 +98,8 @@ const CASES: Readonly<Record<Dialect, readonly FaultCase[]>> = {
       // The SDK reads message_delta's usage without a check: the TypeError, wrapped in its own error class.
       expected: { sdk: { throws: { name: 'AnthropicError', message: "Cannot read properties of null (reading 'output_tokens')" } }, codes: ['malformed-chunk'], names: 'malformed-chunk' },
     },
-    // stop_reason null, in the SDK's message as in ours; no finding says so.
-    { fault: 'drop stop_reason', faults: () => ({ dropFinish: true }), expected: clean() },
+    // stop_reason null, in the SDK's message as in ours; missing-stop-reason says so.
+    { fault: 'drop stop_reason', faults: () => ({ dropFinish: true }), expected: clean(['missing-stop-reason']) },
     {
       fault: 'corrupt a text delta',
       faults: (recording) => ({ corruptEvent: midDelta('messages')(recording) }),
