@@ -20,21 +20,11 @@ import { responses } from './responses/index.ts';
 import { runDialect } from './run.ts';
 import { CORPUS_DIR, PINNED, corpus } from '../test/dialect-corpus.ts';
 import { messagesStream, responsesStream, sseEvents, toSse } from './streams.test-support.ts';
+import { withoutHelpers } from '../test/dialect-clients.ts';
 import type { DialectDiagnostic } from './types.ts';
 
 const reply = (body: Uint8Array) => () => Promise.resolve(new Response(body.slice(), { status: 200, headers: { 'content-type': 'text/event-stream' } }));
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** A value without the SDK helpers' keys, as JSON has it (the SDKs leave some keys undefined). */
-function withoutHelpers(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutHelpers);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) {
-    if (key !== 'output_parsed' && key !== 'parsed' && key !== 'parsed_arguments' && key !== 'parsed_output' && inner !== undefined) out[key] = withoutHelpers(inner);
-  }
-  return out;
-}
 
 type SdkResult = { ok: true; final: unknown } | { ok: false; error: string };
 

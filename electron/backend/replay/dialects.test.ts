@@ -7,16 +7,15 @@
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import { CORPUS_DIR } from '../../../shared/test/dialect-corpus.ts';
 import { DIALECT_PATHS, latin1, recordDialectScenarios, recordScenarios } from '../../../shared/test/replay-support.ts';
 import type { NamedRecording } from '../../../shared/test/replay-support.ts';
-import { startReplayServer } from './server.ts';
-import type { ReplayServer } from './server.ts';
 import { wireRequest } from './test-client.ts';
+import { FRAMING, replayServers } from './test-servers.test-support.ts';
 
 let responses: NamedRecording[];
 let messages: NamedRecording[];
@@ -29,18 +28,7 @@ const find = (list: NamedRecording[], name: string): Recording => list.find((ent
 const requestOf = (recording: Recording): string => JSON.stringify(recording.request!.body);
 const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 const corpusRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(CORPUS_DIR + file)));
-/** What the server adds to every response itself, whatever was recorded. */
-const FRAMING = ['transfer-encoding', 'connection', 'keep-alive'];
-
-const servers: ReplayServer[] = [];
-async function serve(...args: Parameters<typeof startReplayServer>): Promise<ReplayServer> {
-  const server = await startReplayServer(...args);
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
+const serve = replayServers();
 
 describe.each([
   ['responses', () => responses],

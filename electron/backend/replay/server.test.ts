@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording, concatBytes, parseSse, recordingFromSse, toContract } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
@@ -7,8 +7,9 @@ import { latin1, recordScenarios } from '../../../shared/test/replay-support.ts'
 import type { NamedRecording } from '../../../shared/test/replay-support.ts';
 import { realStreams } from '../../../shared/test/streams.ts';
 import { startReplayServer } from './server.ts';
-import type { ReplayRequestLog, ReplayServer } from './server.ts';
+import type { ReplayRequestLog } from './server.ts';
 import { wireRequest } from './test-client.ts';
+import { FRAMING, replayServers } from './test-servers.test-support.ts';
 
 let simulated: NamedRecording[];
 beforeAll(async () => {
@@ -18,18 +19,7 @@ const scenario = (name: string): Recording => simulated.find((entry) => entry.na
 const requestOf = (recording: Recording): string => JSON.stringify(recording.request!.body);
 const bodyOf = (recording: Recording): Uint8Array => concatBytes(recording.reads.map((read) => read.bytes));
 const utf8 = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
-/** What the server adds to every response itself, whatever was recorded. */
-const FRAMING = ['transfer-encoding', 'connection', 'keep-alive'];
-
-const servers: ReplayServer[] = [];
-async function serve(...args: Parameters<typeof startReplayServer>): Promise<ReplayServer> {
-  const server = await startReplayServer(...args);
-  servers.push(server);
-  return server;
-}
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
+const serve = replayServers();
 
 describe('the replay server on the wire', () => {
   it('answers each simulator recording, matched by its request, with its status, headers and body, in the recorded writes', async () => {
