@@ -326,3 +326,23 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+test.describe('The home page', () => {
+  test('records from the simulator in any dialect: the scenarios follow the API chosen, and the recording opens in its dialect', async ({ page }) => {
+    const problems = watchForErrors(page);
+    await page.goto(address);
+    const apiField = page.getByLabel('API', { exact: true });
+    await apiField.selectOption({ label: 'Anthropic Messages' });
+    // Anthropic has no sequence numbers: the scenario list is the dialect's own.
+    await expect(page.getByLabel('Scenario').locator('option[value="sim-sequence-gap"]')).toHaveCount(0);
+    await apiField.selectOption({ label: 'Responses API' });
+    await expect(page.getByLabel('Scenario').locator('option[value="sim-sequence-gap"]')).toHaveCount(1);
+    await apiField.selectOption({ label: 'Anthropic Messages' });
+    await page.getByLabel('Scenario').selectOption('sim-tool-call');
+    await page.getByRole('button', { name: 'Record', exact: true }).click();
+    await expect(page).toHaveURL(/#\/recording\/\d+$/);
+    await expect(page.getByTestId('recording-status')).toContainText('Ended');
+    await expect(page.locator('.recording-figures')).toContainText('Anthropic Messages');
+    expect(problems).toEqual([]);
+  });
+});

@@ -238,7 +238,7 @@ test.describe('The new-request editor', () => {
 
     // Responses: its own parameters and scenarios; the first system message goes as instructions.
     await openEditor(page);
-    await api.selectOption({ label: 'Responses' });
+    await api.selectOption({ label: 'Responses API' });
     await expect(page.getByLabel('max_output_tokens')).toBeVisible();
     await expect(page.getByLabel('include_usage')).toHaveCount(0);
     await expect(scenarios.getByRole('button', { name: 'sequence-gap', exact: true })).toBeVisible();

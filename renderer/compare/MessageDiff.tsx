@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { formatCount } from '../components/format.ts';
-import { dialectName } from '../view/model/dialect-names.ts';
+import { dialectName } from '../components/dialect-names.ts';
 import { compareMessages, comparisonIdentical } from './dialect-diff.ts';
 import type { FieldDiff, Segment } from './message-diff.ts';
 

@@ -1,6 +1,7 @@
 // Custom request headers, a name and a value per row. Keys never go here: the profile sends its
 // saved key, and a secret header would be redacted in the recording (so could not be resent).
 
+import { ANTHROPIC_VERSION } from '../../shared/api/contract.ts';
 import { rowKey } from './draft.ts';
 import type { HeaderRow, RequestDraft } from './draft.ts';
 import { Problems } from './Problems.tsx';
@@ -37,7 +38,9 @@ export function HeadersEditor({ headers, problems, onChange }: Props) {
           ))}
         </ul>
       )}
-      <p className="muted request-hint">Sent with every request besides Content-Type and Accept. Keys go through the profile: Authorization is refused here.</p>
+      <p className="muted request-hint">
+        Sent with every request besides Content-Type and Accept. Keys go through the profile: Authorization, api-key and x-api-key are refused here. An Anthropic Messages request carries anthropic-version: {ANTHROPIC_VERSION} unless a header here gives another.
+      </p>
       <button type="button" className="secondary" onClick={() => set([...headers, { key: rowKey(), name: '', value: '' }])}>
         Add header
       </button>

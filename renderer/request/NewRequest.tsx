@@ -9,7 +9,7 @@ import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage } from '../components/format.ts';
 import { navigate } from '../route.ts';
-import { PROTOCOL_LABELS, withProfile } from './draft.ts';
+import { withProfile } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { HeadersEditor } from './HeadersEditor.tsx';
 import { MessagesEditor } from './MessagesEditor.tsx';
@@ -20,6 +20,7 @@ import { draftToLiveRequest } from './to-live.ts';
 import { useRequestSetup } from './useRequestSetup.ts';
 import type { RequestSetup } from './useRequestSetup.ts';
 import './request.css';
+import { DIALECT_NAMES } from '../components/dialect-names.ts';
 
 export function NewRequest({ from }: { readonly from?: number }) {
   const setup = useRequestSetup(from);
@@ -86,7 +87,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
           </ul>
         </section>
       )}
-      <ScenarioButtons scenarios={setup.scenarios[draft.protocol]} api={PROTOCOL_LABELS[draft.protocol]} disabled={sending} onPick={pick} />
+      <ScenarioButtons scenarios={setup.scenarios[draft.protocol]} api={DIALECT_NAMES[draft.protocol]} disabled={sending} onPick={pick} />
       <ProfileFields draft={draft} profiles={setup.profiles} scenarios={setup.scenarios[draft.protocol]} problems={problems} onChange={change} onReplace={replace} onKeyChanged={setup.reloadProfiles} />
       <MessagesEditor draft={draft} problems={problems} onChange={change} />
       <ToolsField draft={draft} problems={problems} onChange={change} />
@@ -98,7 +99,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
             ? 'Loading the profiles…'
             : problems.length > 0
               ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before sending (shown by each field).`
-              : `Ready: ${profile?.label ?? draft.profile}, ${PROTOCOL_LABELS[draft.protocol]}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
+              : `Ready: ${profile?.label ?? draft.profile}, ${DIALECT_NAMES[draft.protocol]}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
         </p>
         <button type="button" disabled={checked === null || !checked.ok || sending} onClick={() => void send(draft)}>
           {sending ? 'Sending…' : 'Send'}

@@ -4,13 +4,14 @@
 
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
-import { PROTOCOL_LABELS, withProfile, withProtocol } from './draft.ts';
+import { withProfile, withProtocol } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { KeyDestination } from './KeyDestination.tsx';
 import { KeyField } from './KeyField.tsx';
 import { keyGoesElsewhere } from './to-live.ts';
 import { Problems } from './Problems.tsx';
 import type { Problem } from './validate.ts';
+import { DIALECT_NAMES } from '../components/dialect-names.ts';
 
 // The backend's own example (electron/backend/api/live.ts): the deployment's URL with its api-version.
 const AZURE_EXAMPLE = 'https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT?api-version=2024-10-21';
@@ -67,7 +68,7 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
           <select value={draft.protocol} disabled={apis.length < 2} onChange={(event) => onReplace((was) => withProtocol(was, event.target.value as Protocol))}>
             {apis.map((protocol) => (
               <option key={protocol} value={protocol}>
-                {PROTOCOL_LABELS[protocol]}
+                {DIALECT_NAMES[protocol]}
               </option>
             ))}
           </select>

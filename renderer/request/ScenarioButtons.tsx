@@ -15,7 +15,7 @@ export function ScenarioButtons({ scenarios, api, disabled, onPick }: Props) {
   return (
     <section aria-labelledby="request-scenarios" className="request-scenarios">
       <h2 id="request-scenarios">Record from the simulator</h2>
-      <p className="muted request-hint">One click sends the messages below to the built-in simulator’s {api} API with that scenario’s model; no key needed.</p>
+      <p className="muted request-hint">One click sends the messages below to the built-in simulator, as a {api} request with that scenario’s model; no key needed.</p>
       {scenarios.length === 0 ? (
         <p className="muted">Loading the scenarios…</p>
       ) : (

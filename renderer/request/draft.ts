@@ -20,13 +20,6 @@ export const PROTOCOL_PARAMS: Readonly<Record<Protocol, readonly ParamName[]>> =
   'anthropic-messages': ['max_tokens', 'temperature', 'top_p', 'top_k', 'tool_choice'],
 };
 
-/** What the editor calls each dialect. */
-export const PROTOCOL_LABELS: Readonly<Record<Protocol, string>> = {
-  'chat-completions': 'Chat Completions',
-  responses: 'Responses',
-  'anthropic-messages': 'Anthropic Messages',
-};
-
 /** The roles the chat editor offers in each dialect; a system message is Responses' `instructions` (the first) or Anthropic's `system`. */
 export const PROTOCOL_ROLES: Readonly<Record<Protocol, readonly string[]>> = {
   'chat-completions': ['system', 'developer', 'user', 'assistant', 'tool'],

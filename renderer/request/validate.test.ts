@@ -258,7 +258,7 @@ describe('a draft sent in each API', () => {
 
   it("says the API is not one the profile serves, naming those it does, and leaves out the profile's own", () => {
     const openai: ProfileInfo = { ...simulator, name: 'openai', label: 'OpenAI', baseUrl: 'https://api.openai.com/v1', protocols: ['chat-completions', 'responses'], key: { profile: 'openai', source: 'memory', suffix: '…0123' } };
-    expect(problemsOf(draftToLiveRequest(emptyDraft('openai', 'anthropic-messages'), openai))).toEqual(['API: OpenAI serves Chat Completions and Responses, not Anthropic Messages']);
+    expect(problemsOf(draftToLiveRequest(emptyDraft('openai', 'anthropic-messages'), openai))).toEqual(['API: OpenAI serves Chat Completions and Responses API, not Anthropic Messages']);
     const anthropic: ProfileInfo = { ...simulator, name: 'anthropic', label: 'Anthropic', baseUrl: 'https://api.anthropic.com/v1', protocols: ['anthropic-messages'], needsKey: true, key: { profile: 'anthropic', source: 'memory', suffix: '…wxyz' } };
     expect(draftToLiveRequest(emptyDraft('anthropic', 'anthropic-messages'), anthropic)).toEqual({ ok: true, value: { profile: 'anthropic', messages: [{ role: 'user', content: 'Say hello in five words.' }], params: { max_tokens: 4096 } } });
   });

@@ -5,7 +5,7 @@ import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnostics/groups.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
-import { dialectName } from './model/dialect-names.ts';
+import { dialectName } from '../components/dialect-names.ts';
 import { RecordingActions } from './RecordingActions.tsx';
 
 interface HeaderProps {

@@ -1,6 +1,6 @@
-// The dialects as the views name them to a reader (the header's figure, the compare view's words).
+// The dialects as the app names them to a reader (the recording header, compare, the new-request editor, the home page).
 
-import type { Protocol } from '../../../shared/dialects/types.ts';
+import type { Protocol } from '../../shared/dialects/types.ts';
 
 export const DIALECT_NAMES: Readonly<Record<Protocol, string>> = {
   'chat-completions': 'Chat Completions',
