@@ -50,6 +50,9 @@ describe('the API of a draft', () => {
     expect(withProtocol(chat, 'anthropic-messages').params).toEqual({ ...NO_PARAMS, temperature: '0.5', max_tokens: '300', tool_choice: 'any' });
     expect(withProtocol(withProtocol(chat, 'anthropic-messages'), 'chat-completions').params).toEqual({ ...NO_PARAMS, temperature: '0.5', max_tokens: '300', tool_choice: 'required' });
     expect(emptyDraft('simulator', 'anthropic-messages').params).toEqual({ ...NO_PARAMS, max_tokens: '4096' });
+    // The filled-in limit is not carried back to an API that needs none; one the user set is.
+    expect(withProtocol(withProtocol(emptyDraft(), 'anthropic-messages'), 'chat-completions').params).toEqual(NO_PARAMS);
+    expect(withProtocol(emptyDraft('simulator', 'anthropic-messages'), 'responses').params).toEqual(NO_PARAMS);
     expect(emptyDraft('simulator', 'responses')).toMatchObject({ protocol: 'responses', params: NO_PARAMS });
   });
 

@@ -113,7 +113,9 @@ export function emptyDraft(profile = 'simulator', protocol: Protocol = 'chat-com
  */
 export function withProtocol(draft: RequestDraft, protocol: Protocol): RequestDraft {
   const was = draft.params;
-  const limit = was.max_tokens || was.max_output_tokens;
+  let limit = was.max_tokens || was.max_output_tokens;
+  // Anthropic's default limit, filled in because its API requires one, is not carried where none is needed.
+  if (draft.protocol === 'anthropic-messages' && protocol !== 'anthropic-messages' && limit.trim() === String(MESSAGES_DEFAULT_MAX_TOKENS)) limit = '';
   const carried: Record<ParamName, string> = { ...was, max_tokens: limit, max_output_tokens: limit, tool_choice: toolChoiceIn(was.tool_choice, protocol) };
   if (protocol === 'anthropic-messages' && carried.max_tokens.trim() === '') carried.max_tokens = String(MESSAGES_DEFAULT_MAX_TOKENS);
   const params = Object.fromEntries(PARAMS.map((name) => [name, PROTOCOL_PARAMS[protocol].includes(name) ? carried[name] : ''])) as Record<ParamName, string>;
