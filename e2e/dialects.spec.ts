@@ -331,7 +331,8 @@ test.describe('The home page', () => {
   test('records from the simulator in any dialect: the scenarios follow the API chosen, and the recording opens in its dialect', async ({ page }) => {
     const problems = watchForErrors(page);
     await page.goto(address);
-    const apiField = page.getByLabel('API', { exact: true });
+    // A select inside its label is named by the label's text and the option chosen ("API Chat Completions").
+    const apiField = page.getByRole('combobox', { name: /^API/ });
     await apiField.selectOption({ label: 'Anthropic Messages' });
     // Anthropic has no sequence numbers: the scenario list is the dialect's own.
     await expect(page.getByLabel('Scenario').locator('option[value="sim-sequence-gap"]')).toHaveCount(0);
