@@ -57,7 +57,11 @@ export interface Recorder {
   handle(message: ToRecorder): void;
 }
 
-/** `store`: the recording thread's own connection to the relay's store file; `reply` posts back to the relay's thread. */
+/**
+ * `store`: the recording thread's own connection to the relay's store file (or the relay's store, when
+ * recording on its thread); `reply` posts back to the relay's thread; `onClose`, once every recording
+ * ended after a `close`, closes what the caller owns.
+ */
 export function createRecorder(store: Store | undefined, reply: (message: FromRecorder) => void, onClose: () => void): Recorder {
   const exchanges = new Map<number, Exchange>();
   const finishing = new Set<Promise<void>>();
@@ -119,7 +123,6 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
     handle(message) {
       if (message.type === 'close') {
         void Promise.all(finishing).then(() => {
-          store?.close();
           reply({ type: 'closed' });
           onClose();
         });

@@ -76,23 +76,63 @@ describe('the recording thread', () => {
 
   it('that dies ends the recordings it held as interrupted, saying why, and the next exchange gets a new thread', async () => {
     const store = freshStore();
-    let starts = 0;
-    const thread = createRecordingThread(store, (data) => (++starts === 1 ? new Worker('throw new Error("no thread today")', { eval: true }) : startRecordingWorker(data)));
+    const workers: Worker[] = [];
+    const thread = createRecordingThread(store, (data) => {
+      const worker = startRecordingWorker(data);
+      workers.push(worker);
+      return worker;
+    });
     try {
+      const done = thread.begin(START);
+      done.response(HEAD);
+      expect(await done.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ error: null });
       const lost = thread.begin(START);
       lost.response(HEAD);
       lost.read(2, STREAM);
-      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread failed: no thread today' });
-      expect(store.summary(lost.id!)).toMatchObject({ outcome: 'interrupted' });
-      expect(store.get(lost.id!)?.end?.error).toBe('the recording thread failed: no thread today');
+      await workers[0]!.terminate();
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread exited (code 1)' });
+      expect(store.get(lost.id!)?.end).toMatchObject({ outcome: 'interrupted', error: 'the recording thread exited (code 1)' });
 
       const next = thread.begin(START);
       next.response(HEAD);
       next.read(2, STREAM);
       expect(await next.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
-      expect(starts).toBe(2);
+      expect(workers.length).toBe(2);
       expect(store.summary(next.id!)).toMatchObject({ outcome: 'eof' });
     } finally {
+      await thread.close();
+    }
+  });
+
+  it('that cannot start (the packaged app cannot load it, say) loses the recordings it held, then records on the relay\'s thread, with a warning', async () => {
+    const store = freshStore();
+    let starts = 0;
+    const warnings: string[] = [];
+    const warn = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warn);
+    const thread = createRecordingThread(store, () => {
+      starts++;
+      return new Worker('throw new Error("no thread today")', { eval: true });
+    });
+    try {
+      const lost = thread.begin(START);
+      lost.response(HEAD);
+      lost.read(2, STREAM);
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread failed: no thread today' });
+      expect(store.get(lost.id!)?.end).toMatchObject({ outcome: 'interrupted', error: 'the recording thread failed: no thread today' });
+
+      for (let n = 0; n < 2; n++) {
+        const next = thread.begin(START);
+        next.response(HEAD);
+        READS.forEach((bytes, i) => next.read(2 + i, bytes));
+        expect(await next.finish({ t: 9, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null });
+        expect(store.get(next.id!)?.reads.map((read) => [...read.bytes])).toEqual(READS.map((bytes) => [...bytes]));
+      }
+      expect(starts).toBe(1);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual(["Streamscope capture: the recording thread failed: no thread today; the recordings are made on the relay's thread from now on"]);
+    } finally {
+      process.off('warning', warn);
       await thread.close();
     }
   });

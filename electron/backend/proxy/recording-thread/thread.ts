@@ -3,11 +3,14 @@
 // so the relay's thread spends a copy and a queue push per read. The thread starts with the first
 // stream and is started again should it die; the recordings it held then end as interrupted.
 
+import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import type { RelayTiming } from '../../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedResponse, Recording } from '../../../../shared/index.ts';
 import type { Store } from '../../store/index.ts';
 import { startRecordingWorker } from './launch.ts';
+import { createRecorder } from './recorder.ts';
+import type { Recorder } from './recorder.ts';
 import type { ExchangeFigures, FromRecorder, RecordingStart, RecordingThreadData, ToRecorder } from './messages.ts';
 
 export type { RecordingStart };
@@ -39,8 +42,13 @@ export interface RecordingThread {
   close(): Promise<void>;
 }
 
+/** What the relay posts to: the worker, or the recorder on the relay's own thread when no worker could start. */
+type Endpoint = Pick<Worker, 'postMessage' | 'ref' | 'unref'> & EventEmitter;
+
 interface Running {
-  readonly worker: Worker;
+  readonly worker: Endpoint;
+  /** Whether any recording ended there: a thread that dies before one did could not start. */
+  answered: boolean;
   /** Ends awaited, by exchange key, with the recording's id (to release it on the relay's store). */
   readonly waiting: Map<number, { readonly id: number | null; readonly end: RecordedEnd; readonly resolve: (end: RecordingEnd) => void }>;
   /** Exchanges begun and not yet ended. */
@@ -58,6 +66,8 @@ interface Running {
 export function createRecordingThread(store: Store | undefined, startWorker: (data: RecordingThreadData) => Worker = startRecordingWorker): RecordingThread {
   let running: Running | null = null;
   let count = 0;
+  /** Why no recording thread could start (then recordings are made on this thread); null while they can. */
+  let cannotStart: string | null = null;
 
   const post = (thread: Running, message: ToRecorder, buffer?: ArrayBuffer): void => {
     thread.queue.push(message);
@@ -77,9 +87,16 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
   }
 
   function start(): Running {
-    const worker = startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null });
+    let worker: Endpoint;
+    try {
+      worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null }) : inThread(store);
+    } catch (error) {
+      cannotStart = error instanceof Error ? error.message : String(error);
+      worker = inThread(store);
+    }
     const state: Running = {
       worker,
+      answered: false,
       waiting: new Map(),
       open: new Set(),
       died: null,
@@ -92,6 +109,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       if (message.type === 'closed') return;
       const waiting = state.waiting.get(message.key);
       if (!waiting) return;
+      state.answered = true;
       state.waiting.delete(message.key);
       state.open.delete(message.key);
       if (state.open.size === 0) worker.unref();
@@ -101,6 +119,11 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     const die = (why: string): void => {
       if (state.died !== null) return;
       state.died = why;
+      // A thread that never ended a recording could not start (the packaged app cannot load it, say): the next ones are made here.
+      if (!state.answered && cannotStart === null && !(worker instanceof InThread) && state.waiting.size + state.open.size > 0) {
+        cannotStart = why;
+        process.emitWarning(`Streamscope capture: ${why}; the recordings are made on the relay's thread from now on`, { code: 'STREAMSCOPE_CAPTURE' });
+      }
       if (running === state) running = null;
       for (const [key, waiting] of state.waiting) {
         state.open.delete(key);
@@ -162,4 +185,31 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       await thread.exited;
     },
   };
+}
+
+/** The recorder on the relay's own thread, behind the worker's interface: what a proxy falls back to when no worker can start. */
+class InThread extends EventEmitter {
+  private readonly recorder: Recorder;
+
+  constructor(store: Store | undefined) {
+    super();
+    // Its replies come a turn later, as a worker's would; it shares the relay's store, which stays open.
+    this.recorder = createRecorder(store, (message) => setImmediate(() => this.emit('message', message)), () => setImmediate(() => this.emit('exit', 0)));
+  }
+
+  postMessage(batch: readonly ToRecorder[]): void {
+    for (const message of batch) this.recorder.handle(message);
+  }
+
+  ref(): this {
+    return this;
+  }
+
+  unref(): this {
+    return this;
+  }
+}
+
+function inThread(store: Store | undefined): Endpoint {
+  return new InThread(store);
 }

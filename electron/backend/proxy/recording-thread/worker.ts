@@ -17,7 +17,10 @@ const store = address
 const recorder = createRecorder(
   store,
   (message: FromRecorder) => port.postMessage(message),
-  () => port.close(),
+  () => {
+    store?.close();
+    port.close();
+  },
 );
 port.on('message', (batch: readonly ToRecorder[]) => {
   for (const message of batch) recorder.handle(message);
