@@ -136,4 +136,26 @@ describe('the recording thread', () => {
       await thread.close();
     }
   });
+
+  it('whose start throws records on the relay\'s thread at once, and says why', async () => {
+    const store = freshStore();
+    const warnings: string[] = [];
+    const warn = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', warn);
+    const thread = createRecordingThread(store, () => {
+      throw new Error('Cannot find module recording-thread.js');
+    });
+    try {
+      const recording = thread.begin(START);
+      recording.response(HEAD);
+      recording.read(2, STREAM);
+      expect(await recording.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(Buffer.concat(store.get(recording.id!)!.reads.map((read) => read.bytes)).equals(Buffer.from(STREAM))).toBe(true);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings).toEqual(["Streamscope capture: the recording thread could not start: Cannot find module recording-thread.js; the recordings are made on the relay's thread from now on"]);
+    } finally {
+      process.off('warning', warn);
+      await thread.close();
+    }
+  });
 });

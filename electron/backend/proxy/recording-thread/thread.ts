@@ -86,12 +86,18 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     if (thread.died === null && batch.length > 0) thread.worker.postMessage(batch, buffers);
   }
 
+  /** No recording thread can start: the recordings are made on the relay's thread from now on, and the process is told why. */
+  function fallBack(why: string): void {
+    cannotStart = why;
+    process.emitWarning(`Streamscope capture: ${why}; the recordings are made on the relay's thread from now on`, { code: 'STREAMSCOPE_CAPTURE' });
+  }
+
   function start(): Running {
     let worker: Endpoint;
     try {
       worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null }) : inThread(store);
     } catch (error) {
-      cannotStart = error instanceof Error ? error.message : String(error);
+      fallBack(`the recording thread could not start: ${error instanceof Error ? error.message : String(error)}`);
       worker = inThread(store);
     }
     const state: Running = {
@@ -120,10 +126,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       if (state.died !== null) return;
       state.died = why;
       // A thread that never ended a recording could not start (the packaged app cannot load it, say): the next ones are made here.
-      if (!state.answered && cannotStart === null && !(worker instanceof InThread) && state.waiting.size + state.open.size > 0) {
-        cannotStart = why;
-        process.emitWarning(`Streamscope capture: ${why}; the recordings are made on the relay's thread from now on`, { code: 'STREAMSCOPE_CAPTURE' });
-      }
+      if (!state.answered && cannotStart === null && !(worker instanceof InThread) && state.waiting.size + state.open.size > 0) fallBack(why);
       if (running === state) running = null;
       for (const [key, waiting] of state.waiting) {
         state.open.delete(key);
