@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording, concatBytes, toContract } from '../../../shared/index.ts';
 import { SCENARIOS, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
+import { exchangeAt } from '../simulator/test-helpers.ts';
 import { openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import { recordStream } from './record.ts';
@@ -75,18 +76,11 @@ describe('recording every simulator scenario', () => {
     const result = await recordStream({ url: `${simulator.url}/chat/completions`, headers: {}, body, store });
 
     // The same request again, read by fetch: the simulator is deterministic, so these are the bytes it sends.
-    const sent = await fetch(`${simulator.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, stream: true }) });
-    const reader = sent.body!.getReader();
-    const received: Uint8Array[] = [];
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (chunk.done) break;
-      received.push(chunk.value);
-    }
+    const sent = await exchangeAt(`${simulator.url}/chat/completions`, { ...body, stream: true });
 
     const stored = store.get(result.id!)!;
     const storedBody = concatBytes(stored.reads.map((read) => read.bytes));
-    expect(Buffer.from(storedBody).equals(Buffer.from(concatBytes(received)))).toBe(true);
+    expect(Buffer.from(storedBody).equals(Buffer.from(sent.body))).toBe(true);
     expect(stored.response?.status).toBe(sent.status);
     expect(stored.end?.outcome).toBe(name === 'connection-drop' ? 'error' : 'eof');
 
