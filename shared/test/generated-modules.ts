@@ -53,7 +53,7 @@ export async function runVitest(root: string): Promise<VitestReport> {
 }
 
 /** tsc's diagnostics for the files under strict settings and the given options ('' when there are none). */
-export async function typeCheck(root: string, files: string[], options: Record<string, unknown>): Promise<string> {
+async function typeCheck(root: string, files: string[], options: Record<string, unknown>): Promise<string> {
   const config = join(root, `tsconfig.${String(options.module)}.json`);
   const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', skipLibCheck: true, noUncheckedIndexedAccess: true, noUnusedLocals: true, ...options };
   writeFileSync(config, JSON.stringify({ compilerOptions, files }));
@@ -61,6 +61,24 @@ export async function typeCheck(root: string, files: string[], options: Record<s
     ({ stdout }) => stdout,
     (error: Error & { stdout?: string }) => error.stdout || error.message,
   );
+}
+
+/** tsc's diagnostics for the files as a bundler sees them in a browser (the DOM library) and as Node sees them: `['', '']` when clean. */
+export function typeCheckForBrowserAndNode(root: string, files: string[]): Promise<string[]> {
+  return Promise.all([
+    typeCheck(root, files, { lib: ['ES2022', 'DOM'], types: [], module: 'ESNext', moduleResolution: 'Bundler', exactOptionalPropertyTypes: true }),
+    typeCheck(root, files, { lib: ['ES2022'], types: ['node'], module: 'NodeNext', moduleResolution: 'NodeNext' }),
+  ]);
+}
+
+/** A child run's test results, the messages of files that failed to run, and each test that did not pass with why. */
+export function childResults(report: VitestReport): { results: VitestReport['testResults'][number]['assertionResults']; fileErrors: string[]; failures: string[] } {
+  const results = report.testResults.flatMap((file) => file.assertionResults);
+  return {
+    results,
+    fileErrors: report.testResults.map((file) => file.message).filter(Boolean),
+    failures: results.filter((result) => result.status !== 'passed').map((result) => `${result.fullName}: ${result.failureMessages.join('\n')}`),
+  };
 }
 
 /** Writes a generated module into `dir` and imports it. */
