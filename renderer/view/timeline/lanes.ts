@@ -208,39 +208,26 @@ function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positio
     grown.set(claimed);
     claimed = grown;
   }
+  /** Marks a call's events on its lane from where the previous index stopped; two fragments of one call in one event make one mark. */
+  const mark = (spec: LaneSpec, count: number, eventOf: (fragment: number) => number): void => {
+    let next = read.get(spec.key) ?? 0;
+    let previous = next > 0 ? eventOf(next - 1) : -1;
+    for (; next < count; next++) {
+      const event = eventOf(next);
+      if (event >= analysis.events.length) break;
+      if (event !== previous) append(lanes, spec, positions[event]!, event);
+      claimed[event] = 1;
+      previous = event;
+    }
+    read.set(spec.key, next);
+  };
   const { protocol } = analysis;
   if (protocol === 'responses' || protocol === 'anthropic-messages') {
     // Another dialect's calls are its function_call items / tool_use blocks, read from the events.
-    dialectToolCalls(analysis.events, protocol).forEach((call, ordinal) => {
-      const spec = dialectToolLane(call, ordinal);
-      const { fragments } = call;
-      let next = read.get(spec.key) ?? 0;
-      let previous = next > 0 ? fragments[next - 1]!.event : -1;
-      for (; next < fragments.length; next++) {
-        const event = fragments[next]!.event;
-        if (event >= analysis.events.length) break;
-        if (event !== previous) append(lanes, spec, positions[event]!, event);
-        claimed[event] = 1;
-        previous = event;
-      }
-      read.set(spec.key, next);
-    });
-    return { read, claimed };
-  }
-  for (const choice of analysis.state.choices.values()) {
-    for (const call of choice.toolCalls.values()) {
-      const spec = toolLane(choice.index, call.index, call.indexAssigned);
-      let next = read.get(spec.key) ?? 0;
-      let previous = next > 0 ? call.events[next - 1]! : -1;
-      for (; next < call.events.length; next++) {
-        const event = call.events[next]!;
-        if (event >= analysis.events.length) break;
-        // Two fragments of one call in one event make one mark.
-        if (event !== previous) append(lanes, spec, positions[event]!, event);
-        claimed[event] = 1;
-        previous = event;
-      }
-      read.set(spec.key, next);
+    dialectToolCalls(analysis.events, protocol).forEach((call, ordinal) => mark(dialectToolLane(call, ordinal), call.fragments.length, (fragment) => call.fragments[fragment]!.event));
+  } else {
+    for (const choice of analysis.state.choices.values()) {
+      for (const call of choice.toolCalls.values()) mark(toolLane(choice.index, call.index, call.indexAssigned), call.events.length, (fragment) => call.events[fragment]!);
     }
   }
   return { read, claimed };
