@@ -61,7 +61,8 @@ export function bodyValue(body: Buffer): unknown {
   }
 }
 
-export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, target: Target, context: ForwardContext, progress: ForwardProgress): Promise<Forwarded> {
+/** `json`: the body as the recording keeps it (bodyValue), read once by the caller. */
+export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer, json: unknown, target: Target, context: ForwardContext, progress: ForwardProgress): Promise<Forwarded> {
   const url = new URL(target.url);
   const startedAt = new Date().toISOString();
   const changed: string[] = [];
@@ -89,7 +90,6 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   // object would merge `X-A` and `x-a`, and put Host first).
   const headers = pairs.flat();
 
-  const json = bodyValue(body);
   const askedStream = typeof json === 'object' && json !== null && (json as { stream?: unknown }).stream === true;
   const sentHeaders = headerObject(pairs);
   const request: RecordedRequest = { method: req.method ?? 'GET', url: redactUrl(target.url), headers: redactHeaders(sentHeaders), body: json };

@@ -125,9 +125,10 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       if (signal.aborted) return end({ outcome: 'aborted', error: 'the client closed the connection before the request was forwarded' });
       const json = bodyValue(body);
       entry.model = summarizeRequest(json).model;
+      // What a cassette of this exchange is found by: the method, the path with its query redacted, the body.
+      const key = cassettes ? cassetteKey(entry.method, redactUrl(target.url), json) : '';
 
       if (cassettes && cassettes.mode !== 'record') {
-        const key = cassetteKey(entry.method, redactUrl(target.url), json);
         let cassette = shelf.next(key);
         // The same request relayed to its end a moment ago, its cassette still being made: answered from it, not forwarded again.
         if (!cassette && shelving.has(key)) {
@@ -160,14 +161,13 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       let shelved = (): void => {};
       const progress: ForwardProgress = { stream: false, recording: null, status: null, bytes: 0 };
       if (cassettes?.mode === 'auto') {
-        const key = cassetteKey(entry.method, redactUrl(target.url), json);
         progress.onRelayed = () => {
           const made = new Promise<void>((resolve) => (shelved = resolve));
           shelving.set(key, made);
           void made.then(() => shelving.get(key) === made && shelving.delete(key));
         };
       }
-      const started = forward(req, res, body, target, {
+      const started = forward(req, res, body, json, target, {
         session,
         recorder,
         tags: options.tags,
@@ -180,7 +180,6 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
       const { end: how, result } = await started;
       let cassette: string | null = null;
       if (cassettes && result?.recording && (how.outcome === 'eof' || how.outcome === 'error')) {
-        const key = cassetteKey(entry.method, redactUrl(target.url), json);
         const index = written.get(key) ?? 0;
         written.set(key, index + 1);
         // On the shelf at once (a client asking again right away is answered from it), then on disk.
