@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from '@playwright/test';
 import type { FromRecorder, ToRecorder } from '../electron/backend/proxy/recording-thread/messages.ts';
+import { ReadBatch } from '../electron/backend/proxy/recording-thread/read-batch.ts';
 import { openStore } from '../electron/backend/store/index.ts';
 
 const BUILT = join(import.meta.dirname, '../out/main/recording-thread.js');
@@ -23,11 +24,13 @@ test('the built recording thread stores an exchange in the relay\'s store file',
   try {
     const replies: FromRecorder[] = [];
     worker.on('message', (reply: FromRecorder) => replies.push(reply));
+    const reads = new ReadBatch();
+    reads.add(1, 2, STREAM);
     const batch: ToRecorder[] = [
       { type: 'begin', key: 1, id, startedAt: '2026-12-02T00:00:00.000Z', request, secrets: [], tags: undefined, capture, keepRecording: false },
       { type: 'response', key: 1, head: { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } } },
-      { type: 'read', key: 1, t: 2, bytes: new Uint8Array(STREAM) },
-      { type: 'finish', key: 1, end: { t: 3, outcome: 'eof' }, clientLeft: false, relay: { writes: [], writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 } },
+      reads.take(),
+      { type: 'finish', key: 1, end: { t: 3, outcome: 'eof' }, clientLeft: false, relay: { writes: new Float64Array([2, 2.1, 2.2]), writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 } },
       { type: 'close' },
     ];
     worker.postMessage(batch);
@@ -35,6 +38,7 @@ test('the built recording thread stores an exchange in the relay\'s store file',
     const stored = store.get(id)!;
     expect(stored.end).toEqual({ t: 3, outcome: 'eof' });
     expect(Buffer.concat(stored.reads.map((read) => read.bytes)).equals(STREAM)).toBe(true);
+    expect(stored.capture?.relay?.writes).toEqual([[2, 2.1, 2.2]]);
   } finally {
     await worker.terminate();
     store.close();

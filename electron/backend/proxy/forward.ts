@@ -13,8 +13,7 @@ import { performance } from 'node:perf_hooks';
 import type { Target } from '../../../shared/capture/routes.ts';
 import { endToEnd, headerObject, headerPairs } from '../../../shared/capture/hop-by-hop.ts';
 import type { HeaderPair } from '../../../shared/capture/hop-by-hop.ts';
-import { RELAY_WRITES_KEPT } from '../../../shared/capture/types.ts';
-import type { CaptureInfo, RelayWrite } from '../../../shared/capture/types.ts';
+import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
@@ -22,6 +21,7 @@ import { writeChunk } from '../http/write-chunk.ts';
 import { describeError } from '../recorder/exchange.ts';
 import { sendProxyError } from './answers.ts';
 import type { RecordingEnd, RecordingThread, RemoteRecording } from './recording-thread/thread.ts';
+import { WriteStamps } from './write-stamps.ts';
 
 export interface ForwardContext {
   readonly session: string;
@@ -104,8 +104,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
 
   const t0 = performance.now();
   const now = (): number => performance.now() - t0;
-  const writes: RelayWrite[] = [];
-  let writesDropped = 0;
+  const writes = new WriteStamps(now);
   const paused: [number, number][] = [];
   /** When the upstream was paused for a client that is not reading; null while it is read. */
   let pausedSince: number | null = null;
@@ -139,7 +138,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       progress.onRelayed?.();
       const recording = live as RemoteRecording | null;
       if (!recording) return resolve({ end, result: null });
-      const result = await recording.finish(end, { writes, writesDropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound }, clientLeft);
+      const result = await recording.finish(end, { writes: writes.packed(), writesDropped: writes.dropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound }, clientLeft);
       resolve({ end: result.end, result });
     };
 
@@ -177,10 +176,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       up.on('data', (bytes: Buffer) => {
         const arrived = now();
         // The client first; the recording thread gets a copy.
-        const write: [number, number, number | null] = [arrived, now(), null];
-        writeChunk(res, bytes, () => (write[2] = now()));
-        if (writes.length < RELAY_WRITES_KEPT) writes.push(write);
-        else writesDropped++;
+        writes.issued(arrived);
+        writeChunk(res, bytes, writes.taken);
         progress.bytes += bytes.length;
         kept?.read(arrived, bytes);
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;

@@ -1,9 +1,11 @@
 // What the relay's thread and the recording thread say to each other (one contract for both
-// sides). The relay posts each exchange's begin, head, reads and end in order, batched per turn of
-// its event loop; the recording thread answers each end with the exchange's figures.
+// sides). The relay posts each exchange's begin, head, reads and end in order, batched every few
+// milliseconds (the reads packed together: read-batch.ts); the recording thread answers each
+// end with the exchange's figures.
 
 import type { CaptureExchange, CaptureInfo, RelayTiming } from '../../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../../../../shared/index.ts';
+import type { PackedReads } from './read-batch.ts';
 
 /** Where the recording thread stores: the relay's store file, opened a second time. */
 export interface StoreAddress {
@@ -41,16 +43,19 @@ export type ToRecorder =
     } & Omit<RecordingStart, 'stored'>)
   | { readonly type: 'response'; readonly key: number; readonly head: RecordedResponse }
   /** The bytes as the upstream sent them (still encoded under --keep-encoding: the recording thread decodes a copy). */
-  | { readonly type: 'read'; readonly key: number; readonly t: number; readonly bytes: Uint8Array }
+  | PackedReads
   | {
       readonly type: 'finish';
       readonly key: number;
       readonly end: RecordedEnd;
       /** The client hung up: a normal end (`eof`) if the stream's final event had come, else `end` (aborted). */
       readonly clientLeft: boolean;
-      readonly relay: RelayTiming;
+      readonly relay: PackedRelayTiming;
     }
   | { readonly type: 'close' };
+
+/** The relay's clock with its writes packed (WriteStamps.packed: arrived, issued, flushed per write). */
+export type PackedRelayTiming = Omit<RelayTiming, 'writes'> & { readonly writes: Float64Array };
 
 /** The figures the proxy's log shows for a stream. */
 export type ExchangeFigures = Pick<CaptureExchange, 'ttftMs' | 'events' | 'findings'>;

@@ -9,13 +9,15 @@ import { byteByByte, realStream, splitAt } from '../../../../shared/test/streams
 import { openStore } from '../../store/index.ts';
 import type { Store } from '../../store/index.ts';
 import { tempDbPath } from '../../store/test-support.ts';
+import { ReadBatch } from './read-batch.ts';
 import { createRecorder } from './recorder.ts';
 import type { FromRecorder, ToRecorder } from './messages.ts';
 
 const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
 const REQUEST: RecordedRequest = { method: 'POST', url: 'http://127.0.0.1:9/v1/chat/completions', headers: { authorization: 'Bearer [redacted]' }, body: { model: 'm', stream: true } };
 const CAPTURE = { session: 's', upstream: 'http://127.0.0.1:9/v1', client: { address: '127.0.0.1:1', userAgent: 'test' }, changed: [], servedBy: 'proxy', relay: null } as const;
-const RELAY = { writes: [], writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 << 20 };
+/** Two writes: one the socket took, one it never did. */
+const RELAY = { writes: new Float64Array([2, 2.01, 2.05, 3, 3.01, NaN]), writesDropped: 4, paused: [], maxBufferedBytes: 0, bufferBound: 1 << 20 };
 
 const stores: Store[] = [];
 afterEach(() => {
@@ -31,7 +33,10 @@ async function exchange(store: Store | undefined, reads: readonly Uint8Array[], 
   recorder.handle({ type: 'begin', key: 1, id, startedAt: begin.startedAt, request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: true });
   const headers: Record<string, string> = { 'content-type': 'text/event-stream', ...(options.encoding ? { 'content-encoding': options.encoding } : {}) };
   recorder.handle({ type: 'response', key: 1, head: { t: 1, status: 200, httpVersion: '1.1', headers } });
-  reads.forEach((bytes, i) => recorder.handle({ type: 'read', key: 1, t: 2 + i, bytes }));
+  // Packed as the relay's thread posts them: some in one batch, the rest in another.
+  const batches = [new ReadBatch(), new ReadBatch()];
+  reads.forEach((bytes, i) => batches[i < reads.length / 2 ? 0 : 1]!.add(1, 2 + i, bytes));
+  for (const batch of batches) if (!batch.empty) recorder.handle(batch.take());
   recorder.handle({ type: 'finish', key: 1, end, clientLeft: options.clientLeft ?? false, relay: RELAY });
   await expect.poll(() => replies.length).toBe(1);
   return { ...replies[0]!, id };
@@ -70,7 +75,8 @@ describe('the stored recording', () => {
     const stored = store.get(reply.id!)!;
     expect(stored.reads.map((read) => [...read.bytes])).toEqual(reads.map((read) => [...read]));
     expect(stored.end).toEqual({ t: 80, outcome: 'eof' });
-    expect(stored.capture?.relay).toEqual(RELAY);
+    // The relay's clock unpacked: a write the socket never took has no flush time.
+    expect(stored.capture?.relay).toEqual({ ...RELAY, writes: [[2, 2.01, 2.05], [3, 3.01, null]] });
     const analysis = analyzeRecording(stored);
     expect(reply).toMatchObject({ figures: { events: analysis.events.length, ttftMs: analysis.metrics?.ttft_ms ?? null } });
   });
@@ -92,7 +98,9 @@ describe('the stored recording', () => {
     const recorder = createRecorder(store, (reply) => replies.push(reply), () => {});
     // A row that was never reserved: the writer has nothing to write to.
     recorder.handle({ type: 'begin', key: 7, id: 424242, startedAt: '2026-12-02T00:00:00.000Z', request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: false });
-    recorder.handle({ type: 'read', key: 7, t: 1, bytes: STREAM });
+    const batch = new ReadBatch();
+    batch.add(7, 1, STREAM);
+    recorder.handle(batch.take());
     recorder.handle({ type: 'finish', key: 7, end: { t: 2, outcome: 'eof' }, clientLeft: false, relay: RELAY });
     await expect.poll(() => replies.length).toBe(1);
     expect(replies[0]).toMatchObject({ type: 'failed', key: 7, end: { t: 2, outcome: 'eof' } });

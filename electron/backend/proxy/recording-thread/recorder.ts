@@ -11,7 +11,9 @@ import { decoderFor } from '../../recorder/exchange.ts';
 import { beginLiveRecording } from '../../recorder/live-recording.ts';
 import type { LiveRecording } from '../../recorder/live-recording.ts';
 import type { Store } from '../../store/index.ts';
+import { unpackWrites } from '../write-stamps.ts';
 import type { ExchangeFigures, FromRecorder, ToRecorder } from './messages.ts';
+import { forEachRead } from './read-batch.ts';
 
 /** Terminal events after which a client that hangs up has simply finished (an SDK closing right after `[DONE]`). */
 const FINAL_TYPES = /"type"\s*:\s*"(?:response\.completed|response\.incomplete|response\.failed|message_stop)"/;
@@ -82,7 +84,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
     exchanges.delete(key);
     if (exchange.failed !== null) return reply({ type: 'failed', key, end, error: exchange.failed });
     try {
-      const result = exchange.live.finish(end, { ...exchange.capture, relay: message.relay });
+      const result = exchange.live.finish(end, { ...exchange.capture, relay: { ...message.relay, writes: unpackWrites(message.relay.writes) } });
       if (!result.stored) return reply({ type: 'failed', key, end, error: `the store could not keep it: ${exchange.storeError ?? 'a write failed'}` });
       reply({ type: 'finished', key, end, figures: figures(result.analysis), recording: exchange.keepRecording ? result.recording : null });
     } catch (error) {
@@ -132,6 +134,10 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
         exchanges.set(message.key, open(message));
         return;
       }
+      if (message.type === 'reads') {
+        forEachRead(message, read);
+        return;
+      }
       const exchange = exchanges.get(message.key);
       if (!exchange) return;
       if (message.type === 'finish') {
@@ -141,18 +147,26 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
       }
       if (exchange.failed !== null) return;
       try {
-        if (message.type === 'response') {
-          exchange.live.response(message.head);
-          exchange.decoder = decode(exchange, message.head.headers['content-encoding']);
-        } else if (exchange.decoder) {
-          exchange.lastRawT = message.t;
-          exchange.decoder.write(message.bytes);
-        } else exchange.live.read(message.t, message.bytes);
+        exchange.live.response(message.head);
+        exchange.decoder = decode(exchange, message.head.headers['content-encoding']);
       } catch (error) {
         fail(exchange, error);
       }
     },
   };
+
+  function read(key: number, t: number, bytes: Uint8Array): void {
+    const exchange = exchanges.get(key);
+    if (!exchange || exchange.failed !== null) return;
+    try {
+      if (exchange.decoder) {
+        exchange.lastRawT = t;
+        exchange.decoder.write(bytes);
+      } else exchange.live.read(t, bytes);
+    } catch (error) {
+      fail(exchange, error);
+    }
+  }
 }
 
 /** With --keep-encoding the client gets the encoded bytes; the recording keeps a decoded copy, as `record` does. */

@@ -1,6 +1,8 @@
 // The recording thread as the capture proxy uses it: a real worker thread writing to the relay's
 // store file, and what becomes of the recordings when that thread dies.
 
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../../../shared/index.ts';
@@ -9,7 +11,9 @@ import { openStore } from '../../store/index.ts';
 import type { Store } from '../../store/index.ts';
 import { tempDbPath } from '../../store/test-support.ts';
 import { startRecordingWorker } from './launch.ts';
-import { createRecordingThread } from './thread.ts';
+import type { ToRecorder } from './messages.ts';
+import { forEachRead } from './read-batch.ts';
+import { createRecordingThread, POST_INTERVAL_MS } from './thread.ts';
 import type { RecordingStart } from './thread.ts';
 
 const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
@@ -24,7 +28,8 @@ const START: RecordingStart = {
   stored: true,
   keepRecording: false,
 };
-const RELAY = { writes: [], writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 << 20 };
+/** A fresh one per end: finish hands its writes' buffer over to the thread. */
+const relay = () => ({ writes: new Float64Array([2, 2.5, 2.6]), writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1 << 20 });
 const HEAD = { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } };
 
 const stores: Store[] = [];
@@ -48,12 +53,13 @@ describe('the recording thread', () => {
       expect(store.summary(recording.id!)).toMatchObject({ outcome: 'recording', source: 'capture', tags: ['thread'] });
       recording.response(HEAD);
       READS.forEach((bytes, i) => recording.read(2 + i, bytes));
-      const ended = await recording.finish({ t: 9, outcome: 'eof' }, RELAY, false);
+      const ended = await recording.finish({ t: 9, outcome: 'eof' }, relay(), false);
       expect(ended).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null, recording: null });
       expect(ended.figures?.events).toBeGreaterThan(0);
       const stored = store.get(recording.id!)!;
       expect(stored.end).toEqual({ t: 9, outcome: 'eof' });
       expect(stored.reads.map((read) => [read.t, [...read.bytes]])).toEqual(READS.map((bytes, i) => [2 + i, [...bytes]]));
+      expect(stored.capture?.relay?.writes).toEqual([[2, 2.5, 2.6]]);
     } finally {
       await thread.close();
     }
@@ -67,7 +73,7 @@ describe('the recording thread', () => {
       const buffer = Buffer.from(STREAM);
       recording.read(2, buffer);
       expect(buffer.equals(Buffer.from(STREAM))).toBe(true);
-      const ended = await recording.finish({ t: 3, outcome: 'eof' }, RELAY, false);
+      const ended = await recording.finish({ t: 3, outcome: 'eof' }, relay(), false);
       expect(Buffer.from(ended.recording!.reads[0]!.bytes).equals(Buffer.from(STREAM))).toBe(true);
     } finally {
       await thread.close();
@@ -85,23 +91,70 @@ describe('the recording thread', () => {
     try {
       const done = thread.begin(START);
       done.response(HEAD);
-      expect(await done.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ error: null });
+      expect(await done.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ error: null });
       const lost = thread.begin(START);
       lost.response(HEAD);
       lost.read(2, STREAM);
       await workers[0]!.terminate();
-      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread exited (code 1)' });
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, relay(), false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread exited (code 1)' });
       expect(store.get(lost.id!)?.end).toMatchObject({ outcome: 'interrupted', error: 'the recording thread exited (code 1)' });
 
       const next = thread.begin(START);
       next.response(HEAD);
       next.read(2, STREAM);
-      expect(await next.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(await next.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
       expect(workers.length).toBe(2);
       expect(store.summary(next.id!)).toMatchObject({ outcome: 'eof' });
     } finally {
       await thread.close();
     }
+  });
+
+  it('posts what many exchanges send over time in a few batches, every exchange\'s messages in order and its reads whole', async () => {
+    const batches: ToRecorder[][] = [];
+    const fake = Object.assign(new EventEmitter(), {
+      postMessage(batch: ToRecorder[]) {
+        batches.push(batch);
+        if (batch.some((message) => message.type === 'close')) setImmediate(() => fake.emit('exit', 0));
+      },
+      ref: () => fake,
+      unref: () => fake,
+    });
+    const thread = createRecordingThread(undefined, () => fake as unknown as Worker);
+    const started = performance.now();
+    const exchanges = [0, 1, 2].map(() => thread.begin({ ...START, stored: false }));
+    for (const exchange of exchanges) exchange.response(HEAD);
+    // Sixty reads a millisecond or more apart, the three exchanges in turn.
+    const sent: number[][] = [[], [], []];
+    for (let i = 0; i < 60; i++) {
+      const read = READS[i % READS.length]!;
+      exchanges[i % 3]!.read(i, read);
+      sent[i % 3]!.push(...read);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const elapsed = performance.now() - started;
+    await thread.close();
+    // A post per read would be sixty; a post every POST_INTERVAL_MS at most is a few.
+    expect(batches.length).toBeLessThanOrEqual(Math.ceil(elapsed / POST_INTERVAL_MS) + 2);
+    const order = new Map<number, string[]>();
+    const received = new Map<number, number[]>();
+    for (const message of batches.flat()) {
+      if (message.type === 'close') continue;
+      if (message.type === 'reads') {
+        forEachRead(message, (key, _t, bytes) => {
+          order.get(key)!.push('read');
+          received.get(key)!.push(...bytes);
+        });
+        continue;
+      }
+      if (message.type === 'begin') {
+        order.set(message.key, []);
+        received.set(message.key, []);
+      }
+      order.get(message.key)!.push(message.type);
+    }
+    expect([...order.values()]).toEqual([0, 1, 2].map(() => ['begin', 'response', ...Array<string>(20).fill('read')]));
+    expect([...received.values()]).toEqual(sent);
   });
 
   it('that cannot start (the packaged app cannot load it, say) loses the recordings it held, then records on the relay\'s thread, with a warning', async () => {
@@ -118,14 +171,14 @@ describe('the recording thread', () => {
       const lost = thread.begin(START);
       lost.response(HEAD);
       lost.read(2, STREAM);
-      expect(await lost.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread failed: no thread today' });
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, relay(), false)).toEqual({ end: { t: 3, outcome: 'eof' }, figures: null, recording: null, error: 'the recording thread failed: no thread today' });
       expect(store.get(lost.id!)?.end).toMatchObject({ outcome: 'interrupted', error: 'the recording thread failed: no thread today' });
 
       for (let n = 0; n < 2; n++) {
         const next = thread.begin(START);
         next.response(HEAD);
         READS.forEach((bytes, i) => next.read(2 + i, bytes));
-        expect(await next.finish({ t: 9, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null });
+        expect(await next.finish({ t: 9, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null });
         expect(store.get(next.id!)?.reads.map((read) => [...read.bytes])).toEqual(READS.map((bytes) => [...bytes]));
       }
       expect(starts).toBe(1);
@@ -149,7 +202,7 @@ describe('the recording thread', () => {
       const recording = thread.begin(START);
       recording.response(HEAD);
       recording.read(2, STREAM);
-      expect(await recording.finish({ t: 3, outcome: 'eof' }, RELAY, false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(await recording.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
       expect(Buffer.concat(store.get(recording.id!)!.reads.map((read) => read.bytes)).equals(Buffer.from(STREAM))).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
       expect(warnings).toEqual(["Streamscope capture: the recording thread could not start: Cannot find module recording-thread.js; the recordings are made on the relay's thread from now on"]);

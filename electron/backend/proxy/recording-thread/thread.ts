@@ -1,19 +1,24 @@
 // The relay's side of the recording thread (recorder.ts): each exchange's messages are queued and
-// posted once per turn of the event loop, each read's bytes copied and handed over (transferred),
-// so the relay's thread spends a copy and a queue push per read. The thread starts with the first
+// posted at most every POST_INTERVAL_MS, the reads' bytes copied into one packed batch that is
+// handed over (transferred), so the relay's thread spends a copy per read and wakes the recording
+// thread a hundred times a second at most, not once per read. The thread starts with the first
 // stream and is started again should it die; the recordings it held then end as interrupted.
 
 import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
 import type { Worker } from 'node:worker_threads';
-import type { RelayTiming } from '../../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedResponse, Recording } from '../../../../shared/index.ts';
 import type { Store } from '../../store/index.ts';
 import { startRecordingWorker } from './launch.ts';
 import { createRecorder } from './recorder.ts';
 import type { Recorder } from './recorder.ts';
-import type { ExchangeFigures, FromRecorder, RecordingStart, RecordingThreadData, ToRecorder } from './messages.ts';
+import { ReadBatch } from './read-batch.ts';
+import type { ExchangeFigures, FromRecorder, PackedRelayTiming, RecordingStart, RecordingThreadData, ToRecorder } from './messages.ts';
 
-export type { RecordingStart };
+export type { PackedRelayTiming, RecordingStart };
+
+/** How long messages wait to be posted together: the live recording lags the relay by this at most, which nobody watching sees. */
+export const POST_INTERVAL_MS = 10;
 
 export interface RecordingEnd {
   /** The outcome as settled (a client leaving after the final event is `eof`). */
@@ -32,8 +37,8 @@ export interface RemoteRecording {
   response(head: RecordedResponse): void;
   /** The bytes are copied: the caller's buffer is left alone. */
   read(t: number, bytes: Uint8Array): void;
-  /** `clientLeft`: the client hung up (an `eof` after the final event, else `end`). */
-  finish(end: RecordedEnd, relay: RelayTiming, clientLeft: boolean): Promise<RecordingEnd>;
+  /** `clientLeft`: the client hung up (an `eof` after the final event, else `end`). The buffer of `relay.writes` is handed over. */
+  finish(end: RecordedEnd, relay: PackedRelayTiming, clientLeft: boolean): Promise<RecordingEnd>;
 }
 
 export interface RecordingThread {
@@ -56,10 +61,14 @@ interface Running {
   /** Why the thread died; null while it runs. */
   died: string | null;
   readonly exited: Promise<void>;
-  /** Messages posted together at the next turn of the event loop, with the buffers they hand over. */
+  /** Messages posted together at the next post, with the buffers they hand over. */
   queue: ToRecorder[];
   transfer: ArrayBuffer[];
+  /** The reads since the last message queued: queued as one, before the next message or at the post. */
+  reads: ReadBatch;
   scheduled: boolean;
+  /** When the last batch was posted (performance.now()). */
+  postedAt: number;
 }
 
 /** `startWorker`: how the thread is started (tests start one that fails). */
@@ -69,16 +78,34 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
   /** Why no recording thread could start (then recordings are made on this thread); null while they can. */
   let cannotStart: string | null = null;
 
-  const post = (thread: Running, message: ToRecorder, buffer?: ArrayBuffer): void => {
-    thread.queue.push(message);
-    if (buffer) thread.transfer.push(buffer);
+  /** A post at the end of this turn of the event loop if the last was long enough ago (sparse traffic wakes the relay's thread no more often), else when it will be. */
+  const schedule = (thread: Running): void => {
     if (thread.scheduled) return;
     thread.scheduled = true;
-    setImmediate(() => flush(thread));
+    const wait = thread.postedAt + POST_INTERVAL_MS - performance.now();
+    if (wait <= 0) setImmediate(() => flush(thread));
+    else setTimeout(() => flush(thread), wait);
+  };
+
+  /** The reads so far go in the queue first, so that every exchange's messages keep their order. */
+  const queueReads = (thread: Running): void => {
+    if (thread.reads.empty) return;
+    const reads = thread.reads.take();
+    thread.queue.push(reads);
+    thread.transfer.push(reads.table.buffer as ArrayBuffer, reads.bytes.buffer as ArrayBuffer);
+  };
+
+  const post = (thread: Running, message: ToRecorder, buffer?: ArrayBuffer): void => {
+    queueReads(thread);
+    thread.queue.push(message);
+    if (buffer) thread.transfer.push(buffer);
+    schedule(thread);
   };
 
   function flush(thread: Running): void {
     thread.scheduled = false;
+    thread.postedAt = performance.now();
+    queueReads(thread);
     const batch = thread.queue;
     const buffers = thread.transfer;
     thread.queue = [];
@@ -109,7 +136,9 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       exited: new Promise<void>((resolve) => worker.once('exit', () => resolve())),
       queue: [],
       transfer: [],
+      reads: new ReadBatch(),
       scheduled: false,
+      postedAt: -Infinity,
     };
     worker.on('message', (message: FromRecorder) => {
       if (message.type === 'closed') return;
@@ -158,8 +187,8 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
         },
         read(t, bytes) {
           if (ended) return;
-          const copy = new Uint8Array(bytes);
-          post(thread, { type: 'read', key, t, bytes: copy }, copy.buffer);
+          thread.reads.add(key, t, bytes);
+          schedule(thread);
         },
         finish(end, relay, clientLeft) {
           if (ended) throw new Error('finish was already called');
@@ -171,7 +200,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
               return resolve({ end, figures: null, recording: null, error: thread.died });
             }
             thread.waiting.set(key, { id, end, resolve });
-            post(thread, { type: 'finish', key, end, clientLeft, relay });
+            post(thread, { type: 'finish', key, end, clientLeft, relay }, relay.writes.buffer as ArrayBuffer);
           });
         },
       };
