@@ -5,8 +5,9 @@
 // still analysed in memory, as the proxy does without a store, but nothing is written), and
 // answers its parent over IPC:
 //   → { type: 'ready', baseUrl, pid }                 once listening
-//   ← 'usage'  → { type: 'usage', cpu, exchanges, held, socket }   this process's CPU time (every
-//                 thread: the event loop, SQLite's checkpoint worker), the exchanges ended since
+//   ← 'usage'  → { type: 'usage', cpu, relayThreadCpu, exchanges, held, socket }   this process's CPU
+//                 time (every thread: the relay's, the recording thread, SQLite's checkpoint worker)
+//                 and the relay thread's alone, the exchanges ended since
 //                 the last ask, and their relay clocks as stored (the recordings' capture.relay):
 //                 for each upstream read, how long the proxy held it before it issued the write
 //                 to the client, and how long the socket then took to take it
@@ -31,6 +32,8 @@ export interface ProxyUsage {
   readonly type: 'usage';
   /** process.cpuUsage() in µs. */
   readonly cpu: { readonly user: number; readonly system: number };
+  /** The relay thread's alone (process.threadCpuUsage() on the main thread, Node ≥ 23.9), in µs; null without it. */
+  readonly relayThreadCpu: { readonly user: number; readonly system: number } | null;
   /** Every exchange ended so far, in brief: a stream recorded to its end is `eof` with a recording id and its events counted. */
   readonly exchanges: readonly Pick<CaptureExchange, 'id' | 'recording' | 'outcome' | 'events' | 'bytes' | 'status'>[];
   /** Per upstream read of those exchanges, write issued − read arrived (ms, the proxy's clock): the time the read waited in the proxy before it was written on. */
@@ -56,6 +59,7 @@ const proxy = await startCaptureProxy({
 process.on('message', (message) => {
   if (message === 'usage') {
     const cpu = process.cpuUsage();
+    const relayThreadCpu = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : null;
     const exchanges = ended.splice(0);
     const held: number[] = [];
     const socket: number[] = [];
@@ -66,7 +70,7 @@ process.on('message', (message) => {
         if (flushed !== null) socket.push(flushed - issued);
       }
     }
-    const usage: ProxyUsage = { type: 'usage', cpu, exchanges, held, socket };
+    const usage: ProxyUsage = { type: 'usage', cpu, relayThreadCpu, exchanges, held, socket };
     process.send!(usage);
   } else if (message === 'close') {
     void proxy.close().then(() => {

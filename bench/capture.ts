@@ -53,6 +53,8 @@ export interface DelayStats {
   readonly p50Ms: number;
   readonly p99Ms: number;
   readonly maxMs: number;
+  /** Each round's own p99, in the order they ran: how much the machine moved the tail from one round to the next. */
+  readonly roundsP99Ms: readonly number[];
 }
 
 export interface Spread {
@@ -72,6 +74,8 @@ export interface RelayClock {
 export interface ProxiedStats extends DelayStats {
   /** CPU time (user + system) of the proxy's process per 1,000 events relayed, in ms; whole runs, stream set-up and end included. */
   readonly cpuMsPer1000Events: number;
+  /** The capture proxy's relay thread's share of it (the thread the reads wait for; process.threadCpuUsage); null for nginx, or where Node lacks it. */
+  readonly relayThreadCpuMsPer1000Events: number | null;
   /** The capture proxy's own clock (from its stored recordings); null for nginx and for the proxy without a store. */
   readonly clock: RelayClock | null;
 }
@@ -120,7 +124,8 @@ interface Case {
 
 const CASES: readonly Case[] = [
   { name: 'capture relay 1 stream', streams: 1, events: 500, rounds: 2 },
-  { name: 'capture relay 100 streams', streams: 100, events: 500, rounds: 1 },
+  // Three rounds: on a shared machine one round's tail can be another's tenth (nginx's p99 ranged 0.6–13 ms from one run to the next).
+  { name: 'capture relay 100 streams', streams: 100, events: 500, rounds: 3 },
 ];
 
 // ---------------------------------------------------------------- the upstream
@@ -288,8 +293,8 @@ function spread(values: number[]): Spread {
   return { p50Ms: percentile(values, 50) ?? NaN, p99Ms: percentile(values, 99) ?? NaN, maxMs: values.at(-1) ?? NaN };
 }
 
-function stats(delays: number[], reads: number): DelayStats {
-  return { writes: delays.length, reads, ...spread(delays) };
+function stats(delays: number[], reads: number, roundsP99Ms: readonly number[]): DelayStats {
+  return { writes: delays.length, reads, ...spread(delays), roundsP99Ms };
 }
 
 // ---------------------------------------------------------------- the proxies
@@ -344,7 +349,7 @@ async function startBenchNginx(upstreamUrl: string): Promise<Nginx> {
 
 // ---------------------------------------------------------------- a case
 
-const cpuMsOf = (usage: ProxyUsage): number => (usage.cpu.user + usage.cpu.system) / 1000;
+const cpuMsOf = (usage: Pick<ProxyUsage, 'cpu'>): number => (usage.cpu.user + usage.cpu.system) / 1000;
 const ratios = (a: DelayStats, b: DelayStats): Ratios => ({ p50: a.p50Ms / b.p50Ms, p99: a.p99Ms / b.p99Ms, max: a.maxMs / b.maxMs });
 const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -359,19 +364,23 @@ interface Pool {
   delays: number[];
   reads: number;
   cpuMs: number;
+  /** The relay thread's share of cpuMs; null when the proxy cannot tell it (nginx, a Node without process.threadCpuUsage). */
+  relayCpuMs: number | null;
   held: number[];
   socket: number[];
+  roundsP99: number[];
 }
 
 async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResult> {
   const loadAverage = loadavg()[0]!;
-  const pool = (): Pool => ({ delays: [], reads: 0, cpuMs: 0, held: [], socket: [] });
+  const pool = (): Pool => ({ delays: [], reads: 0, cpuMs: 0, relayCpuMs: null, held: [], socket: [], roundsP99: [] });
   const pooled = { direct: pool(), proxy: pool(), proxyNoStore: pool(), nginx: pool() };
   const { upstream } = paths;
   const run = async (into: Pool, url: string): Promise<void> => {
     const { delays, reads } = await runStreams(upstream, url, testCase.streams, testCase.events, GAP_MS);
     for (const delay of delays) into.delays.push(delay);
     into.reads += reads;
+    into.roundsP99.push(spread(delays).p99Ms);
   };
   const viaProxy = async (into: Pool, proxy: ProxyProcess, stored: boolean): Promise<void> => {
     const before = await proxy.usage();
@@ -384,6 +393,7 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
       throw new Error(`the proxy${stored ? '' : ' (no store)'} ${stored ? 'recorded' : 'analysed'} ${whole.length} of ${testCase.streams} streams whole: ${JSON.stringify(after.exchanges.slice(0, 3))}`);
     }
     into.cpuMs += cpuMsOf(after) - cpuMsOf(before);
+    if (after.relayThreadCpu && before.relayThreadCpu) into.relayCpuMs = (into.relayCpuMs ?? 0) + cpuMsOf({ cpu: after.relayThreadCpu }) - cpuMsOf({ cpu: before.relayThreadCpu });
     for (const held of after.held) into.held.push(held);
     for (const socket of after.socket) into.socket.push(socket);
   };
@@ -404,11 +414,12 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
   }
   const events = testCase.streams * testCase.events * testCase.rounds;
   const proxied = (side: Pool, clock: boolean): ProxiedStats => ({
-    ...stats(side.delays, side.reads),
+    ...stats(side.delays, side.reads, side.roundsP99),
     cpuMsPer1000Events: side.cpuMs / (events / 1000),
+    relayThreadCpuMsPer1000Events: side.relayCpuMs === null ? null : side.relayCpuMs / (events / 1000),
     clock: clock ? { held: spread(side.held), socket: spread(side.socket) } : null,
   });
-  const direct = stats(pooled.direct.delays, pooled.direct.reads);
+  const direct = stats(pooled.direct.delays, pooled.direct.reads, pooled.direct.roundsP99);
   const proxy = proxied(pooled.proxy, true);
   const proxyNoStore = proxied(pooled.proxyNoStore, false);
   const nginx = paths.nginx ? proxied(pooled.nginx, false) : null;
@@ -470,6 +481,12 @@ export async function runCaptureBenchmarks(selected: (name: string) => boolean):
       row('proxy', result.proxy, result.proxy.cpuMsPer1000Events, `÷ direct ${x(result.proxyToDirect)}`);
       row('proxy, no store', result.proxyNoStore, result.proxyNoStore.cpuMsPer1000Events, `÷ direct ${x(result.proxyNoStoreToDirect)}`);
       if (result.nginx) row('nginx', result.nginx, result.nginx.cpuMsPer1000Events, `÷ direct ${x(result.nginxToDirect!)}`);
+      const relayShare = (side: ProxiedStats): string => (side.relayThreadCpuMsPer1000Events === null ? '?' : fmt(side.relayThreadCpuMsPer1000Events, 1));
+      console.log(`${''.padEnd(27)}CPU/1k on the relay's thread (the rest: the recording thread, the store, V8's helpers): proxy ${relayShare(result.proxy)}, proxy, no store ${relayShare(result.proxyNoStore)}`);
+      if (result.rounds > 1) {
+        const rounds = (side: DelayStats): string => side.roundsP99Ms.map((p99) => fmt(p99, 2)).join(' / ');
+        console.log(`${''.padEnd(27)}p99 round by round: direct ${rounds(result.direct)}; proxy ${rounds(result.proxy)}; proxy, no store ${rounds(result.proxyNoStore)}${result.nginx ? `; nginx ${rounds(result.nginx)}` : ''}`);
+      }
       const clock = result.proxy.clock!;
       const spreadOf = (side: Spread): string => `${fmt(side.p50Ms)} / ${fmt(side.p99Ms)} / ${fmt(side.maxMs)}`;
       console.log(`${''.padEnd(27)}inside the proxy (p50 / p99 / max): read → write issued ${spreadOf(clock.held)}, issued → socket took it ${spreadOf(clock.socket)}`);
