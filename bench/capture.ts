@@ -385,17 +385,26 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
   const viaProxy = async (into: Pool, proxy: ProxyProcess, stored: boolean): Promise<void> => {
     const before = await proxy.usage();
     await run(into, proxy.url);
-    // The proxy ends each recording after the client's last byte (its analysis, the store): its CPU time counts.
-    await settle(300);
-    const after = await proxy.usage();
-    const whole = after.exchanges.filter((exchange) => exchange.outcome === 'eof' && exchange.events === testCase.events && (exchange.recording !== null) === stored);
+    // The proxy ends each recording after the client's last byte (its analysis, the store): its CPU
+    // time counts, so the run waits for every end (asked again every 300 ms, for 20 s at most).
+    const asked: ProxyUsage[] = [];
+    for (let waited = 0; waited < 20_000; waited += 300) {
+      await settle(300);
+      asked.push(await proxy.usage());
+      if (asked.reduce((ended, usage) => ended + usage.exchanges.length, 0) >= testCase.streams) break;
+    }
+    const after = asked.at(-1)!;
+    const exchanges = asked.flatMap((usage) => usage.exchanges);
+    const whole = exchanges.filter((exchange) => exchange.outcome === 'eof' && exchange.events === testCase.events && (exchange.recording !== null) === stored);
     if (whole.length !== testCase.streams) {
-      throw new Error(`the proxy${stored ? '' : ' (no store)'} ${stored ? 'recorded' : 'analysed'} ${whole.length} of ${testCase.streams} streams whole: ${JSON.stringify(after.exchanges.slice(0, 3))}`);
+      throw new Error(`the proxy${stored ? '' : ' (no store)'} ${stored ? 'recorded' : 'analysed'} ${whole.length} of ${testCase.streams} streams whole: ${JSON.stringify(exchanges.filter((exchange) => !whole.includes(exchange)).slice(0, 3))}`);
     }
     into.cpuMs += cpuMsOf(after) - cpuMsOf(before);
     if (after.relayThreadCpu && before.relayThreadCpu) into.relayCpuMs = (into.relayCpuMs ?? 0) + cpuMsOf({ cpu: after.relayThreadCpu }) - cpuMsOf({ cpu: before.relayThreadCpu });
-    for (const held of after.held) into.held.push(held);
-    for (const socket of after.socket) into.socket.push(socket);
+    for (const usage of asked) {
+      for (const held of usage.held) into.held.push(held);
+      for (const socket of usage.socket) into.socket.push(socket);
+    }
   };
   for (let round = 0; round < testCase.rounds; round++) {
     collect();
