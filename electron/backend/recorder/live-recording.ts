@@ -28,6 +28,8 @@ export interface LiveRecordingOptions {
   readonly tags?: readonly string[];
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops. */
   readonly maxAnalysisBytes?: number;
+  /** The store's flush interval for this recording (BeginRecordingOptions.flushIntervalMs); the store's default when absent. */
+  readonly flushIntervalMs?: number;
   /** A write the store failed (it retries; past a bound it gives up): by default a process warning. */
   readonly onStoreError?: (error: Error) => void;
   readonly onRead?: (t: number | null, bytes: Uint8Array) => void;
@@ -59,7 +61,7 @@ export interface LiveRecording {
 export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording {
   const { startedAt, request } = options;
   const source = options.source ?? 'live';
-  const begin = { name: options.name, startedAt, source, request, tags: options.tags, ...(options.capture ? { capture: options.capture } : {}), ...(options.onStoreError ? { onError: options.onStoreError } : {}) };
+  const begin = { name: options.name, startedAt, source, request, tags: options.tags, ...(options.capture ? { capture: options.capture } : {}), ...(options.onStoreError ? { onError: options.onStoreError } : {}), ...(options.flushIntervalMs === undefined ? {} : { flushIntervalMs: options.flushIntervalMs }) };
   const { store, reserved } = options;
   const writer: RecordingWriter | undefined = store && (reserved === undefined ? store.beginRecording(begin) : store.resumeRecording(reserved, begin));
   const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;

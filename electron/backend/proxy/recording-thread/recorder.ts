@@ -15,6 +15,14 @@ import { unpackWrites } from '../write-stamps.ts';
 import type { ExchangeFigures, FromRecorder, ToRecorder } from './messages.ts';
 import { forEachRead } from './read-batch.ts';
 
+/**
+ * How often a captured stream's reads and events are committed. Each commit rewrites a page of the
+ * reads' and the events' indexes per recording under way, so at the store's default (40 ms) a
+ * hundred streams cost ~1 s of commits in ten (docs/performance.md, "Capture proxy: relay cost");
+ * the recording view asks for a live recording every 250 ms, so a fifth of a second is not seen.
+ */
+export const CAPTURE_FLUSH_INTERVAL_MS = 200;
+
 /** Terminal events after which a client that hangs up has simply finished (an SDK closing right after `[DONE]`). */
 const FINAL_TYPES = /"type"\s*:\s*"(?:response\.completed|response\.incomplete|response\.failed|message_stop)"/;
 const FINAL_NAMES = new Set(['response.completed', 'response.incomplete', 'response.failed', 'message_stop']);
@@ -102,6 +110,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
         secrets: message.secrets,
         ...(stored && message.id !== null && store ? { store, reserved: message.id } : {}),
         source: 'capture',
+        flushIntervalMs: CAPTURE_FLUSH_INTERVAL_MS,
         tags: message.tags,
         capture: message.capture,
         onEvent(event) {
