@@ -10,7 +10,7 @@ import { openStore } from '../../store/index.ts';
 import type { Store } from '../../store/index.ts';
 import { tempDbPath } from '../../store/test-support.ts';
 import { ReadBatch } from './read-batch.ts';
-import { createRecorder } from './recorder.ts';
+import { CAPTURE_FLUSH_INTERVAL_MS, createRecorder } from './recorder.ts';
 import type { FromRecorder, ToRecorder } from './messages.ts';
 
 const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
@@ -89,6 +89,26 @@ describe('the stored recording', () => {
       const recording = (reply as Extract<FromRecorder, { type: 'finished' }>).recording!;
       expect(Buffer.concat(recording.reads.map((read) => read.bytes)).equals(Buffer.from(STREAM))).toBe(true);
     }
+  });
+
+  it('is committed while it streams every CAPTURE_FLUSH_INTERVAL_MS, not at each read: the recording view sees it that late at most', async () => {
+    const store = openStore(tempDbPath());
+    stores.push(store);
+    const replies: FromRecorder[] = [];
+    const recorder = createRecorder(store, (reply) => replies.push(reply), () => {});
+    const id = store.reserveRecording({ startedAt: '2026-12-02T00:00:00.000Z', source: 'capture', request: REQUEST, capture: CAPTURE });
+    recorder.handle({ type: 'begin', key: 1, id, startedAt: '2026-12-02T00:00:00.000Z', request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: false });
+    recorder.handle({ type: 'response', key: 1, head: { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } } });
+    const batch = new ReadBatch();
+    batch.add(1, 2, STREAM);
+    recorder.handle(batch.take());
+    // Timers never fire early: halfway through the interval nothing can have been committed.
+    await new Promise((resolve) => setTimeout(resolve, CAPTURE_FLUSH_INTERVAL_MS / 2));
+    expect(store.get(id)!.reads).toHaveLength(0);
+    await expect.poll(() => store.get(id)!.reads.length, { timeout: 10 * CAPTURE_FLUSH_INTERVAL_MS }).toBe(1);
+    expect(store.summary(id)).toMatchObject({ outcome: 'recording' });
+    recorder.handle({ type: 'finish', key: 1, end: { t: 3, outcome: 'eof' }, clientLeft: false, relay: RELAY });
+    await expect.poll(() => replies.length).toBe(1);
   });
 
   it('that the store refuses is reported failed, with the relay\'s end, rather than finished', async () => {
