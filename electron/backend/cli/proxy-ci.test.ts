@@ -2,19 +2,16 @@
 // process in front of an upstream, the official SDK's test recorded once with a key, then run
 // again with no key and no upstream at all (the simulator stands in for the real API).
 
-import { spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
+import { startProxyProcess } from './test-support.ts';
+import type { ProxyProcess } from './test-support.ts';
 
-const STREAMSCOPE = fileURLToPath(new URL('../../../bin/streamscope', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-proxy-ci-'));
 const cassettes = join(dir, 'cassettes');
 const KEY = 'sk-proj-recordedOnce0123456789abcdefghijklMN';
@@ -25,26 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 
-/** Starts `streamscope proxy ARGS`, resolves with its base URL once it listens. */
-async function startProxy(args: string[]): Promise<{ baseUrl: string; child: ChildProcessByStdio<null, Readable, Readable>; output: () => string }> {
-  const child = spawn(process.execPath, [STREAMSCOPE, 'proxy', '--port', '0', '--db', join(dir, 'streamscope.db'), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
-  let output = '';
-  child.stderr.on('data', (bytes: Buffer) => (output += bytes.toString()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (bytes: Buffer) => {
-      output += bytes.toString();
-      const found = /^(http:\/\/127\.0\.0\.1:\d+\S*)\s+→/m.exec(output);
-      if (found && output.includes('Ctrl-C to stop.')) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`streamscope proxy exited with ${code}: ${output}`)));
-  });
-  return { baseUrl, child, output: () => output };
-}
-
-async function stop(child: ChildProcessByStdio<null, Readable, Readable>): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  return exited;
+/** `streamscope proxy ARGS` on a fresh port, storing beside the cassettes. */
+function startProxy(args: string[]): Promise<ProxyProcess> {
+  return startProxyProcess(['--port', '0', '--db', join(dir, 'streamscope.db'), ...args]);
 }
 
 /** The app's own test, as docs/capture.md shows it. */
@@ -60,7 +40,7 @@ describe('record once, replay in CI (docs/capture.md)', () => {
   it('records the SDK test through the proxy process, then replays it with no key and no network, the cassette holding no key', async () => {
     const recording = await startProxy(['--upstream', simulator.url, '--cassettes', cassettes, '--mode', 'record']);
     const recorded = await haiku(recording.baseUrl, KEY);
-    expect(await stop(recording.child)).toBe(0);
+    expect(await recording.stop()).toBe(0);
     const files = readdirSync(cassettes);
     expect(files).toHaveLength(1);
     expect(readFileSync(join(cassettes, files[0]!), 'utf8')).not.toContain(KEY);
@@ -68,7 +48,7 @@ describe('record once, replay in CI (docs/capture.md)', () => {
     // In CI: the same upstream URL in the command, but nothing listens there; no key.
     const replaying = await startProxy(['--upstream', 'http://127.0.0.1:9/v1', '--cassettes', cassettes, '--mode', 'replay', '--speed', '0']);
     expect(await haiku(replaying.baseUrl, 'no-key-in-ci')).toBe(recorded);
-    expect(await stop(replaying.child)).toBe(0);
+    expect(await replaying.stop()).toBe(0);
     expect(replaying.output()).toMatch(/POST \/v1\/chat\/completions sim-text → 200, cassette POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl, [\d,]+ bytes in \d+ ms/);
     expect(recorded.length).toBeGreaterThan(20);
   }, 60_000);

@@ -4,21 +4,19 @@
 // by openssl for this run; the proxy trusts it only through NODE_EXTRA_CA_CERTS, as a user behind
 // a company's TLS-inspecting gateway would (docs/capture.md).
 
-import { execFileSync, spawn } from 'node:child_process';
-import type { ChildProcessByStdio } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realStream } from '../../../shared/test/streams.ts';
 import { openStore } from '../store/index.ts';
+import { startProxyProcess } from './test-support.ts';
+import type { ProxyProcess } from './test-support.ts';
 
-const STREAMSCOPE = fileURLToPath(new URL('../../../bin/streamscope', import.meta.url));
 const OPENSSL = '/usr/bin/openssl';
 const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
 const KEY = 'sk-proj-httpsUpstream0123456789abcdefghijklMN';
@@ -55,26 +53,9 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => (upstream ? upstream.close(() => resolve()) : resolve())));
 
-/** Starts `streamscope proxy` in front of the HTTPS upstream, with `env` added; resolves with its base URL once it listens. */
-async function startProxy(db: string, env: Record<string, string>): Promise<{ baseUrl: string; child: ChildProcessByStdio<null, Readable, Readable> }> {
-  const child = spawn(process.execPath, [STREAMSCOPE, 'proxy', '--upstream', upstreamUrl, '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', ...env } });
-  let output = '';
-  child.stderr.on('data', (bytes: Buffer) => (output += bytes.toString()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (bytes: Buffer) => {
-      output += bytes.toString();
-      const found = /^(http:\/\/127\.0\.0\.1:\d+\S*)\s+→/m.exec(output);
-      if (found && output.includes('Ctrl-C to stop.')) resolve(found[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`streamscope proxy exited with ${code}: ${output}`)));
-  });
-  return { baseUrl, child };
-}
-
-async function stop(child: ChildProcessByStdio<null, Readable, Readable>): Promise<number | null> {
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  child.kill('SIGINT');
-  return exited;
+/** `streamscope proxy` in front of the HTTPS upstream, with `env` added. */
+function startProxy(db: string, env: Record<string, string>): Promise<ProxyProcess> {
+  return startProxyProcess(['--upstream', upstreamUrl, '--port', '0', '--db', db], env);
 }
 
 async function streamThrough(baseUrl: string): Promise<{ status: number; contentType: string | null; body: Buffer }> {
@@ -89,15 +70,15 @@ async function streamThrough(baseUrl: string): Promise<{ status: number; content
 describe.runIf(existsSync(OPENSSL))('the proxy in front of an HTTPS upstream', () => {
   it('relays a stream byte for byte and records it, the key sent upstream and kept nowhere, once the upstream\'s certificate is trusted', async () => {
     const db = join(mkdtempSync(join(dir, 'trusted-')), 'streamscope.db');
-    const { baseUrl, child } = await startProxy(db, { NODE_EXTRA_CA_CERTS: certificate });
+    const proxy = await startProxy(db, { NODE_EXTRA_CA_CERTS: certificate });
     try {
-      const got = await streamThrough(baseUrl);
+      const got = await streamThrough(proxy.baseUrl);
       expect(got.status).toBe(200);
       expect(got.contentType).toBe('text/event-stream');
       expect(got.body.equals(Buffer.from(STREAM))).toBe(true);
       expect(asked.at(-1)).toEqual({ method: 'POST', path: '/v1/chat/completions', authorization: `Bearer ${KEY}` });
     } finally {
-      expect(await stop(child)).toBe(0);
+      expect(await proxy.stop()).toBe(0);
     }
     const store = openStore(db);
     try {
@@ -115,15 +96,15 @@ describe.runIf(existsSync(OPENSSL))('the proxy in front of an HTTPS upstream', (
 
   it('answers 502 with the proxy\'s one-line error naming the certificate when the upstream\'s is not trusted, and records the failure', async () => {
     const db = join(mkdtempSync(join(dir, 'untrusted-')), 'streamscope.db');
-    const { baseUrl, child } = await startProxy(db, {});
+    const proxy = await startProxy(db, {});
     try {
-      const got = await streamThrough(baseUrl);
+      const got = await streamThrough(proxy.baseUrl);
       expect(got.status).toBe(502);
       const error = (JSON.parse(got.body.toString()) as { error: { message: string; type: string; code: string } }).error;
       expect(error).toMatchObject({ type: 'proxy_error', code: 'upstream_unreachable' });
       expect(error.message).toMatch(/^Streamscope proxy: the upstream https:\/\/127\.0\.0\.1:\d+ failed before answering: .*self[- ]signed certificate/);
     } finally {
-      expect(await stop(child)).toBe(0);
+      expect(await proxy.stop()).toBe(0);
     }
     const store = openStore(db);
     try {
