@@ -122,10 +122,10 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
   function start(): Running {
     let worker: Endpoint;
     try {
-      worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null }) : inThread(store);
+      worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null }) : new InThread(store);
     } catch (error) {
       fallBack(`the recording thread could not start: ${error instanceof Error ? error.message : String(error)}`);
-      worker = inThread(store);
+      worker = new InThread(store);
     }
     const state: Running = {
       worker,
@@ -240,8 +240,4 @@ class InThread extends EventEmitter {
   unref(): this {
     return this;
   }
-}
-
-function inThread(store: Store | undefined): Endpoint {
-  return new InThread(store);
 }
