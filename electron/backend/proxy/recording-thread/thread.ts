@@ -17,7 +17,7 @@ import type { ExchangeFigures, FromRecorder, PackedRelayTiming, RecordingStart, 
 
 export type { PackedRelayTiming, RecordingStart };
 
-/** How long messages wait to be posted together: the live recording lags the relay by this at most, which nobody watching sees. */
+/** How long messages wait to be posted together: the recording thread gets a read this late at most (well within its store's CAPTURE_FLUSH_INTERVAL_MS). */
 export const POST_INTERVAL_MS = 10;
 
 export interface RecordingEnd {
