@@ -3,7 +3,7 @@
 
 import { createApiClient } from '../../shared/api/client.ts';
 import type { ApiClient, ApiTransport } from '../../shared/api/client.ts';
-import { fetchExchange } from './exchange.ts';
+import { fetchExchange, untilPageHides } from './exchange.ts';
 import type { Exchange } from './exchange.ts';
 import { httpTransport } from './http.ts';
 import type { ConnectionState } from './http.ts';
@@ -47,14 +47,21 @@ function choose(): { transport: ApiTransport; connection: Connection } {
   };
 }
 
-/** Calls made in a worker (exchange-worker.ts), so that taking in a large reply does not hold up the page; on this thread where no worker can be made. */
+/**
+ * Calls made in a worker (exchange-worker.ts), so that taking in a large reply does not hold up the
+ * page; on this thread where no worker can be made; and on this thread, keepalive, once the page
+ * is going (untilPageHides).
+ */
 function offMainThread(): Exchange {
   const here = fetchExchange(window.fetch.bind(window));
+  const leaving = fetchExchange(window.fetch.bind(window), { keepalive: true });
+  let shown: Exchange;
   try {
-    return workerExchange(new Worker(new URL('./exchange-worker.ts', import.meta.url), { type: 'module', name: 'api calls' }), here);
+    shown = workerExchange(new Worker(new URL('./exchange-worker.ts', import.meta.url), { type: 'module', name: 'api calls' }), here);
   } catch {
-    return here;
+    shown = here;
   }
+  return untilPageHides(shown, leaving, window);
 }
 
 const chosen = choose();
