@@ -34,7 +34,7 @@ test('the built recording thread stores an exchange in the relay\'s store file',
       { type: 'close' },
     ];
     worker.postMessage(batch);
-    await expect.poll(() => replies.map((reply) => reply.type), { timeout: 20_000 }).toEqual(['finished', 'closed']);
+    await expect.poll(() => replies.map((reply) => reply.type), { timeout: 20_000 }).toEqual(['ready', 'finished', 'closed']);
     const stored = store.get(id)!;
     expect(stored.end).toEqual({ t: 3, outcome: 'eof' });
     expect(Buffer.concat(stored.reads.map((read) => read.bytes)).equals(STREAM)).toBe(true);

@@ -64,4 +64,6 @@ export type FromRecorder =
   | { readonly type: 'finished'; readonly key: number; readonly end: RecordedEnd; readonly figures: ExchangeFigures; readonly recording: Recording | null }
   /** The recording failed (its store, its analysis): the relay went on; the recording ends as an error. */
   | { readonly type: 'failed'; readonly key: number; readonly end: RecordedEnd; readonly error: string }
+  /** The thread loaded and opened its store: from then on its death is a crash (a new thread takes the next exchanges), not a failure to start. */
+  | { readonly type: 'ready' }
   | { readonly type: 'closed' };

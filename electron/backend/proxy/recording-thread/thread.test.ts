@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RecordedRequest } from '../../../../shared/index.ts';
 import { realStream, splitAt } from '../../../../shared/test/streams.ts';
 import { openStore } from '../../store/index.ts';
@@ -41,6 +41,13 @@ function freshStore(): Store {
   const store = openStore(tempDbPath());
   stores.push(store);
   return store;
+}
+
+/** The process warnings emitted until restore(), kept from the test output, where a printed warning reads as a failure. */
+function captureWarnings(): { readonly messages: string[]; restore(): void } {
+  const messages: string[] = [];
+  const spy = vi.spyOn(process, 'emitWarning').mockImplementation((warning: string | Error) => void messages.push(typeof warning === 'string' ? warning : warning.message));
+  return { messages, restore: () => spy.mockRestore() };
 }
 
 describe('the recording thread', () => {
@@ -110,6 +117,35 @@ describe('the recording thread', () => {
     }
   });
 
+  it('that crashes before any recording ended (out of memory, say) is replaced by a new thread, not taken for one that cannot start', async () => {
+    const store = freshStore();
+    const warnings = captureWarnings();
+    const workers: Worker[] = [];
+    const thread = createRecordingThread(store, (data) => {
+      const worker = startRecordingWorker(data);
+      workers.push(worker);
+      return worker;
+    });
+    try {
+      const lost = thread.begin(START);
+      lost.response(HEAD);
+      lost.read(2, STREAM);
+      await new Promise<void>((resolve) => workers[0]!.once('message', () => resolve()));
+      await workers[0]!.terminate();
+      expect(await lost.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ recording: null, error: 'the recording thread exited (code 1)' });
+
+      const next = thread.begin(START);
+      next.response(HEAD);
+      next.read(2, STREAM);
+      expect(await next.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(workers.length).toBe(2);
+      expect(warnings.messages).toEqual([]);
+    } finally {
+      warnings.restore();
+      await thread.close();
+    }
+  });
+
   it('posts what many exchanges send over time in a few batches, every exchange\'s messages in order and its reads whole', async () => {
     const batches: ToRecorder[][] = [];
     const fake = Object.assign(new EventEmitter(), {
@@ -160,9 +196,7 @@ describe('the recording thread', () => {
   it('that cannot start (the packaged app cannot load it, say) loses the recordings it held, then records on the relay\'s thread, with a warning', async () => {
     const store = freshStore();
     let starts = 0;
-    const warnings: string[] = [];
-    const warn = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', warn);
+    const warnings = captureWarnings();
     const thread = createRecordingThread(store, () => {
       starts++;
       return new Worker('throw new Error("no thread today")', { eval: true });
@@ -183,18 +217,16 @@ describe('the recording thread', () => {
       }
       expect(starts).toBe(1);
       await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings).toEqual(["Streamscope capture: the recording thread failed: no thread today; the recordings are made on the relay's thread from now on"]);
+      expect(warnings.messages).toEqual(["Streamscope capture: the recording thread failed: no thread today; the recordings are made on the relay's thread from now on"]);
     } finally {
-      process.off('warning', warn);
+      warnings.restore();
       await thread.close();
     }
   });
 
   it('whose start throws records on the relay\'s thread at once, and says why', async () => {
     const store = freshStore();
-    const warnings: string[] = [];
-    const warn = (warning: Error) => warnings.push(warning.message);
-    process.on('warning', warn);
+    const warnings = captureWarnings();
     const thread = createRecordingThread(store, () => {
       throw new Error('Cannot find module recording-thread.js');
     });
@@ -205,9 +237,9 @@ describe('the recording thread', () => {
       expect(await recording.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
       expect(Buffer.concat(store.get(recording.id!)!.reads.map((read) => read.bytes)).equals(Buffer.from(STREAM))).toBe(true);
       await new Promise((resolve) => setImmediate(resolve));
-      expect(warnings).toEqual(["Streamscope capture: the recording thread could not start: Cannot find module recording-thread.js; the recordings are made on the relay's thread from now on"]);
+      expect(warnings.messages).toEqual(["Streamscope capture: the recording thread could not start: Cannot find module recording-thread.js; the recordings are made on the relay's thread from now on"]);
     } finally {
-      process.off('warning', warn);
+      warnings.restore();
       await thread.close();
     }
   });

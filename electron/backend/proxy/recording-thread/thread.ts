@@ -52,8 +52,10 @@ type Endpoint = Pick<Worker, 'postMessage' | 'ref' | 'unref'> & EventEmitter;
 
 interface Running {
   readonly worker: Endpoint;
-  /** Whether any recording ended there: a thread that dies before one did could not start. */
+  /** Whether the thread said it was ready or any recording ended there: a thread that dies before either could not start. */
   answered: boolean;
+  /** Set by close(): the thread's exit then is no failure. */
+  closing: boolean;
   /** Ends awaited, by exchange key, with the recording's id (to release it on the relay's store). */
   readonly waiting: Map<number, { readonly id: number | null; readonly end: RecordedEnd; readonly resolve: (end: RecordingEnd) => void }>;
   /** Exchanges begun and not yet ended. */
@@ -130,6 +132,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     const state: Running = {
       worker,
       answered: false,
+      closing: false,
       waiting: new Map(),
       open: new Set(),
       died: null,
@@ -142,6 +145,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     };
     worker.on('message', (message: FromRecorder) => {
       if (message.type === 'closed') return;
+      if (message.type === 'ready') return void (state.answered = true);
       const waiting = state.waiting.get(message.key);
       if (!waiting) return;
       state.answered = true;
@@ -154,8 +158,9 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     const die = (why: string): void => {
       if (state.died !== null) return;
       state.died = why;
-      // A thread that never ended a recording could not start (the packaged app cannot load it, say): the next ones are made here.
-      if (!state.answered && cannotStart === null && !(worker instanceof InThread) && state.waiting.size + state.open.size > 0) fallBack(why);
+      // A thread that never became ready could not start (the packaged app cannot load it, say): the next ones are made here.
+      // One that crashed later (out of memory, say) is replaced by a new thread at the next exchange.
+      if (!state.answered && !state.closing && cannotStart === null && !(worker instanceof InThread) && state.waiting.size + state.open.size > 0) fallBack(why);
       if (running === state) running = null;
       for (const [key, waiting] of state.waiting) {
         state.open.delete(key);
@@ -209,6 +214,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       const thread = running;
       if (!thread) return;
       running = null;
+      thread.closing = true;
       if (thread.died === null) {
         post(thread, { type: 'close' });
         flush(thread);

@@ -25,3 +25,4 @@ const recorder = createRecorder(
 port.on('message', (batch: readonly ToRecorder[]) => {
   for (const message of batch) recorder.handle(message);
 });
+port.postMessage({ type: 'ready' } satisfies FromRecorder);
