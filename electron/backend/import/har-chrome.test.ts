@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import type { Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, installed } from '../system-tools.ts';
 import { analyzeRecording, concatBytes, toContract } from '../../../shared/index.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
@@ -19,11 +20,11 @@ let browser: Browser;
 let simulator: Simulator;
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-har-'));
 
+const HAS_CHROMIUM = installed(CHROMIUM, 'chromium', 'import/har-chrome.test.ts');
+
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  if (!HAS_CHROMIUM) return;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   simulator = await startSimulator({ timeScale: 0.02, seed: 5 });
 });
 afterAll(async () => {
@@ -54,7 +55,7 @@ async function recordHar(bodies: Record<string, unknown>[]): Promise<{ path: str
 
 const request = (model: string) => ({ model, stream: true, messages: [{ role: 'user', content: 'hi' }], stream_options: { include_usage: true } });
 
-describe('a HAR written by Chromium', () => {
+describe.skipIf(!HAS_CHROMIUM)('a HAR written by Chromium', () => {
   it('imports the streamed entry with the body the page read, the request and response heads, and no secret', async () => {
     const { path, texts } = await recordHar([request('sim-parallel-tool-calls')]);
     expect(readFileSync(path, 'utf8')).toContain(KEY);

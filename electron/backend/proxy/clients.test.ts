@@ -17,9 +17,10 @@ import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { bodyOf, comparable, NGINX, startBufferlessNginx, startTestProxy, tempDir } from './test-support.ts';
 import type { Nginx, TestProxy } from './test-support.ts';
+import { installed } from '../system-tools.ts';
 
 const CURL = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((path) => existsSync(path));
-if (!NGINX) console.warn('proxy/clients.test.ts: the nginx cases are skipped, nginx is not installed (apt-get install nginx)');
+installed(NGINX, 'nginx', 'proxy/clients.test.ts, the nginx cases');
 if (!CURL) console.warn('proxy/clients.test.ts: the curl cases are skipped, curl is not installed (apt-get install curl)');
 
 const KEY = 'sk-test-proxy-clients-0123456789abcdef';

@@ -10,14 +10,15 @@ import { NGINX, startNginx } from '../http/nginx.ts';
 import type { Nginx } from '../http/nginx.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
+import { installed } from '../system-tools.ts';
 import { recordStream } from './record.ts';
 
-if (!NGINX) console.warn('nginx.test.ts: skipped, nginx is not installed (apt-get install nginx; .ci/run does)');
+const HAS_NGINX = installed(NGINX, 'nginx', 'recorder/nginx.test.ts');
 
 /** A stream of 240 content events at 80 tokens a second: about 3 s, 60 KB, well past nginx's 4–8 KB buffers. */
 const SHAPE = { ttft_ms: 200, tps: 80, chunks: 240 };
 
-describe.skipIf(!NGINX)('behind a real nginx', () => {
+describe.skipIf(!HAS_NGINX)('behind a real nginx', () => {
   let simulator: Simulator;
   let nginx: Nginx | undefined;
   let ports: Record<'buffered' | 'unbuffered' | 'gzip', number>;

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, installed } from '../../../electron/backend/system-tools.ts';
 import { startSimulator } from '../../../electron/backend/simulator/index.ts';
 import type { Simulator } from '../../../electron/backend/simulator/index.ts';
 import { exchange, toRecording } from '../../../electron/backend/simulator/test-helpers.ts';
@@ -25,11 +26,11 @@ const SCREENSHOT = join(import.meta.dirname, '..', '..', '..', 'e2e', 'screensho
 let browser: Browser;
 let sim: Simulator;
 let dir: string;
+const HAS_CHROMIUM = installed(CHROMIUM, 'chromium', 'export/html/browser.test.ts');
+
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  if (!HAS_CHROMIUM) return;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   sim = await startSimulator({ timeScale: 0.05 });
   dir = mkdtempSync(join(tmpdir(), 'streamscope-html-'));
 });
@@ -107,7 +108,7 @@ async function expectMessage(opened: Opened, recording: Recording): Promise<void
   }
 }
 
-describe('the HTML report in Chromium', () => {
+describe.skipIf(!HAS_CHROMIUM)('the HTML report in Chromium', () => {
   it('of a hostile stream runs nothing, loads nothing and shows the payloads as text', async () => {
     const recording = hostileRecording();
     const opened = await open('hostile', renderHtmlReport(recording, { name: HOSTILE_NAME }));
