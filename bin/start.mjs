@@ -6,8 +6,10 @@
 // `npm run serve`. Other arguments go to Electron, electron-vite or electron-builder, e.g.
 // `npm start -- --no-sandbox` when running as root on Linux.
 import { join } from 'node:path';
-import { register } from 'tsx/esm/api';
+import { requireSupportedNode } from './node-version.mjs';
 
+requireSupportedNode();
+const { register } = await import('tsx/esm/api');
 register();
 const { start, realSteps } = await import('../electron/launch/start.ts');
 
