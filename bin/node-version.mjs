@@ -6,7 +6,7 @@ const [major, minor] = process.versions.node.split('.').map(Number);
 export function requireSupportedNode() {
   if (major > 22 || (major === 22 && minor >= 12)) return;
   console.error(
-    `streamscope: Node ${process.versions.node} is not supported; use Node 24 (or 22.12+). From a checkout: bin/with-node 24 npx streamscope …`,
+    `streamscope: Node ${process.versions.node} is not supported; use Node 24 (or 22.12+): in a checkout, put bin/with-node 24 before the command (bin/with-node 24 npm start)`,
   );
   process.exit(2);
 }
