@@ -50,7 +50,7 @@ export function App() {
         <main className="home">
           <header>
             <h1>Streamscope</h1>
-            <p className="tagline">A flight recorder for streamed OpenAI-compatible chat completions.</p>
+            <p className="tagline">A flight recorder for streamed LLM responses: Chat Completions, the Responses API and Anthropic Messages.</p>
           </header>
           <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
           <ImportDrop />
