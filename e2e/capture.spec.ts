@@ -113,11 +113,13 @@ test.describe('Capture', () => {
 
     // What to paste, per client, with each one's note.
     await expect(card.getByTestId('capture-snippet')).toHaveText(`OPENAI_BASE_URL=${baseURL}`);
-    await card.getByRole('tab', { name: 'Vercel AI SDK' }).click();
+    await card.getByRole('tab', { name: 'Vercel AI SDK', exact: true }).click();
     await expect(card.getByTestId('capture-snippet')).toHaveText(`const openai = createOpenAI({ baseURL: '${baseURL}' })`);
     await expect(card.getByTestId('capture-snippet-note')).toContainText('openai.chat(id) speaks Chat Completions');
-    await card.getByRole('tab', { name: 'openai SDK (Node)' }).click();
+    await card.getByRole('tab', { name: 'openai SDK (Node)', exact: true }).click();
     await expect(card.getByTestId('capture-snippet')).toHaveText(`new OpenAI({ baseURL: '${baseURL}' })`);
+    await card.getByRole('tab', { name: 'Anthropic SDK (Node)', exact: true }).click();
+    await expect(card.getByTestId('capture-snippet')).toHaveText(`new Anthropic({ baseURL: '${baseURL.replace(/\/v1$/, '')}' })`);
 
     // The app (this test) streams through it; the exchange shows at once, open.
     const answer = streamThrough(baseURL, 'Say hello through the capture proxy.');

@@ -18,7 +18,32 @@ export function isAnthropicUpstream(upstream: string): boolean {
   }
 }
 
-export function captureSnippets(baseUrl: string, anthropic: boolean): CaptureSnippet[] {
+/** Whether a route's upstream is OpenAI's own API, which serves no Anthropic Messages. */
+function isOpenAiUpstream(upstream: string): boolean {
+  try {
+    const host = new URL(upstream).hostname;
+    return host === 'openai.com' || host.endsWith('.openai.com');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Anthropic clients' lines for a `/v1` base, for an upstream that may serve Messages beside
+ * Chat Completions (the simulator, a gateway): `@anthropic-ai/sdk` adds `/v1/messages` itself, so
+ * it takes the base without `/v1`; `@ai-sdk/anthropic` adds `/messages`, so it takes it with.
+ */
+function anthropicBesideOpenAi(baseUrl: string, upstream: string | undefined): CaptureSnippet[] {
+  if ((upstream !== undefined && isOpenAiUpstream(upstream)) || !baseUrl.endsWith('/v1')) return [];
+  const root = baseUrl.slice(0, -'/v1'.length);
+  return [
+    { client: 'Anthropic SDK (Node)', text: `new Anthropic({ baseURL: '${root}' })`, note: 'where the upstream serves Anthropic Messages: the SDK adds /v1/messages' },
+    { client: 'Vercel AI SDK (Anthropic)', text: `createAnthropic({ baseURL: '${baseUrl}' })`, note: 'where the upstream serves Anthropic Messages: it adds /messages' },
+  ];
+}
+
+/** `upstream`: the route's upstream, which tells whether the Anthropic clients' lines belong beside OpenAI's. */
+export function captureSnippets(baseUrl: string, anthropic: boolean, upstream?: string): CaptureSnippet[] {
   if (anthropic) {
     return [
       { client: 'Environment', text: `ANTHROPIC_BASE_URL=${baseUrl}`, note: 'read by @anthropic-ai/sdk (Node and Python) and Claude Code' },
@@ -47,6 +72,7 @@ export function captureSnippets(baseUrl: string, anthropic: boolean): CaptureSni
       note: 'a custom base URL turns off its stream_usage default: pass streamUsage: true to keep the usage chunk',
     },
     { client: 'LiteLLM', text: `litellm.completion(model="openai/…", api_base="${baseUrl}", stream=True, …)` },
+    ...anthropicBesideOpenAi(baseUrl, upstream),
     {
       client: 'curl',
       text: `curl -N ${baseUrl}/chat/completions -H "authorization: Bearer $OPENAI_API_KEY" -H "content-type: application/json" -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"Hello"}]}'`,

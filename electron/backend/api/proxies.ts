@@ -80,7 +80,7 @@ export function createProxies(store: Store, pushes: PushHub, simulator: Simulato
         prefix: route.prefix,
         upstream: redactUrl(route.upstream),
         baseUrl,
-        snippets: captureSnippets(baseUrl, isAnthropicUpstream(route.upstream)),
+        snippets: captureSnippets(baseUrl, isAnthropicUpstream(route.upstream), route.upstream),
       }));
       const entry: Running = { proxy, info: { id, session: proxy.session, origin: proxy.origin, port: proxy.port, bases, keepEncoding, cassettes: cassettes ?? null }, seen: 0 };
       running.set(id, entry);

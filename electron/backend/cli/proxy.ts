@@ -122,7 +122,7 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
   lines.push(parsed.keepEncoding ? 'Accept-Encoding is passed on (--keep-encoding): recordings keep a decoded copy.' : 'The upstream is asked for Accept-Encoding: identity (--keep-encoding passes the client\'s on).');
   for (const { route, baseUrl } of proxy.bases) {
     lines.push('', `${paint('bold', baseUrl)}  →  ${route.upstream}`);
-    for (const snippet of captureSnippets(baseUrl, isAnthropicUpstream(route.upstream))) {
+    for (const snippet of captureSnippets(baseUrl, isAnthropicUpstream(route.upstream), route.upstream)) {
       lines.push(`  ${paint('dim', snippet.client.padEnd(22))}${snippet.text}`);
       if (snippet.note) lines.push(`  ${' '.repeat(22)}${paint('dim', `(${snippet.note})`)}`);
     }
