@@ -71,9 +71,10 @@ export const DIALECT_CATALOGUE = {
     hint: 'A delta names an output item, content part or summary part that was never added (or of another type): the openai SDK throws, lenient clients drop the text. Send response.output_item.added and content_part.added first.',
   },
   'item-not-done': {
-    severity: 'warning',
+    // An error for a call the client runs (function_call, custom_tool_call: the call is lost), a warning for any other item (responses/diagnostics.ts).
+    severity: 'error',
     title: 'Output item never done',
-    hint: 'An output item was added but never got response.output_item.done: a client waiting for it to run a tool or close a message waits forever. The stream was cut, or the server skips done events.',
+    hint: 'An output item was added but never got response.output_item.done, even if the terminal response holds it: the Vercel AI SDK (@ai-sdk/openai) emits a function call\'s tool call and a message\'s text end only on output_item.done, so its streamText returns no tool call and finish reason stop. The stream was cut, or the server skips done events: send output_item.done for every item added.',
   },
   'done-text-mismatch': {
     severity: 'error',

@@ -46,6 +46,11 @@ export const PINNED: Record<string, Pinned> = {
     sdkError: null,
     why: 'OpenRouter\'s response.completed carries output_text: "" although the message says "4": the SDK keeps that output_text, so finalResponse().output_text is empty. (It also renames every item: item-id-changed, info.)',
   },
+  'responses/openai-gpt41-mcp-list-tools-missing-item-done.sse': {
+    ours: ['item-not-done'],
+    sdkError: null,
+    why: 'OpenAI sends response.output_item.done for the last of three mcp_list_tools items only: items 0 and 1 are complete in response.completed alone. The openai SDK takes them from there; a client that takes items from their done events misses them (pydantic-ai lost their tools until it backfilled them from response.completed, pydantic-ai #5419).',
+  },
   'messages/anthropic-fable51-refusal-no-content-blocks.sse': {
     ours: ['stop-refusal'],
     sdkError: null,

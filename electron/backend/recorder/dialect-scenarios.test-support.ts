@@ -13,8 +13,9 @@ export const RESPONSES: Record<string, string[]> = {
   'tool-call': [],
   'parallel-tool-calls': [],
   length: ['response-incomplete'],
-  'stream-error': ['response-failed', 'stream-error'],
-  failed: ['response-failed'],
+  // Failed mid-answer: the message item is in response.failed but never got output_item.done.
+  'stream-error': ['item-not-done', 'response-failed', 'stream-error'],
+  failed: ['item-not-done', 'response-failed'],
   // Cut mid-answer: the message item was added and never done.
   'connection-drop': ['connection-error', 'item-not-done', 'missing-terminal-event'],
   'cut-before-end': ['missing-terminal-event'],

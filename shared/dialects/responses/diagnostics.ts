@@ -7,7 +7,7 @@ import { checkArguments, describeArgumentsError } from '../../chunks/message.ts'
 import { dialectFinding } from '../catalogue.ts';
 import { brief, few, isObject, plural } from '../common.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
-import type { ResponsesState } from './state.ts';
+import type { ItemState, ResponsesState } from './state.ts';
 import { finalMismatch, initialText } from './final.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 
@@ -90,10 +90,7 @@ function sequence(state: ResponsesState, resumedAfter: number | null, found: Dia
 function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]): void {
   for (const item of [...state.items.values()].sort((a, b) => a.outputIndex - b.outputIndex)) {
     const name = `output[${item.outputIndex}] (${item.type}${item.id === null ? '' : ` ${item.id}`})`;
-    // An item the terminal response holds is complete (the SDK takes it from there).
-    if (item.done === null && item.final === null && ended) {
-      found.push(dialectFinding('item-not-done', `${name} was added (event ${item.addedAt}) but never got response.output_item.done, and the response does not complete it.`, [item.addedAt]));
-    }
+    if (item.done === null && ended) found.push(itemNotDone(item, name, state));
     if (item.final !== null && item.id !== null && typeof item.final.id === 'string' && item.final.id !== item.id && state.terminal !== null) {
       found.push(
         dialectFinding(
@@ -124,6 +121,39 @@ function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]
       }
     }
   }
+}
+
+/**
+ * What a client misses of an item that never got response.output_item.done. The Vercel AI SDK
+ * (@ai-sdk/openai's Responses model under streamText) ends a message's text, a reasoning item,
+ * every tool call and every hosted tool's result there, and reads the terminal response only for
+ * usage and the finish reason. So an item the terminal response holds is complete for the openai
+ * SDK (finalResponse() is that response) and still lost for the AI SDK: a function call never
+ * becomes a tool call, and the finish reason is `stop` instead of `tool-calls`.
+ */
+const MISSED: Readonly<Record<string, string>> = {
+  function_call: "The Vercel AI SDK's streamText returns no tool call for it (and, with no other call, finish reason stop, not tool-calls).",
+  custom_tool_call: "The Vercel AI SDK's streamText returns no tool call for it.",
+  computer_call: "The Vercel AI SDK's streamText returns no tool call for it.",
+  mcp_call: "The Vercel AI SDK's streamText returns no tool call or result for it.",
+  apply_patch_call: "The Vercel AI SDK's streamText returns no tool call for it.",
+  web_search_call: "The Vercel AI SDK's streamText returns no result for it.",
+  file_search_call: "The Vercel AI SDK's streamText returns no result for it.",
+  code_interpreter_call: "The Vercel AI SDK's streamText returns no result for it.",
+  image_generation_call: "The Vercel AI SDK's streamText returns no result for it.",
+  message: "The Vercel AI SDK's streamText never ends its text (no text-end).",
+  reasoning: "The Vercel AI SDK's streamText never ends its reasoning (no reasoning-end).",
+};
+// The AI SDK does nothing at an mcp_list_tools item's done; pydantic-ai took its tools from there, and lost them (pydantic-ai #5419).
+const MISSED_ELSEWHERE = 'A client that takes items from their output_item.done misses it (pydantic-ai lost mcp_list_tools results so).';
+/** A tool the client runs itself: without its done, the AI SDK never hands it the call. */
+const CLIENT_CALLS = new Set(['function_call', 'custom_tool_call']);
+
+function itemNotDone(item: ItemState, name: string, state: ResponsesState): DialectDiagnostic {
+  const held = item.final !== null && state.terminal !== null ? `; only the ${state.terminal.event} response holds it` : ', and the response does not complete it';
+  const finding = dialectFinding('item-not-done', `${name} was added (event ${item.addedAt}) but never got response.output_item.done${held}. ${MISSED[item.type] ?? MISSED_ELSEWHERE}`, [item.addedAt]);
+  // A lost call is a tool that never runs; any other item is cut short or read late.
+  return CLIENT_CALLS.has(item.type) ? finding : { ...finding, severity: 'warning' };
 }
 
 function usage(state: ResponsesState, found: DialectDiagnostic[]): void {

@@ -163,14 +163,31 @@ describe('each Responses diagnostic', () => {
     const { output: _, ...response } = events.at(-1)!.response as Json;
     events[events.length - 1] = { ...events.at(-1)!, response };
     expect(findings(run(events))).toEqual([
-      { code: 'item-not-done', severity: 'warning', message: 'output[0] (message msg_1) was added (event 2) but never got response.output_item.done, and the response does not complete it.', events: [2] },
+      {
+        code: 'item-not-done',
+        severity: 'warning',
+        message: "output[0] (message msg_1) was added (event 2) but never got response.output_item.done, and the response does not complete it. The Vercel AI SDK's streamText never ends its text (no text-end).",
+        events: [2],
+      },
     ]);
   });
 
-  it('an item the terminal response completes without output_item.done is done (OpenAI sends mcp_list_tools items so)', () => {
+  it('item-not-done fires when the terminal response holds the item too: the AI SDK ends a message only at its output_item.done', () => {
     const result = run(without(TEXT, 'response.output_item.done'));
-    expect(findings(result)).toEqual([]);
+    expect(findings(result)).toEqual([
+      {
+        code: 'item-not-done',
+        severity: 'warning',
+        message: "output[0] (message msg_1) was added (event 2) but never got response.output_item.done; only the response.completed response holds it. The Vercel AI SDK's streamText never ends its text (no text-end).",
+        events: [2],
+      },
+    ]);
     expect(result.final.output[0]).toMatchObject({ status: 'completed' });
+  });
+
+  it('item-not-done is an error for a function call the terminal response holds: the AI SDK loses the call', () => {
+    const events = without(responsesStream([{ type: 'function_call', id: 'fc_1', callId: 'call_a', name: 'get_time', args: ['{}'] }]), 'response.output_item.done');
+    expect(findings(run(events)).map(({ code, severity }) => ({ code, severity }))).toEqual([{ code: 'item-not-done', severity: 'error' }]);
   });
 
   it('done-text-mismatch: a .done event carries another text than the deltas built', () => {
