@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { metricValue } from '../../shared/export/html/format.ts';
-import { metricRows } from './metric-rows.ts';
+import { betterWord, metricRows } from './metric-rows.ts';
 import type { MetricRow } from './metric-rows.ts';
 
 export function MetricsColumns({ a, b }: { readonly a: Analysis; readonly b: Analysis }) {
@@ -58,7 +58,8 @@ function signed(row: MetricRow, delta: number): string {
 }
 
 function winnerWords(row: MetricRow): string {
+  if (row.unjudged === 'buffered') return 'neither (buffered)';
   if (row.winner === 'same') return 'same';
   if (row.winner === null) return '';
-  return `${row.winner.toUpperCase()} (${row.key.endsWith('_ms') ? 'sooner' : 'faster'})`;
+  return `${row.winner.toUpperCase()} (${betterWord(row.key)})`;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { analyzeRecording } from '../../shared/analysis/analyze.ts';
 import { parseSse } from '../../shared/sse/parser.ts';
-import { oneEventPerRead, realStream, untimed } from '../../shared/test/streams.ts';
-import { betterOf, metricRows } from './metric-rows.ts';
+import { oneEventPerRead, realStream, timed, untimed } from '../../shared/test/streams.ts';
+import { betterOf, betterWord, metricRows } from './metric-rows.ts';
 
 const NAME = 'openai-gpt4o-structured-text-usage.sse';
 const bytes = realStream(NAME);
@@ -51,5 +51,27 @@ describe('The metric rows', () => {
 
   test('judge times lower-is-better, rates higher-is-better, and the token count and counts not at all', () => {
     expect([betterOf('ttft_ms'), betterOf('tpot_ms'), betterOf('tokens_per_s'), betterOf('events_per_s'), betterOf('output_tokens'), betterOf('bytes')]).toEqual(['lower', 'lower', 'higher', 'higher', null, null]);
+  });
+
+  test("call no buffered stream's 0 ms gaps and burst rates better, though its moments are still judged", () => {
+    const buffered = analyzeRecording(timed([[1500, bytes]]));
+    expect(buffered.diagnostics.map((diagnostic) => diagnostic.code)).toContain('buffered-delivery');
+    const byKey = new Map(metricRows(paced(20), buffered).map((row) => [row.key, row]));
+    expect(byKey.get('gap_p50_ms')).toMatchObject({ a: 20, b: 0, delta: -20, winner: null, unjudged: 'buffered' });
+    expect(byKey.get('gap_max_ms')).toMatchObject({ winner: null, unjudged: 'buffered' });
+    expect(byKey.get('ttft_ms')).toMatchObject({ a: 120, b: 1500, winner: 'a', unjudged: null });
+    expect(byKey.get('ttfb_ms')).toMatchObject({ winner: 'a', unjudged: null });
+  });
+
+  test('say a moment is sooner, a gap or a per-token time shorter, and a rate faster', () => {
+    expect([betterWord('ttft_ms'), betterWord('duration_ms'), betterWord('gap_p50_ms'), betterWord('tpot_ms'), betterWord('read_gap_max_ms'), betterWord('tokens_per_s'), betterWord('bytes')]).toEqual([
+      'sooner',
+      'sooner',
+      'shorter',
+      'shorter',
+      'shorter',
+      'faster',
+      null,
+    ]);
   });
 });
