@@ -81,14 +81,14 @@ test.describe('Replay on screen', () => {
     await bar.getByRole('button', { name: '10×' }).click();
     await expect(bar.getByRole('button', { name: '10×' })).toHaveAttribute('aria-pressed', 'true');
     await bar.getByRole('button', { name: 'Step →' }).click();
-    await expect(page.getByTestId('replay-where')).toContainText('event 1 of');
+    await expect(page.getByTestId('replay-where')).toContainText('event #0 · 1 of');
     await expect(page.locator('[data-testid="event-row"][aria-selected="true"]')).toContainText('role');
     await bar.getByRole('button', { name: 'Step →' }).click();
     await bar.getByRole('button', { name: 'Step →' }).click();
-    await expect(page.getByTestId('replay-where')).toContainText('event 3 of');
+    await expect(page.getByTestId('replay-where')).toContainText('event #2 · 3 of');
     const third = (await content(page).textContent()) ?? '';
     await bar.getByRole('button', { name: '← Step' }).click();
-    await expect(page.getByTestId('replay-where')).toContainText('event 2 of');
+    await expect(page.getByTestId('replay-where')).toContainText('event #1 · 2 of');
     const second = (await content(page).textContent()) ?? '';
     expect(third.length).toBeGreaterThan(/no content/.test(second) ? 0 : second.length);
 
@@ -98,7 +98,7 @@ test.describe('Replay on screen', () => {
     await expect(page.getByTestId('replay-where')).toContainText('before the first event');
     await expect(page.getByTestId('as-of').first()).toContainText('before the first event');
     await page.keyboard.press('.');
-    await expect(page.getByTestId('replay-where')).toContainText('event 1 of');
+    await expect(page.getByTestId('replay-where')).toContainText('event #0 · 1 of');
     await bar.screenshot({ path: join(screenshots, 'replay-bar.png') });
     await page.keyboard.press('p');
     await expect(bar.getByRole('button', { name: 'Replay again' })).toBeVisible({ timeout: 10_000 });
@@ -114,7 +114,7 @@ test.describe('Replay on screen', () => {
     await page.evaluate((hash) => (window.location.hash = hash), `#/recording/${id}`);
     const bar = page.getByRole('region', { name: 'Replay on screen' });
     await bar.getByRole('button', { name: 'Step →' }).click();
-    await expect(page.getByTestId('replay-where')).toContainText('event 1 of 664');
+    await expect(page.getByTestId('replay-where')).toContainText('event #0 · 1 of 664');
     const rows = page.getByTestId('event-row');
     await expect(rows.first()).toHaveAttribute('data-index', '0');
     const shown = await rows.count();
@@ -123,7 +123,7 @@ test.describe('Replay on screen', () => {
 
     // The last event chosen while replaying: the replay goes there, a whole window away.
     await page.getByRole('grid').press('End');
-    await expect(page.getByTestId('replay-where')).toContainText('event 664 of 664');
+    await expect(page.getByTestId('replay-where')).toContainText('event #663 · 664 of 664');
     await expect(page.locator('[data-testid="event-row"][aria-selected="true"]')).toHaveAttribute('data-index', '663');
     const kept = await marked(page, '[data-testid="event-row"]');
     // Every row is one of the elements shown before; a new one only if the window grew.
@@ -183,7 +183,7 @@ test.describe('Replay on screen', () => {
     await page.waitForTimeout(200);
     await page.keyboard.press('.');
     await page.keyboard.press('.');
-    await expect(page.getByTestId('replay-where')).toContainText('event 4 of 664');
+    await expect(page.getByTestId('replay-where')).toContainText('event #3 · 4 of 664');
     // The panels below moved with the replay; the unseen inspector did not.
     await expect(page.getByTestId('as-of').first()).toContainText('as of event #3');
     await expect(inspector).toContainText('Event #1');

@@ -34,7 +34,9 @@ export function ReplayBar({ events, selected, onPosition }: ReplayBarProps) {
   useCommand('replay-forward', () => controls.stepBy(1));
 
   if (events.length === 0) return null;
-  const where = position === null ? null : position === BEFORE_FIRST ? 'before the first event' : `event ${formatCount(position + 1)} of ${formatCount(events.length)}`;
+  // The event's own number (#N, as the timeline and the events table name it, counted from 0) beside how far through the stream it is.
+  const where =
+    position === null ? null : position === BEFORE_FIRST ? 'before the first event' : `event #${events[position]!.sse.index} · ${formatCount(position + 1)} of ${formatCount(events.length)}`;
   return (
     <section className="replay-bar" aria-label="Replay on screen">
       <button type="button" className="replay-play" onClick={controls.toggle} aria-keyshortcuts="p">
