@@ -4,13 +4,16 @@
 // 1 ms apart; it is held back when it brings 4 or more token events (text or
 // tool fragments) after 100 ms or more of silence, faster than 10 events a ms;
 // buffered-delivery fires when held-back deliveries bring at least half of a
-// stream of at least 6 token events. idle-gap fires for 10 s.
+// stream of at least 6 token events. A delivery spread over many reads (a
+// gateway re-sending a buffered body one event a write) is held back too when
+// it brings 16 or more token events after 500 ms or more, at 3 events a ms or
+// more. idle-gap fires for 10 s.
 
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../analyze.ts';
 import type { DiagnosticOptions } from './context.ts';
 import type { Recording } from '../../recording/types.ts';
-import { DONE_EVENT, body, chunk, cleanTextStream, delta, timed, untimed } from '../../test/streams.ts';
+import { DONE_EVENT, body, chunk, cleanTextStream, delta, oneEventPerRead, realStreams, timed, untimed } from '../../test/streams.ts';
 import type { Diagnostic, DiagnosticCode } from './catalogue.ts';
 
 function findings(recording: Recording, options: Partial<DiagnosticOptions> = {}): { code: DiagnosticCode; severity: string; events: readonly number[]; reads?: readonly number[] }[] {
@@ -144,6 +147,58 @@ describe('buffered-delivery', () => {
   it('does not fire for an untimed recording of the same bytes', () => {
     expect(findings(untimed(LONG.join('')))).toEqual([{ code: 'usage-chunk', severity: 'info', events: [USAGE_AT] }]);
   });
+});
+
+/** An answer of `words` token events: role, the words, stop and [DONE], one SSE event per string. */
+const answer = (words: number): string[] =>
+  [chunk([delta({ role: 'assistant', content: '' })]), ...range(0, words).map((i) => chunk([delta({ content: ` w${i}` })])), chunk([delta({}, 'stop')]), DONE_EVENT].map((event) => body(event));
+
+/** The role event at 400 ms, a silence, then every other event one a read, `every` ms apart. */
+const afterSilence = (events: readonly string[], silence: number, every: number): Recording => deliver(events, [[400, 1], ...oneByOne(events.length - 1, 400 + silence, every)], 100);
+
+describe('buffered-delivery of a buffer re-sent one event a read (a gateway re-chunking it)', () => {
+  const GATEWAY = answer(64);
+
+  it('fires for 64 token events in 15 ms, one a read, after 1.45 s of silence after the role event', () => {
+    // The finish and [DONE] events follow at the same pace: 66 reads over 65 gaps, 64 tokens in the first 63.
+    const recording = afterSilence(GATEWAY, 1450, 15 / 63);
+    expect(findings(recording)).toEqual([{ code: 'buffered-delivery', severity: 'warning', events: range(1, 65), reads: range(1, 67) }]);
+    expect(the(recording, 'buffered-delivery').message).toBe(
+      '64 of 64 token events arrived in one burst at 1850 ms, after 1450 ms of silence (64 events in 64 reads over 15.0 ms, 4.3 a ms: re-sent one by one, faster than any model makes them): something on the path held them back.',
+    );
+  });
+
+  it('fires as before for the same stream direct, all in one read', () => {
+    const recording = deliver(GATEWAY, [[400, 1], [1850, GATEWAY.length - 1]], 100);
+    expect(findings(recording)).toEqual([{ code: 'buffered-delivery', severity: 'warning', events: range(1, 65), reads: [1] }]);
+    expect(the(recording, 'buffered-delivery').message).toBe('64 of 64 token events arrived in one burst at 1850 ms, after 1450 ms of silence: something on the path held them back.');
+  });
+
+  it('does not fire for a slow first token followed by a normal pace: 1.5 s, then 40 events 30 ms apart', () => {
+    expect(findings(afterSilence(answer(40), 1500, 30))).toEqual([]);
+  });
+
+  it('does not fire for a fast model after a long hidden think: 3 s, then 200 events 4 ms apart', () => {
+    expect(findings(afterSilence(answer(200), 3000, 4))).toEqual([]);
+  });
+
+  it('fires for 16 token events 0.33 ms apart after 500 ms, and not for 15, nor after 499 ms, nor 0.36 ms apart', () => {
+    const codes = (recording: Recording) => findings(recording).map((finding) => finding.code);
+    expect(codes(afterSilence(answer(16), 500, 0.33))).toEqual(['buffered-delivery']);
+    expect(codes(afterSilence(answer(15), 500, 0.33))).toEqual([]);
+    expect(codes(afterSilence(answer(16), 499, 0.33))).toEqual([]);
+    expect(codes(afterSilence(answer(16), 500, 0.36))).toEqual([]);
+  });
+
+  it.each(realStreams().map(({ name, bytes }) => [name, bytes] as const))(
+    'does not fire for %s one event a read after 1.5 s, at 30, 4 or 0.5 ms an event',
+    (_, bytes) => {
+      for (const every of [30, 4, 0.5]) {
+        const recording = oneEventPerRead(bytes, (read) => (read === 0 ? 0 : 1500 + read * every));
+        expect(analyzeRecording(recording).diagnostics.map((diagnostic) => diagnostic.code)).not.toContain('buffered-delivery');
+      }
+    },
+  );
 });
 
 describe('idle-gap', () => {
