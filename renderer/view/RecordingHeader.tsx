@@ -6,6 +6,7 @@ import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnosti
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
 import { dialectName } from '../components/dialect-names.ts';
+import { endingOf } from './ending.ts';
 import { RecordingActions } from './RecordingActions.tsx';
 
 interface HeaderProps {
@@ -22,6 +23,7 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
   const requestedModel = typeof requested === 'object' && requested !== null && 'model' in requested ? String(requested.model) : null;
   const title = stored?.name ?? identity.model ?? requestedModel ?? `Recording #${id}`;
   const end = live ? null : recording.end;
+  const ending = end ? endingOf(end.outcome, diagnostics) : null;
   const groups = groupBySeverity(diagnostics).filter((group) => group.diagnostics.length > 0);
   // The capture proxy's recordings are the app's own streams: only the app (or the proxy's Stop) ends them.
   const captured = (stored?.source ?? recording.source) === 'capture';
@@ -50,9 +52,9 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
               </button>
             )}
           </>
-        ) : end ? (
+        ) : end && ending ? (
           <>
-            Ended: <span className={`outcome outcome-${end.outcome}`}>{endWords(end.outcome)}</span>
+            Ended: <span className={`outcome outcome-${ending.tone}`}>{ending.words}</span>
             {end.error ? ` — ${end.error}` : ''}
           </>
         ) : (
@@ -94,21 +96,4 @@ function Figure({ label, value }: { readonly label: string; readonly value: stri
       <dd>{value}</dd>
     </div>
   );
-}
-
-function endWords(outcome: string): string {
-  switch (outcome) {
-    case 'eof':
-      return 'cleanly (the server closed the body)';
-    case 'error':
-      return 'with a connection error';
-    case 'aborted':
-      return 'cancelled (what arrived is kept)';
-    case 'timeout':
-      return 'by a timeout';
-    case 'interrupted':
-      return 'interrupted (the recorder stopped mid-stream)';
-    default:
-      return outcome;
-  }
 }
