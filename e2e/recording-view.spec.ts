@@ -94,6 +94,21 @@ test.describe('The recording view', () => {
     expect(codes).toEqual(expect.arrayContaining(['missing-finish-reason', 'no-done']));
   });
 
+  test('shows the worst finding without scrolling, and the header count opens the diagnostics', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await record(page, 'connection-drop');
+    await ended(page);
+    const worst = page.getByTestId('worst-finding');
+    await expect(worst).toContainText(/^error /);
+    await expect(worst).toBeInViewport();
+    await expect(page.getByTestId('diagnostics-panel')).not.toBeInViewport();
+    await page.locator('.finding-counts-link').click();
+    await expect(page.getByTestId('diagnostics-panel')).toBeInViewport();
+    await expect(page.getByRole('heading', { name: 'Diagnostics', level: 2 })).toBeFocused();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shoot(page.locator('.recording-header'), 'recording-header-findings');
+  });
+
   test('shows reasoning before content, as it came', async ({ page }) => {
     await record(page, 'reasoning');
     await ended(page, 'cleanly');

@@ -2,6 +2,7 @@
 // handful of figures a reader looks for first.
 
 import type { Analysis } from '../../shared/analysis/analyze.ts';
+import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
 import { groupBySeverity, SEVERITY_UNITS } from '../../shared/analysis/diagnostics/groups.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
 import { formatBytes, formatCount, formatMs } from '../components/format.ts';
@@ -25,6 +26,8 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
   const end = live ? null : recording.end;
   const ending = end ? endingOf(end.outcome, diagnostics) : null;
   const groups = groupBySeverity(diagnostics).filter((group) => group.diagnostics.length > 0);
+  // The worst finding's title stands where the eye lands; the diagnostics panel, far below, has them all.
+  const worst = groups[0]?.severity === 'info' ? null : (groups[0]?.diagnostics[0] ?? null);
   // The capture proxy's recordings are the app's own streams: only the app (or the proxy's Stop) ends them.
   const captured = (stored?.source ?? recording.source) === 'capture';
 
@@ -74,19 +77,41 @@ export function RecordingHeader({ id, analysis, live, stored, onCancel }: Header
         <div>
           <dt>Findings</dt>
           <dd className="finding-counts">
-            {groups.length === 0
-              ? 'none'
-              : groups.map(({ severity, diagnostics: found }) => (
+            {groups.length === 0 ? (
+              'none'
+            ) : (
+              <button type="button" className="finding-counts-link" onClick={showFindings} title="Go to the diagnostics">
+                {groups.map(({ severity, diagnostics: found }) => (
                   <span key={severity} className={`severity severity-${severity}`}>
                     {found.length} {SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}
                   </span>
                 ))}
+              </button>
+            )}
           </dd>
         </div>
       </dl>
+      {worst && (
+        <p className={`worst-finding diagnostic-${worst.severity}`} data-testid="worst-finding">
+          <span className="diagnostic-severity">{worst.severity}</span> <code>{worst.code}</code> {CATALOGUE[worst.code].title}: {worst.message}{' '}
+          {diagnostics.length > 1 && (
+            <button type="button" className="link-button" onClick={showFindings}>
+              all {formatCount(diagnostics.length)} findings
+            </button>
+          )}
+        </p>
+      )}
       {!metrics && events.length > 0 && !live && <p className="muted">This recording carries no per-read times (an imported body or HAR): timings are not known, events are shown in order.</p>}
     </header>
   );
+}
+
+/** Brings the diagnostics panel into view and moves the focus to it. */
+function showFindings(): void {
+  const panel = document.querySelector<HTMLElement>('[data-testid="diagnostics-panel"]');
+  if (!panel) return;
+  panel.scrollIntoView({ block: 'start' });
+  panel.querySelector<HTMLElement>('h2')?.focus();
 }
 
 function Figure({ label, value }: { readonly label: string; readonly value: string }) {

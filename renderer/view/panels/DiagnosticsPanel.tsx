@@ -27,7 +27,9 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
   const tally = groups.map(({ severity, diagnostics: found }) => `${formatCount(found.length)} ${SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}`).join(', ');
   return (
     <section className="panel diagnostics-panel" aria-labelledby={id} data-testid="diagnostics-panel">
-      <h2 id={id}>Diagnostics</h2>
+      <h2 id={id} tabIndex={-1}>
+        Diagnostics
+      </h2>
       <p className="diagnostics-tally" data-testid="diagnostics-tally">
         {tally}
       </p>
