@@ -327,8 +327,11 @@ function callFor(choice: ChoiceState, op: ToolOp): ToolCallState {
   }
   const names = Boolean(op.id) || Boolean(op.name);
   if (!names && choice.lastCall) return choice.lastCall;
+  // After the highest index sent, where that is a number one more than it (2**53 - 1 and 1e300
+  // have none: one more is the same number, and the call there would be overwritten).
   let next = 0;
-  for (const index of choice.toolCalls.keys()) next = Math.max(next, index + 1);
+  for (const index of choice.toolCalls.keys()) if (index >= next && Number.isSafeInteger(index + 1)) next = index + 1;
+  while (choice.toolCalls.has(next)) next++;
   return newCall(choice, next, true);
 }
 

@@ -69,7 +69,7 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
         break;
       case 'annotation': {
         const part = this.partFor(event, op.itemId, op.outputIndex, 'content', op.index, 'output_text');
-        if (part && op.annotationIndex !== null) (part.annotations ??= [])[op.annotationIndex] = op.annotation;
+        if (part && op.annotationIndex !== null) (part.annotations ??= new Map()).set(op.annotationIndex, op.annotation);
         break;
       }
       case 'item-status': {

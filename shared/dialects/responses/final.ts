@@ -99,13 +99,25 @@ function buildPart(part: PartState, inItem: unknown): Json {
   if (finished === null) {
     // Not done: the annotations and logprobs the events added (the done part would carry them all).
     if (part.annotations !== null) {
-      const annotations = Array.isArray(out.annotations) ? out.annotations.slice() : [];
-      part.annotations.forEach((annotation, index) => (annotations[index] = annotation));
-      out.annotations = annotations;
+      out.annotations = withAnnotations(Array.isArray(out.annotations) ? out.annotations : [], part.annotations);
     }
     if (part.logprobs !== null) out.logprobs = [...(Array.isArray(out.logprobs) ? out.logprobs : []), ...part.logprobs];
   }
   return out;
+}
+
+/**
+ * The part's annotations with those the events added: an index the part already holds is replaced,
+ * the others follow in order of index. On a well-formed stream the indexes run on from the part's
+ * own, so this is the array the SDK builds; a stream that skips indexes gets no holes.
+ */
+function withAnnotations(own: readonly unknown[], added: ReadonlyMap<number, unknown>): unknown[] {
+  const annotations = own.slice();
+  for (const index of [...added.keys()].sort((a, b) => a - b)) {
+    if (index < annotations.length) annotations[index] = added.get(index);
+    else annotations.push(added.get(index));
+  }
+  return annotations;
 }
 
 function outputText(output: readonly Json[]): string {

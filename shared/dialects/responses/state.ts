@@ -18,8 +18,12 @@ export interface PartState {
   /** The text deltas appended to the added part's text. */
   readonly text: TextBuffer;
   deltas: number;
-  /** Annotations added by response.output_text.annotation.added, by annotation index. */
-  annotations: unknown[] | null;
+  /**
+   * Annotations added by response.output_text.annotation.added, keyed by annotation index: the
+   * index is the wire's, so it is a key, never an array length (4294967294 made a sparse array
+   * that building the final object walked for ever, issue 27).
+   */
+  annotations: Map<number, unknown> | null;
   /** Logprobs the deltas carried. */
   logprobs: unknown[] | null;
   /** The delta events of a refusal part (a refusal is evidence worth naming event by event). */
@@ -148,7 +152,7 @@ export function forkState(from: ResponsesState): ResponsesState {
 function forkParts(parts: Map<number, PartState>): Map<number, PartState> {
   const copy = new Map<number, PartState>();
   for (const [index, part] of parts) {
-    copy.set(index, { ...part, text: part.text.fork(), annotations: part.annotations?.slice() ?? null, logprobs: part.logprobs?.slice() ?? null, refusalEvents: part.refusalEvents?.fork() ?? null });
+    copy.set(index, { ...part, text: part.text.fork(), annotations: part.annotations && new Map(part.annotations), logprobs: part.logprobs?.slice() ?? null, refusalEvents: part.refusalEvents?.fork() ?? null });
   }
   return copy;
 }
