@@ -1,11 +1,11 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCheckpointer } from './checkpointer.ts';
 import { openStore } from './store.ts';
-import { rawConnection, tempDbPath, tempDir } from './test-support.ts';
+import { nativeAddon } from './native-addon.ts';
+import { openDatabase, rawConnection, tempDbPath, tempDir } from './test-support.ts';
 
 const CAPTURE = fileURLToPath(new URL('../../../shared/test/fixtures/real-streams/deepseek-reasoner-reasoning-content.sse', import.meta.url));
 const MiB = 1 << 20;
@@ -25,11 +25,11 @@ async function until(done: () => boolean, ms: number): Promise<boolean> {
 describe('the checkpoint worker', () => {
   it('copies committed pages into the database file from its own thread, the writers\' connection never checkpointing', async () => {
     const path = tempDbPath();
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.pragma('journal_mode = WAL');
     db.pragma('wal_autocheckpoint = 0');
     db.exec('CREATE TABLE reads (bytes BLOB NOT NULL)');
-    const checkpointer = createCheckpointer(db, path, undefined, (error) => {
+    const checkpointer = createCheckpointer(db, path, nativeAddon(), (error) => {
       throw error;
     });
     // A real capture, a transaction of 1 MiB of it at a time, 12 MiB in all: the worker starts at 4 MiB.
@@ -77,7 +77,7 @@ describe('the checkpoint worker', () => {
 
   it('keeps the WAL near its limit through a burst faster than the disk, the writers\' connection catching up past it', () => {
     const path = tempDbPath();
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.exec('CREATE TABLE reads (bytes BLOB NOT NULL)');
@@ -85,7 +85,7 @@ describe('the checkpoint worker', () => {
     const checkpointer = createCheckpointer(
       db,
       path,
-      undefined,
+      nativeAddon(),
       (error) => {
         throw error;
       },
@@ -114,8 +114,8 @@ describe('the checkpoint worker', () => {
 
   it('reports a worker that cannot open its database, puts the writers\' connection back to SQLite\'s default checkpoints, and closes at once after it', async () => {
     const errors: string[] = [];
-    const writerConnection = new Database(':memory:');
-    const checkpointer = createCheckpointer(writerConnection, join(tempDir(), 'missing', 'store.db'), undefined, (error) => errors.push(error.message));
+    const writerConnection = openDatabase(':memory:');
+    const checkpointer = createCheckpointer(writerConnection, join(tempDir(), 'missing', 'store.db'), nativeAddon(), (error) => errors.push(error.message));
     // The worker starts once 4 MiB were committed.
     checkpointer.wrote(4 * MiB);
     expect(await until(() => errors.length > 0, 20_000)).toBe(true);

@@ -1,10 +1,9 @@
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFlushTicker, WRITERS_PER_TRANSACTION } from './flush-ticker.ts';
 import type { Stageable } from './flush-ticker.ts';
 import { openStore } from './index.ts';
 import type { Store } from './index.ts';
-import { tempDbPath, utf8 } from './test-support.ts';
+import { openDatabase, tempDbPath, utf8 } from './test-support.ts';
 
 const request = { method: 'POST', url: 'http://127.0.0.1/v1/chat/completions', headers: {}, body: { model: 'm' } };
 let store: Store | undefined;
@@ -17,7 +16,7 @@ async function until(check: () => boolean): Promise<void> {
 
 describe('the flush ticker', () => {
   it('flushes the writers due a few per transaction, each inside it, and counts them stored only after it commits', async () => {
-    const db = new Database(':memory:');
+    const db = openDatabase(':memory:');
     db.exec('CREATE TABLE rows (writer INTEGER)');
     const commits: number[] = [];
     const ticker = createFlushTicker(db, 5000, (writers) => commits.push(writers));
@@ -39,7 +38,7 @@ describe('the flush ticker', () => {
   });
 
   it('flushes every writer due in one transaction when told to (a thread that relays nothing)', async () => {
-    const db = new Database(':memory:');
+    const db = openDatabase(':memory:');
     db.exec('CREATE TABLE rows (writer INTEGER)');
     const commits: number[] = [];
     const ticker = createFlushTicker(db, 5000, (writers) => commits.push(writers), Infinity);
@@ -55,7 +54,7 @@ describe('the flush ticker', () => {
     store = openStore(path);
     const errors: Error[] = [];
     const [doomed, kept] = [store.beginRecording({ startedAt: null, request, onError: (error) => errors.push(error) }), store.beginRecording({ startedAt: null, request })];
-    const other = new Database(path);
+    const other = openDatabase(path);
     other.prepare('DELETE FROM recordings WHERE id = ?').run(doomed.id);
     doomed.read(1, utf8('data: 1\n\n'));
     kept.read(1, utf8('data: 2\n\n'));

@@ -1,9 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations.ts';
 import { openStore } from './store.ts';
-import { tempDbPath } from './test-support.ts';
+import { openDatabase, tempDbPath } from './test-support.ts';
 
 describe('migrations', () => {
   it('are numbered 1, 2, 3 … in order', () => {
@@ -14,7 +13,7 @@ describe('migrations', () => {
   it('set user_version and the application id, with the tables, indexes, WAL, synchronous NORMAL and foreign keys', () => {
     const path = tempDbPath();
     openStore(path).close();
-    const db = new Database(path);
+    const db = openDatabase(path);
     expect([db.pragma('user_version', { simple: true }), db.pragma('application_id', { simple: true })]).toEqual([SCHEMA_VERSION, APPLICATION_ID]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all()).toEqual([
@@ -36,7 +35,7 @@ describe('migrations', () => {
   it('declare foreign keys: a read needs its recording', () => {
     const path = tempDbPath();
     openStore(path).close();
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.pragma('foreign_keys = ON');
     expect(() => db.prepare("INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (99, 0, 0, 0, x'00')").run()).toThrow('FOREIGN KEY constraint failed');
     db.close();
@@ -44,7 +43,7 @@ describe('migrations', () => {
 
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
-    const db = new Database(path);
+    const db = openDatabase(path);
     expect(migrate(db, path)).toEqual([1, 2, 3]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
@@ -58,7 +57,7 @@ describe('migrations', () => {
 
   it('bring a version 1 database to the masked-secrets and capture columns, its recordings kept with none masked and none captured', () => {
     const path = tempDbPath();
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.exec(MIGRATIONS[0]!.sql);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
@@ -74,25 +73,25 @@ describe('migrations', () => {
   it('refuse a database from a newer Streamscope, with a clear error, and leave it untouched', () => {
     const path = tempDbPath();
     openStore(path).close();
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
     expect(() => openStore(path)).toThrow(
       `${path} was written by a newer Streamscope (schema version ${SCHEMA_VERSION + 1}; this build reads up to version ${SCHEMA_VERSION}): upgrade Streamscope, or use another database`,
     );
-    const check = new Database(path);
+    const check = openDatabase(path);
     expect(check.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION + 1);
     check.close();
   });
 
   it('refuse an SQLite database of another application, and a file that is not a database', () => {
     const foreign = tempDbPath();
-    const db = new Database(foreign);
+    const db = openDatabase(foreign);
     db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)');
     db.close();
     expect(() => openStore(foreign)).toThrow(`${foreign} is an SQLite database with tables of its own, not a Streamscope store`);
     const other = tempDbPath();
-    const app = new Database(other);
+    const app = openDatabase(other);
     app.pragma('application_id = 42');
     app.close();
     expect(() => openStore(other)).toThrow(`${other} is an SQLite database of another application (application_id 42), not a Streamscope store`);
@@ -103,7 +102,7 @@ describe('migrations', () => {
 
   it('roll back a migration that fails, leaving the previous version', () => {
     const path = tempDbPath();
-    const db = new Database(path);
+    const db = openDatabase(path);
     // A conflicting object makes migration 1 fail half way: nothing of it stays.
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.exec('CREATE VIEW recording_diagnostics_code AS SELECT 1');

@@ -2,13 +2,14 @@ import { copyFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { nativeAddon } from './native-addon.ts';
 import { openStore } from './store.ts';
 import { tempDbPath, tempDir } from './test-support.ts';
 
 // The Electron app keeps a second build of better-sqlite3 for Electron's ABI outside node_modules
 // (docs/desktop.md) and hands its path to openStore; the tests and the CLI use Node's build.
 const require = createRequire(import.meta.url);
-const nodeBuild = join(require.resolve('better-sqlite3/package.json'), '..', 'build', 'Release', 'better_sqlite3.node');
+const nodeBuild = nativeAddon();
 
 describe('openStore with a nativeBinding', () => {
   it('loads better-sqlite3 from the given addon file instead of node_modules', () => {

@@ -14,6 +14,7 @@ import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckpointer } from './checkpointer.ts';
 import { createFlushTicker } from './flush-ticker.ts';
 import { migrate } from './migrations.ts';
+import { nativeAddon } from './native-addon.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
 import { createdAtOf, diagnosticRows, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
@@ -35,12 +36,11 @@ const LIVE = new Map<string, Set<number>>();
 
 export function openStore(path: string, options: StoreOptions = {}): Store {
   let db: Database.Database;
+  // The addon the caller gives (the Electron app's, for Electron's ABI) comes first; else the build for this Node's ABI.
+  let nativeBinding: string;
   try {
-    db = new Database(path, {
-      fileMustExist: options.mustExist === true,
-      timeout: BUSY_TIMEOUT_MS,
-      ...(options.nativeBinding === undefined ? {} : { nativeBinding: options.nativeBinding }),
-    });
+    nativeBinding = options.nativeBinding ?? nativeAddon();
+    db = new Database(path, { fileMustExist: options.mustExist === true, timeout: BUSY_TIMEOUT_MS, nativeBinding });
   } catch (error) {
     throw new Error(`cannot open the store ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -59,7 +59,7 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // A second connection of this process (the capture proxy's recording thread) leaves recovery to the first: it
   // cannot see which recordings the first one is writing.
   const recovered = options.recover === false ? [] : recover(db, statements, live);
-  return createStore(db, path, statements, live, recovered, wal ? options.nativeBinding ?? null : false, options);
+  return createStore(db, path, statements, live, recovered, wal ? nativeBinding : false, { ...options, nativeBinding });
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -113,14 +113,14 @@ function processAlive(pid: number): boolean {
   }
 }
 
-/** `workerAddon`: the addon the checkpoint worker loads (null: better-sqlite3's own), or false for no worker (no WAL to checkpoint). */
+/** `workerAddon`: the addon the checkpoint worker loads (the connection's own), or false for no worker (no WAL to checkpoint). */
 function createStore(
   db: Database.Database,
   path: string,
   statements: Statements,
   live: Set<number>,
   recovered: number[],
-  workerAddon: string | null | false,
+  workerAddon: string | false,
   { nativeBinding, writersPerFlush }: StoreOptions,
 ): Store {
   const writers = new Set<LiveWriter>();
@@ -128,7 +128,7 @@ function createStore(
   const checkpoints =
     workerAddon === false
       ? null
-      : createCheckpointer(db, path, workerAddon ?? undefined, (error) =>
+      : createCheckpointer(db, path, workerAddon, (error) =>
           process.emitWarning(`Streamscope store: checkpoints are back on the writer's thread (${error.message})`, { code: 'STREAMSCOPE_STORE' }),
         );
   // A process that exits (process.exit, the end of the event loop) with recordings under way stores what it buffered.

@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { nativeAddon } from './native-addon.ts';
 import type { Outcome, Recording, RecordedRead } from '../../../shared/index.ts';
 import { storedEvent } from './writer.ts';
 
@@ -18,9 +19,14 @@ export function tempDbPath(): string {
   return join(tempDir(), `test-${++counter}.db`);
 }
 
+/** A connection of its own, on the build of better-sqlite3 openStore loads for this Node. */
+export function openDatabase(path: string, options: Database.Options = {}): Database.Database {
+  return new Database(path, { ...options, nativeBinding: nativeAddon() });
+}
+
 /** A second, independent connection to the file, to look at what is committed. */
 export function rawConnection(path: string): Database.Database {
-  return new Database(path, { readonly: true, fileMustExist: true });
+  return openDatabase(path, { readonly: true, fileMustExist: true });
 }
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

@@ -97,8 +97,9 @@ export interface StoreOptions {
   /** Fail instead of creating a new database file. */
   readonly mustExist?: boolean;
   /**
-   * better-sqlite3's compiled addon to load instead of the one in node_modules (which is built for
-   * Node's ABI): the Electron app passes its own build for Electron's ABI (docs/desktop.md).
+   * better-sqlite3's compiled addon to load: the Electron app passes its own build for Electron's ABI
+   * (docs/desktop.md). Without it, the build for this Node's ABI (native-addon.ts): node_modules'
+   * own when it is for this Node, else one kept per ABI.
    */
   readonly nativeBinding?: string;
   /**

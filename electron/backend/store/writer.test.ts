@@ -1,9 +1,8 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { analyzeRecording, createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { RecordedRequest, Recording } from '../../../shared/index.ts';
 import { openStore } from './store.ts';
-import { cleanBody, concat, contentChunk, rawConnection, roleChunk, splitReads, stored, tempDbPath, utf8 } from './test-support.ts';
+import { cleanBody, concat, contentChunk, openDatabase, rawConnection, roleChunk, splitReads, stored, tempDbPath, utf8 } from './test-support.ts';
 import type { RecordingWriter, Store } from './types.ts';
 
 const REQUEST: RecordedRequest = {
@@ -191,7 +190,7 @@ describe('the live writer', () => {
 describe('storage failures', () => {
   /** Makes inserts of reads fail from another connection, as a full disk or a broken file would. */
   function breakReads(path: string): () => void {
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.exec("CREATE TRIGGER break_reads BEFORE INSERT ON reads BEGIN SELECT RAISE(ABORT, 'disk on fire'); END");
     return () => {
       db.exec('DROP TRIGGER break_reads');
@@ -227,7 +226,7 @@ describe('storage failures', () => {
     const store = openStore(path);
     const errors: string[] = [];
     const writer = store.beginRecording({ startedAt: STARTED_AT, request: REQUEST, onError: (error) => errors.push(error.message) });
-    const other = new Database(path);
+    const other = openDatabase(path);
     other.exec('BEGIN IMMEDIATE');
     writer.read(1, utf8('data: a\n\n'));
     const started = performance.now();
@@ -288,7 +287,7 @@ describe('recovery', () => {
     expect([second.recovered, second.summary(writer.id)!.outcome]).toEqual([[], 'recording']);
     second.close();
     // Owned by a process that is alive (the test runner's parent).
-    const db = new Database(path);
+    const db = openDatabase(path);
     db.prepare('UPDATE recordings SET writer_pid = ? WHERE id = ?').run(process.ppid, writer.id);
     db.close();
     const third = openStore(path);
