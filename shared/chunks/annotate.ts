@@ -22,6 +22,7 @@ export function annotate(event: SseFields, interpretation: Interpretation, optio
       return `no data (${describeFields(event)})`;
     case 'invalid-json': {
       const problem = interpretation.problems[0];
+      if (problem?.code === 'json-too-deep') return `JSON not read: ${quote(event.data ?? '', max)} (${problem.message})`;
       return `not JSON: ${quote(event.data ?? '', max)}${problem?.code === 'invalid-json' ? ` (${problem.message})` : ''}`;
     }
     case 'malformed':
@@ -107,6 +108,7 @@ export function describeProblem(problem: Interpretation['problems'][number]): st
     case 'wrong-type':
       return `${problem.path} is ${problem.got}, expected ${problem.expected}`;
     case 'invalid-json':
+    case 'json-too-deep':
       return problem.message;
     case 'tool-index-missing':
       return `tool call without index`;

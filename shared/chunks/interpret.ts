@@ -9,6 +9,7 @@ import type { SseFields } from '../sse/parser.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
 import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
 import { memberBytes } from './json-text.ts';
+import { nestsDeeperThan, TOO_DEEP } from '../formats/json-depth.ts';
 
 export type EventKind =
   | 'role'
@@ -33,6 +34,8 @@ export type EventKind =
 
 export type ChunkProblem =
   | { readonly code: 'invalid-json'; readonly message: string }
+  /** JSON nested deeper than MAX_JSON_DEPTH: not read, since the walks over it (and JSON.stringify) recurse. */
+  | { readonly code: 'json-too-deep'; readonly message: string }
   | { readonly code: 'wrong-type'; readonly path: string; readonly expected: string; readonly got: string }
   | { readonly code: 'tool-index-missing'; readonly choice: number; readonly position: number }
   | { readonly code: 'content-parts'; readonly choice: number };
@@ -67,6 +70,8 @@ export function interpretEvent(event: SseFields): Interpretation {
   const { data } = event;
   if (data === null) return interpretDataless(event);
   if (data === DONE) return bare('done');
+  // Read as an event whose JSON could not be read: the checks and views that walk a chunk recurse.
+  if (nestsDeeperThan(data)) return TOO_DEEP_CHUNK;
 
   let json: unknown;
   try {
@@ -99,6 +104,8 @@ function interpretDataless(event: SseFields): Interpretation {
   }
   return bare(event.comments.length > 0 ? 'comment' : 'no-data');
 }
+
+const TOO_DEEP_CHUNK: Interpretation = Object.freeze({ ...bare('invalid-json'), problems: Object.freeze([{ code: 'json-too-deep' as const, message: TOO_DEEP }]) });
 
 function bare(kind: EventKind): Interpretation {
   return { kind, ops: NOTHING, meta: null, unknownPaths: NOTHING, problems: NOTHING, obfuscationBytes: 0 };

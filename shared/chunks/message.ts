@@ -4,6 +4,7 @@
 
 import type { ChoiceState, StreamState, ToolCallState } from './accumulate.ts';
 import { lineAndColumn, locateJsonError } from './json-error.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP, tooDeepAt } from '../formats/json-depth.ts';
 
 export interface ToolCallMessage {
   index: number;
@@ -74,6 +75,9 @@ export type ArgumentsCheck =
 
 /** Whether a tool call's joined arguments parse as JSON, and where they fail when not. */
 export function checkArguments(text: string): ArgumentsCheck {
+  // Arguments nested deeper than any file may be are not read: every view and check that walks them recurses.
+  const deep = text.length > MAX_JSON_DEPTH ? tooDeepAt(text) : -1;
+  if (deep !== -1) return { valid: false, error: TOO_DEEP, position: deep, ...lineAndColumn(text, deep), expected: `at most ${MAX_JSON_DEPTH} levels of nesting` };
   try {
     return { valid: true, value: JSON.parse(text) };
   } catch (error) {
@@ -88,5 +92,7 @@ export function checkArguments(text: string): ArgumentsCheck {
 /** Where and why arguments are not JSON, in one line: `line 1, column 6 (character 5): expected a value (JSON.parse: …)`. */
 export function describeArgumentsError(check: Extract<ArgumentsCheck, { valid: false }>): string {
   const where = `line ${check.line}, column ${check.column} (character ${check.position})`;
-  return check.error === 'empty arguments' ? `${where}: empty arguments` : `${where}: expected ${check.expected} (JSON.parse: ${check.error})`;
+  if (check.error === 'empty arguments') return `${where}: empty arguments`;
+  if (check.error === TOO_DEEP) return `${where}: ${TOO_DEEP}`;
+  return `${where}: expected ${check.expected} (JSON.parse: ${check.error})`;
 }

@@ -5,6 +5,7 @@
 import { quote } from '../chunks/annotate.ts';
 import type { SseFields } from '../sse/types.ts';
 import { MAX_EVIDENCE } from './catalogue.ts';
+import { nestsDeeperThan, TOO_DEEP } from '../formats/json-depth.ts';
 import type { DialectProblem } from './types.ts';
 
 export const NOTHING: readonly never[] = Object.freeze([]);
@@ -44,6 +45,7 @@ export function annotateTransport(event: SseFields, interpretation: { readonly k
       return event.event === null ? 'no data' : `no data (event: ${event.event})`;
     case 'invalid-json': {
       const problem = interpretation.problems[0] as DialectProblem | undefined;
+      if (problem?.code === 'json-too-deep') return `JSON not read: ${quote(event.data ?? '', max)} (${problem.message})`;
       return `not JSON: ${quote(event.data ?? '', max)}${problem?.code === 'invalid-json' ? ` (${problem.message})` : ''}`;
     }
     default:
@@ -59,12 +61,15 @@ export type Parsed =
 const COMMENT: Parsed = { ok: false, kind: 'comment', problems: NOTHING };
 const DONE: Parsed = { ok: false, kind: 'done', problems: NOTHING };
 const NO_DATA: Parsed = { ok: false, kind: 'no-data', problems: NOTHING };
+/** An event whose JSON nests too deep is one whose JSON could not be read: the folds, finals and views walk values recursively. */
+const TOO_DEEP_DATA: Parsed = { ok: false, kind: 'invalid-json', problems: Object.freeze([{ code: 'json-too-deep', message: TOO_DEEP }]) };
 
 /** JSON.parse of the data, once per event: the dialects keep no JSON text and never re-stringify. */
 export function parseData(event: SseFields): Parsed {
   const { data } = event;
   if (data === null) return event.comments.length > 0 ? COMMENT : NO_DATA;
   if (data === '[DONE]') return DONE;
+  if (nestsDeeperThan(data)) return TOO_DEEP_DATA;
   let json: unknown;
   try {
     json = JSON.parse(data);

@@ -39,8 +39,10 @@ export const raw: Dialect<RawInterpretation, null, null> = {
         return '[DONE]';
       case 'no-data':
         return event.event === null ? 'no data' : `no data (event: ${event.event})`;
-      case 'invalid-json':
-        return `not JSON: ${quote(event.data ?? '', max)}`;
+      case 'invalid-json': {
+        const problem = interpretation.problems[0];
+        return problem?.code === 'json-too-deep' ? `JSON not read: ${quote(event.data ?? '', max)} (${problem.message})` : `not JSON: ${quote(event.data ?? '', max)}`;
+      }
       default:
         return `${event.event === null ? '' : `event: ${event.event}; `}data: ${quote(event.data ?? '', max)}`;
     }

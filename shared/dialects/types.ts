@@ -46,6 +46,8 @@ export interface DialectInterpretation {
 /** What is wrong with one event, as data (nothing in a dialect throws on bad input). */
 export type DialectProblem =
   | { readonly code: 'invalid-json'; readonly message: string }
+  /** JSON nested deeper than MAX_JSON_DEPTH: not read, since the walks over it (and JSON.stringify) recurse. */
+  | { readonly code: 'json-too-deep'; readonly message: string }
   | { readonly code: 'wrong-type'; readonly path: string; readonly expected: string; readonly got: string };
 
 /** The state a correct client holds, built one event at a time (the scrubber forks it at checkpoints). */

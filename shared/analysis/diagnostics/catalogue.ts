@@ -71,6 +71,11 @@ export const CHAT_CATALOGUE = {
     title: 'Invalid JSON',
     hint: 'The data payload is not JSON: a client that parses every data line throws here. Fix the server, or skip unparseable events in the client.',
   },
+  'json-too-deep': {
+    severity: 'warning',
+    title: 'JSON nested too deep',
+    hint: 'The data payload nests arrays or objects more than 256 levels deep: Streamscope does not read it (its walks over a value, like JSON.stringify and many clients\' own, recurse and overflow the stack), so what the event says is not analysed. No API sends such data: find what wrote it.',
+  },
   'stream-error': {
     severity: 'error',
     title: 'Error in the stream',

@@ -6,15 +6,16 @@ import { DONE } from '../../chunks/interpret.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';
+import { MAX_JSON_DEPTH } from '../../formats/json-depth.ts';
 import type { DiagnosticContext } from './context.ts';
 
 export function framing(context: DiagnosticContext): Diagnostic[] {
-  return [...ending(context), ...afterDone(context), ...invalidJson(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
+  return [...ending(context), ...afterDone(context), ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
 }
 
 /** The framing findings of every dialect: no-done, after-done and obfuscation are Chat Completions' own. */
 export function sharedFraming(context: DiagnosticContext): Diagnostic[] {
-  return [...partialEvent(context), ...invalidJson(context), ...comments(context), ...lineEndings(context)];
+  return [...partialEvent(context), ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...lineEndings(context)];
 }
 
 function partialEvent({ partial, ended }: DiagnosticContext): Diagnostic[] {
@@ -51,7 +52,7 @@ function afterDone({ events, doneAt }: DiagnosticContext): Diagnostic[] {
 }
 
 function invalidJson({ events }: DiagnosticContext): Diagnostic[] {
-  const bad = events.filter((event) => event.interpretation.kind === 'invalid-json');
+  const bad = events.filter((event) => event.interpretation.kind === 'invalid-json' && !isTooDeep(event));
   if (bad.length === 0) return [];
   const first = bad[0]!;
   const problem = first.interpretation.problems[0];
@@ -61,6 +62,24 @@ function invalidJson({ events }: DiagnosticContext): Diagnostic[] {
       'invalid-json',
       `${plural(bad.length, 'data payload')} ${bad.length === 1 ? 'is' : 'are'} not JSON; the first, event ${first.sse.index}: ${quote(first.sse.data ?? '', 60)}${reason}.`,
       bad.map((event) => event.sse.index),
+    ),
+  ];
+}
+
+/** An event read as unreadable because its JSON nests deeper than Streamscope walks (json-depth.ts). */
+function isTooDeep(event: DiagnosticContext['events'][number]): boolean {
+  return event.interpretation.problems[0]?.code === 'json-too-deep';
+}
+
+function jsonTooDeep({ events }: DiagnosticContext): Diagnostic[] {
+  const deep = events.filter((event) => event.interpretation.kind === 'invalid-json' && isTooDeep(event));
+  if (deep.length === 0) return [];
+  const first = deep[0]!;
+  return [
+    finding(
+      'json-too-deep',
+      `${plural(deep.length, 'data payload')} ${deep.length === 1 ? 'nests' : 'nest'} arrays or objects more than ${MAX_JSON_DEPTH} levels deep and ${deep.length === 1 ? 'was' : 'were'} not read; the first, event ${first.sse.index}: ${quote(first.sse.data ?? '', 60)}.`,
+      deep.map((event) => event.sse.index),
     ),
   ];
 }
