@@ -3,7 +3,7 @@
 
 import type { ServerResponse } from 'node:http';
 
-export type ProxyErrorCode = 'upstream_unreachable' | 'no_route' | 'foreign_host' | 'origin_refused' | 'request_too_large' | 'no_cassette' | 'proxy_failure';
+export type ProxyErrorCode = 'upstream_unreachable' | 'no_route' | 'foreign_host' | 'origin_refused' | 'cross_site' | 'request_too_large' | 'no_cassette' | 'proxy_failure';
 
 export function proxyErrorBody(code: ProxyErrorCode, message: string, extra: Readonly<Record<string, unknown>> = {}): string {
   return JSON.stringify({ error: { message: `Streamscope proxy: ${message}`, type: 'proxy_error', code, ...extra } });

@@ -71,6 +71,29 @@ describe('a web page (an Origin header)', () => {
   });
 });
 
+describe('a web page’s request without an Origin (an <img>, a <script>, a no-cors fetch)', () => {
+  it.each(['cross-site', 'same-site'])('marked Sec-Fetch-Site: %s by the browser is refused with 403, and the upstream never sees it', async (site) => {
+    const ended = capture.nextEnd();
+    expect(await through(capture, { 'sec-fetch-site': site, 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' })).toEqual({
+      status: 403,
+      code: 'cross_site',
+      message: `Streamscope proxy: refused: a "${site}" request (Sec-Fetch-Site), sent by a web page of another site: the proxy forwards only what a program sends, or a page --allow-origin names`,
+      reachedUpstream: false,
+    });
+    expect(await ended).toMatchObject({ servedBy: 'refused', status: 403, recording: null, cassette: null });
+  });
+
+  it('is served when the user typed the address (none) or it is the proxy’s own origin (same-origin)', async () => {
+    expect(await through(capture, { 'sec-fetch-site': 'none' })).toMatchObject({ status: 200, reachedUpstream: true });
+    expect(await through(capture, { 'sec-fetch-site': 'same-origin' })).toMatchObject({ status: 200, reachedUpstream: true });
+  });
+
+  it('is refused even by a proxy that allows some origin; that origin’s own calls still go through', async () => {
+    expect(await through(open, { 'sec-fetch-site': 'same-site' })).toMatchObject({ status: 403, code: 'cross_site', reachedUpstream: false });
+    expect(await through(open, { origin: 'http://localhost:5173', 'sec-fetch-site': 'same-site' })).toMatchObject({ status: 200, reachedUpstream: true });
+  });
+});
+
 describe('a path no route takes', () => {
   it('gets a 404 naming what the proxy forwards, and reaches no upstream', async () => {
     const prefixed = await startTestProxy([{ url: `${upstream.url}/v1`, name: 'local' }]);

@@ -42,9 +42,17 @@ export function foreignRequest(request: IncomingMessage, hosts: ReadonlySet<stri
   if (host === undefined || !hosts.has(host)) return `refused: the Host ${host === undefined ? 'is missing' : JSON.stringify(host.slice(0, 100))} is not this server's (127.0.0.1 or localhost with its port)`;
   const origin = request.headers.origin;
   if (origin !== undefined && !isOwnOrigin(origin, hosts)) return `refused: requests from ${JSON.stringify(origin.slice(0, 100))} are not allowed (only this server's own pages may call it)`;
-  // Fetch Metadata (a browser's own statement of who sent the request): only our own pages, or the user typing the address.
+  return crossSiteRequest(request);
+}
+
+/**
+ * Fetch Metadata (a browser's own statement of who sent the request): only a page of this origin,
+ * or the user typing the address. A page's `<img>`, `<script>` or no-cors fetch carries no Origin,
+ * but a browser marks it `cross-site` or `same-site` here; a client that is not a browser sends none.
+ */
+export function crossSiteRequest(request: IncomingMessage): string | null {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `refused: a ${site} request`;
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `refused: a ${JSON.stringify(site.slice(0, 100))} request (Sec-Fetch-Site), sent by a web page of another site`;
   return null;
 }
 
