@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/index.ts';
@@ -102,4 +104,88 @@ describe('kill -9 in the middle of a recording', () => {
     expect(new TextDecoder().decode(concat(store.get(item!.id)!.reads))).toBe(': read 0\n\n: read 1\n\n: read 2\n\n');
     store.close();
   });
+
+  // `kill -9` returns before the process is gone, and a parent that has not called wait() leaves it a zombie,
+  // which kill(pid, 0) still calls alive: a serve restarted at once took the killed recording for one under way.
+  it.skipIf(process.platform !== 'linux')(
+    'marks the recording of a writer killed a moment ago, not yet reaped, interrupted at the next start-up, and leaves a live writer’s alone',
+    async () => {
+      const path = tempDbPath();
+      const killed = startUnreaped(path);
+      const living = startUnreaped(path);
+      try {
+        const [victim, survivor] = await Promise.all([killed.flushed, living.flushed]);
+        process.kill(victim.pid, 'SIGKILL');
+        await until(() => procState(victim.pid) === 'Z');
+
+        const store = openStore(path);
+        expect(store.recovered).toEqual([victim.id]);
+        expect(store.summary(victim.id)).toMatchObject({ outcome: 'interrupted', error: INTERRUPTED_ERROR });
+        expect(store.summary(survivor.id)).toMatchObject({ outcome: 'recording', error: null });
+        store.close();
+      } finally {
+        killed.stop();
+        living.stop();
+      }
+    },
+  );
 });
+
+/**
+ * The writer child under a parent that never reaps it (sh execs into sleep), as a supervisor that has not
+ * yet seen its child die: resolves with the child's pid and recording once it has flushed.
+ */
+function startUnreaped(path: string): { flushed: Promise<{ pid: number; id: number }>; stop: () => void } {
+  const parent: ChildProcess = spawn('sh', ['-c', '"$0" --import tsx "$1" "$2" & echo "pid $!"; exec sleep 60', process.execPath, CHILD, path], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let pid = -1;
+  const flushed = new Promise<{ pid: number; id: number }>((resolve, reject) => {
+    let text = '';
+    let stderr = '';
+    let id = -1;
+    parent.stdout!.setEncoding('utf8');
+    parent.stdout!.on('data', (chunk: string) => {
+      text += chunk;
+      pid = Number(/^pid (\d+)$/m.exec(text)?.[1] ?? -1);
+      id = Number(/^id (\d+)$/m.exec(text)?.[1] ?? -1);
+      if (pid > 0 && id > 0 && /^flushed /m.test(text)) resolve({ pid, id });
+    });
+    parent.stderr!.setEncoding('utf8');
+    parent.stderr!.on('data', (chunk: string) => (stderr += chunk));
+    parent.on('error', reject);
+    parent.on('exit', () => reject(new Error(`the writer's parent exited first: ${stderr}`)));
+  });
+  return {
+    flushed,
+    stop: () => {
+      if (pid > 0) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+      // The sleep's end hands the zombie to init, which reaps it.
+      parent.kill('SIGKILL');
+    },
+  };
+}
+
+/** The process's state letter in /proc (Z: a zombie), or null once it is gone. */
+function procState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -20,6 +20,7 @@ import type { Statements } from './statements.ts';
 import { createdAtOf, diagnosticRows, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
 import type { ImportOptions, ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
 import { createWriter, eventRow } from './writer.ts';
+import { writerAlive } from './writer-liveness.ts';
 import type { LiveWriter } from './writer.ts';
 
 /** The error text of a recording found still 'recording' after its writer died. */
@@ -95,22 +96,13 @@ function recover(db: Database.Database, statements: Statements, live: ReadonlySe
   const dead = rows.filter((row) => {
     if (row.writer_pid === null || row.writer_host !== host) return true;
     if (row.writer_pid === process.pid) return !live.has(row.id);
-    return !processAlive(row.writer_pid);
+    return !writerAlive(row.writer_pid);
   });
   if (dead.length === 0) return [];
   db.transaction(() => {
     for (const row of dead) statements.markInterrupted.run(INTERRUPTED_ERROR, row.id);
   })();
   return dead.map((row) => row.id);
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** `workerAddon`: the addon the checkpoint worker loads (the connection's own), or false for no worker (no WAL to checkpoint). */
