@@ -273,3 +273,40 @@ describe('requests, logs and the server life cycle', () => {
     expect(usage).toEqual(expected.usage);
   });
 });
+
+describe('who may use the mock endpoint (serve mode’s and the proxy’s guards)', () => {
+  /** A request for the text recording with these headers: its status, its error's message, whether a recording answered. */
+  async function asked(headers: Record<string, string>, path = '/chat/completions') {
+    const server = await serve({ sources: [{ label: 'text', recording: scenario('text') }], speed: 0 });
+    const wire = await wireRequest(`${server.baseUrl}${path}`, { body: requestOf(scenario('text')), headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value.replace('PORT', String(server.port))])) });
+    const error = wire.status === 200 ? null : (JSON.parse(utf8(wire.body)) as { error: { message: string } }).error;
+    return { status: wire.status, message: error?.message ?? null, answered: latin1(wire.body) === latin1(bodyOf(scenario('text'))), logged: server.requests.map((log) => [log.status, log.matched]) };
+  }
+
+  it.each(['127.0.0.1:PORT', 'localhost:PORT', 'LOCALHOST:PORT'])('answers a loopback client that asks for %s', async (host) => {
+    expect(await asked({ host })).toEqual({ status: 200, message: null, answered: true, logged: [[200, 'text']] });
+  });
+
+  it('refuses a request for another host name (a DNS-rebinding page) with 403 in the dialect’s error shape, and answers nothing recorded', async () => {
+    expect(await asked({ host: 'rebind.evil.example' })).toEqual({
+      status: 403,
+      message: 'Streamscope replay refused: the Host "rebind.evil.example" is not this server\'s (127.0.0.1 or localhost with its port)',
+      answered: false,
+      logged: [[403, null]],
+    });
+  });
+
+  it('refuses a request from another site’s page (its Origin), and one its browser marks cross-site or same-site', async () => {
+    expect(await asked({ origin: 'https://evil.example' })).toMatchObject({ status: 403, message: 'Streamscope replay refused: requests from "https://evil.example" are not allowed (only this server\'s own pages may call it)', answered: false });
+    expect(await asked({ 'sec-fetch-site': 'cross-site' })).toMatchObject({ status: 403, message: 'Streamscope replay refused: a "cross-site" request (Sec-Fetch-Site), sent by a web page of another site', answered: false });
+    expect(await asked({ 'sec-fetch-site': 'same-site' })).toMatchObject({ status: 403, answered: false });
+  });
+
+  it('refuses them before its 404 too, which would list the loaded recordings; Anthropic’s path gets Anthropic’s error shape', async () => {
+    const lost = await asked({ host: 'rebind.evil.example:1' }, '/elsewhere');
+    expect([lost.status, lost.message, lost.logged]).toEqual([403, 'Streamscope replay refused: the Host "rebind.evil.example:1" is not this server\'s (127.0.0.1 or localhost with its port)', [[403, null]]]);
+    const server = await serve({ sources: [{ label: 'text', recording: scenario('text') }], speed: 0 });
+    const wire = await wireRequest(`${server.baseUrl}/messages`, { body: '{}', headers: { origin: 'http://evil.example' } });
+    expect([wire.status, JSON.parse(utf8(wire.body))]).toEqual([403, { type: 'error', error: { type: 'permission_error', message: 'Streamscope replay refused: requests from "http://evil.example" are not allowed (only this server\'s own pages may call it)' } }]);
+  });
+});

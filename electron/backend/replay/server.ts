@@ -23,7 +23,9 @@ import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
+import { foreignRequest } from '../serve/security.ts';
 import { BAD_JSON, invalidUrl } from '../simulator/errors.ts';
+import { answeredHosts } from './hosts.ts';
 import { playPlan } from './play.ts';
 
 export interface ReplaySource {
@@ -102,6 +104,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   const running = new Map<AbortController, Promise<void>>();
   let closing: Promise<void> | null = null;
   let count = 0;
+  let hosts: ReadonlySet<string> = new Set();
 
   const server = createServer({ noDelay: true }, (req, res) => {
     const id = ++count;
@@ -124,6 +127,13 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
       }),
     );
     running.set(controller, closed);
+    // What is loaded (its models, first messages, answers) is for the user's own clients: not for a
+    // web page reaching loopback through DNS rebinding, nor another site's page (serve mode's guards).
+    const refused = foreignRequest(req, hosts);
+    if (refused !== null) {
+      req.resume();
+      return sendError(res, progress, protocolFromPath(req.url ?? '/'), 403, { message: `Streamscope replay ${refused}`, type: 'permission_error', param: null, code: 'request_refused' });
+    }
     answer(req.method ?? 'GET', req.url ?? '/', () => readBody(req), res, loaded, progress, controller.signal, options.precise ?? false).catch((error: unknown) => {
       if (controller.signal.aborted || res.destroyed) return;
       if (res.headersSent) res.destroy();
@@ -132,6 +142,7 @@ export async function startReplayServer(options: ReplayServerOptions): Promise<R
   });
 
   const port = await listen(server, options.port ?? 0, host);
+  hosts = answeredHosts(host, port);
   return {
     baseUrl: baseUrl(host, port),
     host,
