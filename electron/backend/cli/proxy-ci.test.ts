@@ -49,7 +49,7 @@ describe('record once, replay in CI (docs/capture.md)', () => {
     const replaying = await startProxy(['--upstream', 'http://127.0.0.1:9/v1', '--cassettes', cassettes, '--mode', 'replay', '--speed', '0']);
     expect(await haiku(replaying.baseUrl, 'no-key-in-ci')).toBe(recorded);
     expect(await replaying.stop()).toBe(0);
-    expect(replaying.output()).toMatch(/POST \/v1\/chat\/completions sim-text → 200, cassette POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl, [\d,]+ bytes in \d+ ms/);
+    expect(replaying.output()).toMatch(/POST \/v1\/chat\/completions sim-text → 200, cassette POST-chat-completions-[0-9a-f]{16}\.ssrec\.jsonl, [\d,]+ bytes in \d+ ms/);
     expect(recorded.length).toBeGreaterThan(20);
   }, 60_000);
 });

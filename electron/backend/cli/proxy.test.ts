@@ -78,7 +78,7 @@ describe('streamscope proxy', () => {
     await proxyCommand(['--upstream', simulator.url, '--db', join(dir, 'record.db'), '--cassettes', cassettes, '--mode', 'record'], captureOutput(), async (proxy) => {
       recorded = await streamWithSdk(proxy.bases[0]!.baseUrl);
     });
-    expect(readdirSync(cassettes)).toEqual([expect.stringMatching(/^POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl$/)]);
+    expect(readdirSync(cassettes)).toEqual([expect.stringMatching(/^POST-chat-completions-[0-9a-f]{16}\.ssrec\.jsonl$/)]);
 
     const run = captureOutput();
     let replayed = '';

@@ -3,6 +3,7 @@
 // request with no cassette gets a 404 naming what was asked and what the folder holds; `auto`
 // answers what it has and forwards (and records) what it has not.
 
+import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import OpenAI from 'openai';
@@ -44,9 +45,9 @@ describe('record mode', () => {
       // In the order they were asked (the log lists them as they end: a stream's recording ends on its own thread).
       const exchanges = [...capture.proxy.exchanges].sort((a, b) => a.id - b.id);
       expect(exchanges.map((exchange) => [exchange.method, exchange.path, exchange.stream, exchange.cassette])).toEqual([
-        ['POST', '/v1/chat/completions', true, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl$/)],
-        ['POST', '/v1/chat/completions', false, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{8}\.ssrec\.jsonl$/)],
-        ['GET', '/v1/models', false, expect.stringMatching(/^GET-models-[0-9a-f]{8}\.ssrec\.jsonl$/)],
+        ['POST', '/v1/chat/completions', true, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{16}\.ssrec\.jsonl$/)],
+        ['POST', '/v1/chat/completions', false, expect.stringMatching(/^POST-chat-completions-[0-9a-f]{16}\.ssrec\.jsonl$/)],
+        ['GET', '/v1/models', false, expect.stringMatching(/^GET-models-[0-9a-f]{16}\.ssrec\.jsonl$/)],
       ]);
       expect(readdirSync(dir).sort()).toEqual(exchanges.map((exchange) => exchange.cassette).sort());
       const files = exchanges.map((exchange) => parseSsrec(readFileSync(join(dir, exchange.cassette!), 'utf8')));
@@ -123,6 +124,14 @@ describe('replay mode', () => {
     cpSync(dir, broken, { recursive: true });
     writeFileSync(join(broken, 'x.ssrec.jsonl'), '{"recording": 99}\n');
     await expect(startTestProxy(simulator.url, { cassettes: { dir: broken, mode: 'replay' } })).rejects.toThrow(`cannot read the cassettes in ${broken}: x.ssrec.jsonl: `);
+  });
+
+  it('refuses to start, at once and saying why, on a folder holding a FIFO at a cassette’s name (it never waits on it)', async () => {
+    const planted = tempDir('streamscope-proxy-cassettes-fifo-');
+    execFileSync('mkfifo', [join(planted, 'POST-chat-completions-0000000000000000.ssrec.jsonl')]);
+    await expect(startTestProxy(simulator.url, { cassettes: { dir: planted, mode: 'replay' } })).rejects.toThrow(
+      `cannot read the cassettes in ${planted}: POST-chat-completions-0000000000000000.ssrec.jsonl: is not a regular file (a FIFO, a device or a socket), so it is not opened`,
+    );
   });
 });
 

@@ -3,9 +3,16 @@
 // cassette by method, upstream path and query (secrets redacted) and body (JSON compared by
 // value, key order aside). The same request asked again gets its next cassette, then the last
 // one again: a test that retries replays its retries.
+//
+// A cassette folder is committed and cloned, so a hostile repository may plant anything at a
+// cassette's name: a file is read only if it is a regular one (no link is followed, no FIFO or
+// device opened) within the import's size bound, and written by a temporary file renamed over
+// the name (a link there is replaced, never written through).
 
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { lstat, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readInputFile } from '../import/read-input.ts';
 import { parseSsrec, serializeSsrec } from '../../../shared/formats/ssrec.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
@@ -42,17 +49,12 @@ export function cassetteKey(method: string, redactedUrl: string, body: unknown):
   return `${method.toUpperCase()} ${pathAndQuery}\n${canonicalJson(body)}`;
 }
 
-/** FNV-1a, 32 bits, in hex: a short, stable name for a key (not a security measure). */
-function hash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let index = 0; index < text.length; index++) {
-    h ^= text.charCodeAt(index);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, '0');
+/** The key's SHA-256, its first 64 bits in hex: a short, stable name (two keys that share one are refused, not merged: writeCassette). */
+function digest(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex').slice(0, 16);
 }
 
-/** `POST-chat-completions-1a2b3c4d.ssrec.jsonl`, `…-2.ssrec.jsonl` for the same request's second exchange. */
+/** `POST-chat-completions-1a2b3c4d5e6f7a8b.ssrec.jsonl`, `…-2.ssrec.jsonl` for the same request's second exchange. */
 export function cassetteName(key: string, index: number): string {
   const [line] = key.split('\n');
   const [method, path = ''] = line!.split(' ');
@@ -64,7 +66,7 @@ export function cassetteName(key: string, index: number): string {
     .join('-')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
     .slice(0, 60);
-  return `${method}-${words || 'root'}-${hash(key)}${index > 0 ? `-${index + 1}` : ''}${CASSETTE_EXTENSION}`;
+  return `${method}-${words || 'root'}-${digest(key)}${index > 0 ? `-${index + 1}` : ''}${CASSETTE_EXTENSION}`;
 }
 
 export function keyOf(recording: Recording): string | null {
@@ -83,17 +85,37 @@ export async function loadCassettes(dir: string): Promise<{ cassettes: Cassette[
   const cassettes: Cassette[] = [];
   const problems: string[] = [];
   for (const file of names) {
-    const parsed = parseSsrec(await readFile(join(dir, file), 'utf8'));
+    const read = await readCassetteFile(join(dir, file));
+    if (!read.ok) {
+      problems.push(`${file}: ${read.error}`);
+      continue;
+    }
+    const parsed = parseSsrec(new TextDecoder().decode(read.bytes));
     if (!parsed.ok) {
       problems.push(`${file}: ${parsed.error}`);
       continue;
     }
     const recording = redactRecording(parsed.value);
     const key = keyOf(recording);
+    // Matched by the key its own request makes, not by its name: a cassette named by the older 32-bit hash still loads.
     if (key === null) problems.push(`${file}: it has no request line, so no request can match it`);
     else cassettes.push({ file, key, recording });
   }
   return { cassettes, problems };
+}
+
+/** A cassette's bytes: a regular file only, looked at before it is opened (a link is not followed), within the import's bound. */
+async function readCassetteFile(path: string): Promise<{ ok: true; bytes: Uint8Array } | { ok: false; error: string }> {
+  try {
+    const stat = await lstat(path);
+    if (stat.isSymbolicLink()) return { ok: false, error: 'is a symbolic link, not a cassette file (links are not followed)' };
+    if (stat.isDirectory()) return { ok: false, error: 'is a folder, not a cassette file' };
+    if (!stat.isFile()) return { ok: false, error: 'is not a regular file (a FIFO, a device or a socket), so it is not opened' };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message };
+  }
+  // The import's reader opens without blocking and checks again what it opened: a name swapped meanwhile is still refused.
+  return readInputFile(path);
 }
 
 /** `a-2.ssrec.jsonl` after `a.ssrec.jsonl`, `a-10` after `a-9`: the order the exchanges happened in. */
@@ -103,21 +125,46 @@ function byNumber(a: string, b: string): number {
   return stemA < stemB ? -1 : stemA > stemB ? 1 : nA - nB;
 }
 
-/** A cassette name's stem (through its hash) and its exchange's number: 1 for `…-1a2b3c4d.ssrec.jsonl`, 2 for `…-1a2b3c4d-2.ssrec.jsonl`. */
+/** A cassette name's stem (through its digest) and its exchange's number: 1 for `…-1a2b3c4d5e6f7a8b.ssrec.jsonl`, 2 for `…-2.ssrec.jsonl` (8 hex digits: the older names). */
 function ordinalOf(name: string): [string, number] {
-  const match = /^(.*-[0-9a-f]{8})(?:-(\d+))?\.ssrec\.jsonl$/.exec(name);
+  const match = /^(.*-(?:[0-9a-f]{16}|[0-9a-f]{8}))(?:-(\d+))?\.ssrec\.jsonl$/.exec(name);
   return match ? [match[1]!, match[2] === undefined ? 1 : Number(match[2])] : [name, 1];
 }
 
-/** Writes a cassette (redacted: no key reaches a file); returns its file name. */
-export async function writeCassette(dir: string, recording: Recording, index: number): Promise<string> {
+/**
+ * Writes a cassette (redacted: no key reaches a file); returns its file name. A cassette of
+ * another request already at that name (two keys with one digest) is a refusal: the two are
+ * never merged into one file, nor one lost under the other.
+ */
+export async function writeCassette(dir: string, recording: Recording, index: number, name: (key: string, index: number) => string = cassetteName): Promise<string> {
   const redacted = redactRecording(recording);
   const key = keyOf(redacted);
   if (key === null) throw new Error('a cassette needs the exchange’s request');
-  const file = cassetteName(key, index);
+  const file = name(key, index);
+  const path = join(dir, file);
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, file), serializeSsrec(redacted));
+  const held = await heldKey(path);
+  if (held !== null && held !== key) {
+    throw new Error(`cannot write the cassette ${file} in ${dir}: it holds another request (${held.split('\n')[0]}) whose name is the same; neither is written over. Move that file away to record this one.`);
+  }
+  // Exclusive create ('wx') of a name of our own, then a rename over the cassette's: a link planted at either is never followed.
+  const temporary = join(dir, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temporary, serializeSsrec(redacted), { flag: 'wx' });
+  try {
+    await rename(temporary, path);
+  } catch (error) {
+    await unlink(temporary).catch(() => {});
+    throw error;
+  }
   return file;
+}
+
+/** The key of the cassette a regular file at `path` holds; null when there is none there (or it is no cassette to keep). */
+async function heldKey(path: string): Promise<string | null> {
+  const read = await readCassetteFile(path);
+  if (!read.ok) return null;
+  const parsed = parseSsrec(new TextDecoder().decode(read.bytes));
+  return parsed.ok ? keyOf(redactRecording(parsed.value)) : null;
 }
 
 /** The cassettes by key, each key's in order; `next` hands them out one by one, then the last again. */
