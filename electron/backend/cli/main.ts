@@ -1,10 +1,10 @@
 // `streamscope COMMAND …`: the command line over the backend.
 
-import { CliError } from './errors.ts';
+import { CliError, crashReport } from './errors.ts';
 import type { Output } from './output.ts';
 import { processOutput } from './output.ts';
 
-interface Command {
+export interface Command {
   readonly summary: string;
   /** Loaded on use, so that `inspect` does not pay for the database or the HTTP stack. */
   readonly load: () => Promise<{ run: (args: string[], out: Output) => Promise<number>; usage: string }>;
@@ -85,30 +85,35 @@ ${Object.entries(COMMANDS)
 
 Run "streamscope <command> --help" for a command's options.`;
 
-/** Runs the command line; returns the exit code (0 ok, 1 a failed exchange or findings past --fail-on, 2 bad input or usage). */
-export async function main(args: string[], out: Output = processOutput()): Promise<number> {
+/**
+ * Runs the command line; returns the exit code (0 ok, 1 a failed exchange or findings past --fail-on,
+ * 2 bad input or usage, or a crash). Never throws: exit code 1 tells CI "findings", so a crash that
+ * escaped as one would pass for a verdict.
+ */
+export async function main(args: string[], out: Output = processOutput(), commands: Readonly<Record<string, Command>> = COMMANDS): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.stdout(USAGE + '\n');
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
     out.stderr(`streamscope: unknown command "${name}"\n${USAGE}\n`);
     return 2;
   }
-  const { run, usage } = await command.load();
-  if (rest.includes('--help') || rest.includes('-h')) {
-    out.stdout(usage + '\n');
-    return 0;
-  }
   try {
+    const { run, usage } = await command.load();
+    if (rest.includes('--help') || rest.includes('-h')) {
+      out.stdout(usage + '\n');
+      return 0;
+    }
     return await run(rest, out);
   } catch (error) {
     if (error instanceof CliError) {
       out.stderr(`streamscope ${name}: ${error.message}\n`);
       return 2;
     }
-    throw error;
+    out.stderr(crashReport(`streamscope ${name}`, error));
+    return 2;
   }
 }
