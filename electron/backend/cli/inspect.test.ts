@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, parseSsrec, recordingFromSse, toContract } from '../../../shared/index.ts';
 import { REAL_STREAMS_DIR, realStream } from '../../../shared/test/streams.ts';
+import { tempDbPath } from '../store/test-support.ts';
 import { runCli } from './test-support.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-cli-'));
@@ -73,6 +74,14 @@ describe('streamscope inspect', () => {
     const unknown = await run('inspect', 'a.sse', '--frobnicate');
     expect([unknown.code, unknown.err.split('\n').length]).toEqual([2, 2]);
     expect((await run('frobnicate')).code).toBe(2);
+  });
+
+  it('begins a stored recording\'s report with what it is, never with its bare id', async () => {
+    const db = tempDbPath();
+    expect((await run('import', join(REAL_STREAMS_DIR, 'openai-gpt4o-parallel-tool-calls.sse'), '--db', db, '--name', 'weather')).code).toBe(0);
+    const { code, out } = await run('inspect', '1', '--db', db, '--summary');
+    expect(code).toBe(0);
+    expect(out.split('\n').slice(0, 2)).toEqual(['Recording #1 "weather"', 'untimed SSE body: 7,728 bytes in 1 read, 26 events (25 chunks)']);
   });
 
   it('analyses a body that is not an event stream at all without crashing', async () => {

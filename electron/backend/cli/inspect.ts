@@ -8,6 +8,7 @@ import type { Output } from './output.ts';
 import { protocolOfWord } from './protocol-words.ts';
 import { loadRecordingArg } from './recording-arg.ts';
 import { renderAnalysis } from './render.ts';
+import { MAX_FIELD_CHARS, MAX_LISTED_ITEMS } from './text-bounds.ts';
 
 export const INSPECT_USAGE = `Usage: streamscope inspect FILE|ID [options]
 
@@ -32,8 +33,13 @@ Options:
                            the data folder)
   -h, --help               Show this help
 
+The report lists the first ${MAX_LISTED_ITEMS.toLocaleString('en-US')} output items, content blocks, choices or tool
+calls and the first ${MAX_FIELD_CHARS.toLocaleString('en-US')} characters of each text, and says what it left out;
+--json keeps everything.
+
 Exit codes: 0 analysed (whatever it found), 1 findings past --fail-on,
-2 unreadable file or bad arguments.`;
+2 unreadable file, bad arguments or a crash (one line; STREAMSCOPE_DEBUG=1 for
+the stack trace).`;
 
 
 export async function inspectCommand(args: string[], out: Output): Promise<number> {
@@ -50,10 +56,10 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
   const protocol = given !== undefined ? protocolOfWord(given) : undefined;
   if (given !== undefined && protocol === undefined) throw new CliError(`--protocol takes "chat", "responses" or "messages", not "${given}"`);
 
-  const { recording } = await loadRecordingArg(file, values.db);
+  const { recording, label, id } = await loadRecordingArg(file, values.db);
   const analysis = analyzeRecording(recording, { ...(idleGapMs === undefined ? {} : { idleGapMs }), ...(protocol ? { protocol } : {}) });
   if (values.json) out.stdout(JSON.stringify(toContract(analysis), null, 2) + '\n');
-  else out.stdout(renderAnalysis(analysis, { file, color: out.color, timeline: !values.summary }));
+  else out.stdout(renderAnalysis(analysis, { file: id === null ? file : `Recording ${label}`, color: out.color, timeline: !values.summary }));
 
   if (failOn === undefined) return 0;
   const limit = SEVERITY_ORDER[failOn as Severity];

@@ -9,10 +9,13 @@ import type { AnalyzedEvent, Analysis, EventKind, MessageObject, Metrics, Protoc
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 import type { RecordingSource } from '../../../shared/recording/types.ts';
 import { indent, messageLines, responseLines } from './render-final.ts';
+import { clip, clipInline, joinWithin, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from './text-bounds.ts';
+import { pushAll } from '../../../shared/push-all.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
 export interface RenderOptions {
+  /** The report's first line: the file's path, or what the recording is (`Recording #5 "tool.sse"`), never a bare id. */
   readonly file: string;
   readonly color: boolean;
   /** Print the event timeline (off for --summary). */
@@ -72,9 +75,9 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   if (recording.response) lines.push(`response: HTTP ${recording.response.status} ${recording.response.headers['content-type'] ?? ''}`.trimEnd());
   if (recording.end) lines.push(`ended: ${recording.end.outcome}${recording.end.error ? ` (${recording.end.error})` : ''}`);
   const idParts = [
-    identity.id && `id ${identity.id}`,
-    identity.model && `model ${identity.model}`,
-    identity.system_fingerprint && `fingerprint ${identity.system_fingerprint}`,
+    identity.id && `id ${clipInline(identity.id)}`,
+    identity.model && `model ${clipInline(identity.model)}`,
+    identity.system_fingerprint && `fingerprint ${clipInline(identity.system_fingerprint)}`,
   ].filter(Boolean);
   if (idParts.length > 0) lines.push(idParts.join('  '));
 
@@ -91,53 +94,67 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     }
   }
 
-  if (analysis.protocol === 'responses') lines.push(...responseLines(analysis.final as ResponseObject, paint));
-  if (analysis.protocol === 'anthropic-messages') lines.push(...messageLines(analysis.final as MessageObject, paint));
+  // Appended one by one: a push(...) of 100,000 output items' lines overflowed the stack (issue 27).
+  if (analysis.protocol === 'responses') pushAll(lines, responseLines(analysis.final as ResponseObject, paint));
+  if (analysis.protocol === 'anthropic-messages') pushAll(lines, messageLines(analysis.final as MessageObject, paint));
+  let choicesShown = 0;
   for (const choice of analysis.state.choices.values()) {
-    const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${JSON.stringify(choice.finishReason)}`;
+    if (choicesShown++ === MAX_LISTED_ITEMS) {
+      lines.push('', moreItems(analysis.state.choices.size, MAX_LISTED_ITEMS, 'choices'));
+      break;
+    }
+    const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${clipInline(JSON.stringify(choice.finishReason))}`;
     lines.push('', paint('bold', `Message (choice ${choice.index}, ${finish})`));
-    lines.push(`  role: ${choice.role ?? paint('red', '(none)')}`);
-    if (choice.reasoning !== null) lines.push('  reasoning:', indent(choice.reasoning));
-    lines.push(choice.content === null ? '  content: (none)' : '  content:', ...(choice.content === null ? [] : [indent(choice.content)]));
-    if (choice.refusal !== null) lines.push(`  ${paint('yellow', 'refusal:')}`, indent(choice.refusal));
-    for (const call of toolCallsOf(choice)) {
-      lines.push(`  ${paint('cyan', `tool_calls[${call.index}]`)} ${call.name ?? paint('red', '(no name)')}  id ${call.id ?? paint('red', '(none)')}  ${call.fragments.length} argument fragment${call.fragments.length === 1 ? '' : 's'}`);
+    lines.push(`  role: ${choice.role === null ? paint('red', '(none)') : clipInline(choice.role)}`);
+    if (choice.reasoning !== null) lines.push('  reasoning:', indent(clip(choice.reasoning)));
+    lines.push(choice.content === null ? '  content: (none)' : '  content:', ...(choice.content === null ? [] : [indent(clip(choice.content))]));
+    if (choice.refusal !== null) lines.push(`  ${paint('yellow', 'refusal:')}`, indent(clip(choice.refusal)));
+    const calls = toolCallsOf(choice);
+    for (const call of calls.slice(0, MAX_LISTED_ITEMS)) {
+      lines.push(`  ${paint('cyan', `tool_calls[${call.index}]`)} ${call.name === null ? paint('red', '(no name)') : clipInline(call.name)}  id ${call.id === null ? paint('red', '(none)') : clipInline(call.id)}  ${count(call.fragments.length, 'argument fragment')}`);
       const check = checkArguments(call.arguments);
-      if (check.valid) lines.push(indent(JSON.stringify(check.value, null, 2), 4));
+      if (check.valid) lines.push(indent(call.arguments.length <= MAX_PRETTY_CHARS ? JSON.stringify(check.value, null, 2) : clip(call.arguments), 4));
       else {
-        lines.push(indent(call.arguments === '' ? '(empty)' : call.arguments, 4));
+        lines.push(indent(call.arguments === '' ? '(empty)' : clip(call.arguments), 4));
         lines.push(`    ${paint('red', `not JSON at ${describeArgumentsError(check)}`)}`);
       }
     }
+    if (calls.length > MAX_LISTED_ITEMS) lines.push(`  ${moreItems(calls.length, MAX_LISTED_ITEMS, 'tool calls')}`);
   }
 
-  lines.push('', paint('bold', 'Usage'));
-  if (chat || analysis.usage === null) lines.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', JSON.stringify(analysis.state.usage))}` : '  (none)');
-  else lines.push(`  ${describeDialectUsage(analysis.usage)}  ${paint('dim', JSON.stringify(analysis.usage))}`);
+  // What comes after matters most (the findings): the timeline and the final object never crowd it out.
+  const tail: string[] = [];
 
-  lines.push('', paint('bold', 'Metrics'));
-  if (!timed) lines.push('  (untimed source: no timing)');
+  tail.push('', paint('bold', 'Usage'));
+  if (chat || analysis.usage === null) tail.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', clip(JSON.stringify(analysis.state.usage)))}` : '  (none)');
+  else tail.push(`  ${describeDialectUsage(analysis.usage)}  ${paint('dim', clip(JSON.stringify(analysis.usage)))}`);
+
+  tail.push('', paint('bold', 'Metrics'));
+  if (!timed) tail.push('  (untimed source: no timing)');
   else {
     for (const [key, label] of METRIC_LABELS) {
       const value = analysis.metrics![key];
       if (value === null) continue;
       const unit = key.endsWith('_ms') ? ' ms' : '';
-      lines.push(`  ${label.padEnd(30)} ${Number.isInteger(value) ? value : value.toFixed(2)}${unit}`);
+      tail.push(`  ${label.padEnd(30)} ${Number.isInteger(value) ? value : value.toFixed(2)}${unit}`);
     }
   }
 
-  if (recording.capture) lines.push('', paint('bold', 'Capture'), ...captureLines(recording.capture));
+  if (recording.capture) tail.push('', paint('bold', 'Capture'), ...captureLines(recording.capture));
 
   const bySeverity = (severity: Severity) => analysis.diagnostics.filter((diagnostic) => diagnostic.severity === severity);
   const tally = (['error', 'warning', 'info'] as const).map((severity) => count(bySeverity(severity).length, severity === 'info' ? 'note' : severity));
-  lines.push('', paint('bold', `Diagnostics: ${tally.join(', ')}`));
+  tail.push('', paint('bold', `Diagnostics: ${tally.join(', ')}`));
   for (const diagnostic of analysis.diagnostics) {
     const evidence = diagnostic.events.length > 0 ? paint('dim', `  [events ${shortList(diagnostic.events)}]`) : '';
-    lines.push(`  ${paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7))} ${paint('bold', diagnostic.code)}: ${diagnostic.message}${evidence}`);
-    lines.push(paint('dim', `          fix: ${diagnostic.hint}`));
+    tail.push(`  ${paint(SEVERITY_STYLE[diagnostic.severity], diagnostic.severity.padEnd(7))} ${paint('bold', diagnostic.code)}: ${diagnostic.message}${evidence}`);
+    tail.push(paint('dim', `          fix: ${diagnostic.hint}`));
   }
-  return lines.join('\n') + '\n';
+  return `${joinWithin(lines)}\n${joinWithin(tail)}\n`;
 }
+
+/** An annotation is worded short already; this bounds one of an event that changes 100,000 things at once. */
+const MAX_ANNOTATION_CHARS = 500;
 
 export const EVENT_HEADER = `${'#'.padStart(6)} ${'time ms'.padStart(10)} ${'gap ms'.padStart(9)} ${'read'.padStart(5)}  ${'kind'.padEnd(12)} annotation`;
 
@@ -152,7 +169,7 @@ export function formatEventRow(event: AnalyzedEvent, previousT: number | null, c
   const kind = ownKind ? event.dialectInterpretation.kind : event.interpretation.kind;
   const style = KIND_STYLE[event.interpretation.kind];
   const kindText = kind.padEnd(12);
-  return `${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style && color ? styleText(style, kindText) : kindText} ${event.annotation}`;
+  return `${String(event.sse.index).padStart(6)} ${time.padStart(10)} ${gap.padStart(9)} ${String(event.sse.read).padStart(5)}  ${style && color ? styleText(style, kindText) : kindText} ${clipInline(event.annotation, MAX_ANNOTATION_CHARS)}`;
 }
 
 /** `1 read`, `1,600 reads`. */
