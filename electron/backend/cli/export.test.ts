@@ -71,9 +71,18 @@ describe('streamscope export', () => {
     expect(ssrec.out).toContain('Bearer sk-proj-…0123');
 
     const file = join(dir, 'out.har');
-    expect(await run(String(id), '--format', 'har', '--out', file, '--db', db)).toEqual({ code: 0, out: '', err: '' });
+    const written = await run(String(id), '--format', 'har', '--out', file, '--db', db);
+    expect(written).toEqual({ code: 0, out: `Wrote ${readFileSync(file).length.toLocaleString('en-US')} bytes to ${file} (har export of #${id} "tool call")\n`, err: '' });
     const har = parseHar(readFileSync(file, 'utf8'));
     expect(har.ok && Buffer.from(concatBytes(har.value[0]!.recording.reads.map((read) => read.bytes))).equals(body)).toBe(true);
+  });
+
+  it('says what --out wrote, the path and the bytes, naming a file recording by its path', async () => {
+    const source = join(dir, 'source.sse');
+    writeFileSync(source, body);
+    const target = join(dir, 'copy.sse');
+    expect(await run(source, '--format', 'sse', '--out', target)).toEqual({ code: 0, out: `Wrote ${body.length.toLocaleString('en-US')} bytes to ${target} (sse export of ${source})\n`, err: '' });
+    expect(readFileSync(target).equals(body)).toBe(true);
   });
 
   it('writes a curl command that, run with bash, gets the same stream again, the key read from the environment', async () => {

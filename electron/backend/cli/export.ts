@@ -7,6 +7,7 @@ import { parseCommandArgs } from './args.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { loadRecordingArg } from './recording-arg.ts';
+import { count } from './render.ts';
 
 export function exportUsage(): string {
   const formats = exporters()
@@ -24,8 +25,9 @@ ${formats}
 
 Options:
   --format FORMAT          One of the formats above (required)
-  --out PATH               Write to PATH (default: standard output; a body that
-                           is not text is not written to a terminal)
+  --out PATH               Write to PATH and say what was written (default:
+                           standard output; a body that is not text is not
+                           written to a terminal)
   --db PATH                Database for a stored ID (default: $STREAMSCOPE_DB or
                            the data folder)
   -h, --help               Show this help
@@ -59,7 +61,7 @@ export async function exportCommand(args: string[], out: Output, sink: ByteSink 
   const exporter = exporterFor(values.format);
   if (!exporter) throw new CliError(`unknown format "${values.format}" (one of ${names.join(', ')})`);
 
-  const { recording, name, id } = await loadRecordingArg(positionals[0]!, values.db);
+  const { recording, name, id, label } = await loadRecordingArg(positionals[0]!, values.db);
   let content: string | Uint8Array;
   try {
     content = exporter.export(recording, { name, id });
@@ -73,6 +75,9 @@ export async function exportCommand(args: string[], out: Output, sink: ByteSink 
     } catch (error) {
       throw new CliError(`cannot write ${values.out}: ${describeFileError(error)}`);
     }
+    // Standard output is free when the export goes to a file: say what landed where, as import does.
+    const bytes = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+    out.stdout(`Wrote ${count(bytes, 'byte')} to ${values.out} (${exporter.format} export of ${label})\n`);
     return 0;
   }
   if (typeof content === 'string') {
