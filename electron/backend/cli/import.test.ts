@@ -4,7 +4,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serializeSsrec } from '../../../shared/index.ts';
+import { recordingFromSse, serializeSsrec } from '../../../shared/index.ts';
+import { exporterFor } from '../../../shared/export/registry.ts';
 import { harLog } from '../../../shared/export/har.ts';
 import { realStream } from '../../../shared/test/streams.ts';
 import { openStore } from '../store/index.ts';
@@ -65,6 +66,20 @@ describe('streamscope import', () => {
     expect(code).toBe(2);
     expect(out).toBe('');
     expect(err).toBe(`streamscope import: ${bad}: line 2: "end" must be one of eof, error, aborted, timeout, recording, interrupted\n`);
+    const store = openStore(db);
+    expect(store.list().total).toBe(0);
+    store.close();
+  });
+
+  it("refuses Streamscope's own HTML report, a file with data: lines but no event, in one line with exit code 2, storing nothing", async () => {
+    const db = tempDbPath();
+    const report = path('report.html', exporterFor('html')!.export(recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse')), { name: 'tool', id: 1 }) as string);
+    const { code, out, err } = await run(report, '--db', db);
+    expect({ code, out, err }).toEqual({
+      code: 2,
+      out: '',
+      err: `streamscope import: ${report}: not a format Streamscope reads (no SSE event, as a blank line ends one; an HTML page, as a Streamscope report is, holds no stream: import the recording it was made from); name it .sse to import it as an SSE body anyway\n`,
+    });
     const store = openStore(db);
     expect(store.list().total).toBe(0);
     store.close();

@@ -13,11 +13,12 @@ export const IMPORT_USAGE = `Usage: streamscope import FILE… [options]
 
 Stores recordings from files: plain SSE bodies (.sse, as curl -N saves them),
 timed recordings (.ssrec.jsonl), HAR files (a browser's network export: one
-recording per streamed entry, untimed) and curl traces (curl --trace FILE or
---trace-ascii FILE, with --trace-time for the time of every read). The format
-is told by the file's name, else by its content. Prints one line per recording
-made, starting with its id. All or nothing: when a file cannot be read, nothing
-is stored.
+recording per streamed entry, untimed) and curl traces (curl --trace FILE
+--trace-time: every byte, and the time of every read; --trace-ascii keeps ASCII
+bodies only). The format is told by the file's name, else by its content; a
+file with no SSE event is refused unless it is named .sse. Prints one line per
+recording made, starting with its id. All or nothing: when a file cannot be
+read, nothing is stored.
 
 Options:
   --name NAME              Name the recordings (default: the file's name)

@@ -36,6 +36,9 @@ function harOf(...bodies: string[]): string {
   return JSON.stringify({ log: { version: '1.2', entries: [page, ...entries] } });
 }
 
+/** An HTML page with the look of the report's raw view: data: lines, each alone, never a blank line after one. */
+const PAGE = '<!doctype html>\n<html><head><style>\n:root{color-scheme:light dark}\n</style></head><body><pre>\ndata: {"choices":[]}<span>\\n</span>\ndata: [DONE]<span>\\n</span>\n</pre></body></html>\n';
+
 function rowCounts(path: string) {
   const db = rawConnection(path);
   const counts = ['recordings', 'reads', 'events', 'recording_diagnostics'].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
@@ -111,6 +114,8 @@ describe('importFile', () => {
     ['text.trace', '== Info: Connected\nsomething else\n', 'no request in the trace'],
     ['junk.trace', 'hello\n', 'line 1: not a line of a curl trace'],
     ['hostname', 'myhost\n', 'not a format Streamscope reads'],
+    ['report.html', PAGE, 'not a format Streamscope reads (no SSE event, as a blank line ends one; an HTML page, as a Streamscope report is, holds no stream'],
+    ['unended.txt', 'data: {"choices":[]}\ndata: {"choices":[]}\n', 'not a format Streamscope reads (no SSE event, as a blank line ends one)'],
   ])('refuses %s in one line naming the file and what is wrong, storing nothing', async (name, content, error) => {
     const path = tempDbPath();
     const store = openStore(path);
@@ -123,6 +128,11 @@ describe('importFile', () => {
     expect((failure as Error).message).not.toContain('\n');
     expect(rowCounts(path)).toEqual(before);
     store.close();
+  });
+
+  it('imports a file of no event when its name says it is an SSE body, and one of an event whatever its name', async () => {
+    expect(only(await readImportFile(file('report.sse', PAGE))).recording.source).toBe('sse');
+    expect(only(await readImportFile(file('stream', 'data: {"choices":[]}\n\n'))).recording.reads).toHaveLength(1);
   });
 
   it('names a file that cannot be read', async () => {
