@@ -57,6 +57,11 @@ describe('inspect of the other dialects', () => {
     expect(out).toMatch(/content\[\d\] tool_use get_weather {2}id toolu_/);
   });
 
+  it('says which event the ping was in words that read: "1 ping event (event 2)", not "1 ping event: 2."', async () => {
+    const { out } = await run('inspect', CORPUS_DIR + MESSAGES, '--summary');
+    expect(out).toContain('  info    ping: 1 ping event (event 2).  [events 2]\n');
+  });
+
   it('reads a stream as the dialect --protocol names', async () => {
     const forced = JSON.parse((await run('inspect', CORPUS_DIR + RESPONSES, '--json', '--protocol', 'messages')).out) as AnalysisContract;
     expect(forced.protocol).toBe('anthropic-messages');

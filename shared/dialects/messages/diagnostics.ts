@@ -56,7 +56,7 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
       ),
     );
   }
-  if (state.pings.count > 0) found.push(dialectFinding('ping', `${plural(state.pings.count, 'ping event')}: ${few(state.pings.events, state.pings.count)}.`, state.pings.events));
+  if (state.pings.count > 0) found.push(dialectFinding('ping', `${plural(state.pings.count, 'ping event')} (${state.pings.count === 1 ? 'event' : 'events'} ${few(state.pings.events, state.pings.count)}).`, state.pings.events));
   for (const error of state.errors) {
     found.push(dialectFinding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The Anthropic SDK throws it.`, [error.event]));
   }

@@ -37,7 +37,7 @@ describe('a clean Anthropic Messages stream', () => {
   const result = run(stream);
 
   it('raises no warning or error, only the ping it carries', () => {
-    expect(findings(result)).toEqual([{ code: 'ping', severity: 'info', message: '1 ping event: 1.', events: [1] }]);
+    expect(findings(result)).toEqual([{ code: 'ping', severity: 'info', message: '1 ping event (event 1).', events: [1] }]);
   });
 
   it('ends with the message the deltas built, tool input parsed', () => {
@@ -157,7 +157,13 @@ describe('each Anthropic Messages diagnostic', () => {
 
   it('ping: keep-alive events are listed as info', () => {
     const result = run(messagesStream([{ type: 'text', text: ['Hi'] }]));
-    expect(findings(result)).toEqual([{ code: 'ping', severity: 'info', message: '1 ping event: 1.', events: [1] }]);
+    expect(findings(result)).toEqual([{ code: 'ping', severity: 'info', message: '1 ping event (event 1).', events: [1] }]);
+  });
+
+  it('ping: the note names the events in words that read ("3 ping events (events 1, 3, 4)."), not "3 ping events: 1, 3, 4."', () => {
+    const [start, ping, blockStart, ...rest] = messagesStream([{ type: 'text', text: ['Hi'] }]);
+    const result = run([start!, ping!, blockStart!, { type: 'ping' }, { type: 'ping' }, ...rest]);
+    expect(findings(result)).toEqual([{ code: 'ping', severity: 'info', message: '3 ping events (events 1, 3, 4).', events: [1, 3, 4] }]);
   });
 
   it('tool-arguments-invalid: a tool_use input that is not JSON at its content_block_stop', () => {
