@@ -61,4 +61,9 @@ describe('headerObject', () => {
   it('keys by lower-case name and joins repeated values with ", "', () => {
     expect(headerObject([['Set-Cookie', 'a=1'], ['X-Id', 'r'], ['set-cookie', 'b=2']])).toEqual({ 'set-cookie': 'a=1, b=2', 'x-id': 'r' });
   });
+
+  it('keeps headers named like Object.prototype’s members (constructor, __proto__) as headers, repeats joined', () => {
+    const headers = headerObject([['Constructor', 'one'], ['__proto__', 'two'], ['constructor', 'again'], ['toString', 'three']]);
+    expect(Object.entries(headers)).toEqual([['constructor', 'one, again'], ['__proto__', 'two'], ['tostring', 'three']]);
+  });
 });

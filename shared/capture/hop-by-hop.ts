@@ -28,10 +28,11 @@ export function endToEnd(pairs: readonly HeaderPair[]): HeaderPair[] {
 
 /** The pairs as one object per name (repeated values joined with `, `; `set-cookie` too: it is redacted whole). */
 export function headerObject(pairs: readonly HeaderPair[]): Record<string, string> {
-  const headers: Record<string, string> = {};
+  // No prototype: `constructor` or `__proto__` from the wire is a header like any other, not Object's member.
+  const headers = Object.create(null) as Record<string, string>;
   for (const [name, value] of pairs) {
     const lower = name.toLowerCase();
-    headers[lower] = lower in headers ? `${headers[lower]}, ${value}` : value;
+    headers[lower] = Object.hasOwn(headers, lower) ? `${headers[lower]}, ${value}` : value;
   }
   return headers;
 }

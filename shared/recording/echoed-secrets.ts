@@ -45,7 +45,8 @@ export function maskOf(secret: string): Uint8Array {
 
 /** The headers with every secret masked in their values, and the names of those that held one; secret headers are left to redaction by name. */
 export function maskHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[]): { headers: Record<string, string>; masked: string[] } {
-  const out: Record<string, string> = {};
+  // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
+  const out = Object.create(null) as Record<string, string>;
   const masked: string[] = [];
   const decoder = new TextDecoder();
   for (const [name, value] of Object.entries(headers)) {

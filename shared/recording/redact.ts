@@ -73,7 +73,8 @@ export function redactCookie(value: string, set = false): string {
 
 /** A copy of the headers with every secret value redacted. Names and order are kept. */
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-  const out: Record<string, string> = {};
+  // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
+  const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(headers)) {
     if (typeof value !== 'string' || !isSecretHeader(name)) {
       out[name] = value;

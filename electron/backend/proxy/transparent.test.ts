@@ -34,6 +34,12 @@ beforeAll(async () => {
     req.on('data', (part: Buffer) => parts.push(part));
     req.on('end', () => {
       received.push({ method: req.method!, url: req.url!, rawHeaders: req.rawHeaders, body: Buffer.concat(parts) });
+      if (req.url!.startsWith('/prototype')) {
+        // Header names that are also the names of Object.prototype's own members.
+        res.writeHead(200, ['Constructor', 'one', '__proto__', 'two', 'toString', 'three', 'hasOwnProperty', 'four', 'Content-Type', 'text/event-stream']);
+        res.end(EVENTS.join(''));
+        return;
+      }
       if (req.url!.startsWith('/headers')) {
         // A status line, repeated and mixed-case headers, and hop-by-hop ones (one named by Connection).
         res.writeHead(201, 'Created Somehow', ['X-Mixed-Case', 'Yes', 'Set-Cookie', 'a=1; Path=/', 'Set-Cookie', 'b=2', 'Connection', 'keep-alive, X-Internal', 'X-Internal', 'hop', 'Keep-Alive', 'timeout=5', 'Content-Type', 'text/event-stream']);
@@ -114,6 +120,44 @@ describe('the request the upstream gets', () => {
     expect(stored.request).toMatchObject({ method: 'POST', url: `${upstream.url}/v1/chat/completions?api-version=2024-10-21&x=%20`, body: JSON.parse(body) });
     expect(stored.request!.headers['authorization']).toBe('Bearer sk-test-…6789');
     expect(stored.request!.headers['accept-encoding']).toBe('identity');
+  });
+});
+
+describe('header names that are Object.prototype’s (constructor, __proto__, toString)', () => {
+  it('are relayed and stored exactly, both ways: a name from the wire is never looked up on a prototype', async () => {
+    const capture = await startTestProxy(upstream.url);
+    try {
+      const ended = capture.nextEnd();
+      const answer = await send(`${capture.base}/prototype/chat/completions`, Object.fromEntries([['content-type', 'application/json'], ['constructor', 'asked'], ['__proto__', 'asked too'], ['valueOf', 'and this']]), '{"stream":true}');
+      expect(lower(headerPairs(answer.response.rawHeaders), ['connection', 'transfer-encoding', 'date', 'keep-alive'])).toEqual([
+        ['Constructor', 'one'],
+        ['__proto__', 'two'],
+        ['toString', 'three'],
+        ['hasOwnProperty', 'four'],
+        ['Content-Type', 'text/event-stream'],
+      ]);
+      expect(lower(headerPairs(received.at(-1)!.rawHeaders), ['connection', 'host', 'accept-encoding', 'content-length', 'content-type'])).toEqual([
+        ['constructor', 'asked'],
+        ['__proto__', 'asked too'],
+        ['valueOf', 'and this'],
+      ]);
+      const stored = capture.recording(await ended);
+      expect(Object.entries(stored.response!.headers)).toEqual([
+        ['constructor', 'one'],
+        ['__proto__', 'two'],
+        ['tostring', 'three'],
+        ['hasownproperty', 'four'],
+        ['content-type', 'text/event-stream'],
+      ]);
+      expect(Object.entries(stored.request!.headers).filter(([name]) => ['constructor', '__proto__', 'valueof'].includes(name))).toEqual([
+        ['constructor', 'asked'],
+        ['__proto__', 'asked too'],
+        ['valueof', 'and this'],
+      ]);
+      expect(bodyOf(stored).toString()).toBe(EVENTS.join(''));
+    } finally {
+      await capture.close();
+    }
   });
 });
 

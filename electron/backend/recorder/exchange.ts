@@ -106,7 +106,8 @@ export function performExchange(
       const t = now();
       response = res;
       res.socket?.setNoDelay(true);
-      const headers: Record<string, string> = {};
+      // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
+      const headers = Object.create(null) as Record<string, string>;
       for (const [name, value] of Object.entries(res.headers)) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
