@@ -116,7 +116,7 @@ test.describe('Import', () => {
       { name: sseName, buffer: sse },
       { name: `timed-${stamp}.ssrec.jsonl`, buffer: ssrec },
       { name: `capture-${stamp}.har`, buffer: har },
-      // Any name: curl writes whatever --trace-ascii was given.
+      // Any name: curl writes whatever --trace was given.
       { name: `stream-${stamp}.log`, buffer: Buffer.from(run.trace, 'latin1') },
       { name: notes, buffer: Buffer.from('# Notes\n\n- buy milk\n- call Sam\n') },
     ];

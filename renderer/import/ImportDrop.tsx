@@ -40,7 +40,7 @@ export function ImportDrop() {
         </button>
         <p className="muted">
           or drop them anywhere on this page: <code>.sse</code> bodies, <code>.ssrec.jsonl</code> recordings, HAR files, and curl traces (
-          <code>--trace-ascii --trace-time</code>).
+          <code>--trace --trace-time</code>).
         </p>
         {/* Any name: a curl trace may be called anything, so the dialog filters nothing. */}
         <input
