@@ -30,6 +30,8 @@ export const CODES_OF_EVERY_DIALECT: ReadonlySet<DiagnosticCode> = new Set<Diagn
   'secret-echoed',
   'connection-error',
   'events-not-analysed',
+  'analysis-limited',
+  'recording-truncated',
   'buffered-delivery',
   'idle-gap',
   'partial-event',

@@ -14,7 +14,7 @@ import type { SsePartialEvent } from '../sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
-import type { DiagnosticOptions } from './diagnostics/context.ts';
+import type { AnalysisLimit, DiagnosticOptions } from './diagnostics/context.ts';
 import { computeMetrics } from './metrics.ts';
 import type { Metrics } from './metrics.ts';
 import { Analyzer } from './fold.ts';
@@ -118,6 +118,7 @@ export function finishAnalysis(
   state: StreamState,
   options: Partial<DiagnosticOptions> = {},
   fold: FoldDialect = { protocol: 'chat-completions', dialectState: state },
+  limit: AnalysisLimit | null = null,
 ): Analysis {
   const protocol = fold.protocol ?? null;
   const isChat = protocol === 'chat-completions';
@@ -135,8 +136,10 @@ export function finishAnalysis(
     dialect,
     dialectState,
     doneAt,
-    // Past the event bound the end of the stream was not analysed: its checks would be false alarms.
-    ended: recording.end?.outcome !== 'recording' && stats.events === events.length,
+    // Past the event bound, past the byte bound or past the recording's cut, the end of the stream
+    // was not analysed: its checks (an unterminated last event, no [DONE]) would be false alarms.
+    ended: recording.end?.outcome !== 'recording' && stats.events === events.length && limit === null && recording.end?.truncated === undefined,
+    limit,
     options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
   });
   const choices = isChat ? toChoices(state) : [];

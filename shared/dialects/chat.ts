@@ -71,6 +71,7 @@ export const chat: Dialect<Interpretation, StreamState, ChoiceMessage[]> = {
       dialect: chat,
       dialectState: context.state,
       ended: context.ended,
+      limit: null,
       doneAt: events.findIndex((event) => event.interpretation.kind === 'done'),
       reads: [],
       partial: null,

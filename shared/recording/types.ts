@@ -39,6 +39,14 @@ export interface RecordedEnd {
   readonly t: number | null;
   readonly outcome: Outcome;
   readonly error?: string;
+  /** Set when the recording stopped keeping the body at its size cap (the client still got every byte); absent when it holds the whole body. */
+  readonly truncated?: RecordingTruncation;
+}
+
+/** Where a recording stopped keeping the body: it holds the first `atBytes`, and `droppedBytes` more came after them. */
+export interface RecordingTruncation {
+  readonly atBytes: number;
+  readonly droppedBytes: number;
 }
 
 export interface Recording {

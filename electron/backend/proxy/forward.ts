@@ -32,6 +32,8 @@ export interface ForwardContext {
   readonly bufferBound: number;
   /** Keep exchanges that do not stream too (in memory, not stored): cassettes need them. */
   readonly keepAll: boolean;
+  /** Body bytes a recording keeps; the recorder's default when absent. */
+  readonly maxRecordingBytes?: number;
 }
 
 /** What the log learns of an exchange as it goes. */
@@ -111,7 +113,16 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   let maxBuffered = 0;
   let live: RemoteRecording | null = null;
   const begin = (stored: boolean): void => {
-    live = context.recorder.begin({ startedAt, request, secrets, tags: context.tags, capture: { ...capture, relay: null }, stored, keepRecording: context.keepAll });
+    live = context.recorder.begin({
+      startedAt,
+      request,
+      secrets,
+      tags: context.tags,
+      capture: { ...capture, relay: null },
+      stored,
+      keepRecording: context.keepAll,
+      ...(context.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: context.maxRecordingBytes }),
+    });
     progress.recording = live.id;
   };
   if (askedStream) {

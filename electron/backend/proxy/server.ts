@@ -174,6 +174,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         keepEncoding: options.keepEncoding ?? false,
         bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
         keepAll: cassettes !== undefined,
+        ...(options.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: options.maxRecordingBytes }),
       }, progress);
       // The log learns whether it streams, and its recording, as soon as the forwarder knows.
       queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));

@@ -32,6 +32,8 @@ export interface CaptureProxyOptions {
   readonly cassettes?: CassetteOptions;
   /** Bytes that may wait for a slow client before the proxy stops reading the upstream. Default 1 MiB. */
   readonly bufferBound?: number;
+  /** Body bytes a recording keeps (default DEFAULT_MAX_RECORDING_BYTES, the import's limit); past it the relay goes on and the recording's end says it was truncated. */
+  readonly maxRecordingBytes?: number;
   /** An exchange began (its recording, if it streams, is under way). */
   readonly onExchange?: (exchange: CaptureExchange) => void;
   /** An exchange ended (the same id, with its end). */

@@ -1,16 +1,22 @@
 // One recording kept as its exchange happens, whoever performs the exchange (`record`, the
 // capture proxy): each read stored and fed to the core's analysis as it arrives, a key the server
-// sends back masked first, and the analysis bounded in memory however long the body grows.
+// sends back masked first, and the analysis bounded in memory however long the body grows; the
+// recording itself is bounded too (an endless upstream filled 3.35 GB in 15 s, issue 27): past its
+// cap it keeps nothing more and its end says so.
 
 import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { createEchoMasker, maskHeaders } from '../../../shared/recording/echoed-secrets.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import { MAX_INPUT_BYTES } from '../import/read-input.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
 
 /** Far beyond any model's answer; what a 1 GB stream keeps in memory is bounded by it. */
 export const DEFAULT_MAX_ANALYSIS_BYTES = 64 * 1024 * 1024;
+
+/** The import's limit: a recording kept is one Streamscope can read back whole (export, import, inspect). */
+export const DEFAULT_MAX_RECORDING_BYTES = MAX_INPUT_BYTES;
 
 export interface LiveRecordingOptions {
   readonly startedAt: string;
@@ -28,6 +34,8 @@ export interface LiveRecordingOptions {
   readonly tags?: readonly string[];
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops. */
   readonly maxAnalysisBytes?: number;
+  /** Body bytes kept (DEFAULT_MAX_RECORDING_BYTES by default); the read that crosses it is cut there, the rest only counted, and the end carries `truncated`. */
+  readonly maxRecordingBytes?: number;
   /** The store's flush interval for this recording (BeginRecordingOptions.flushIntervalMs); the store's default when absent. */
   readonly flushIntervalMs?: number;
   /** A write the store failed (it retries; past a bound it gives up): by default a process warning. */
@@ -65,8 +73,12 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   const { store, reserved } = options;
   const writer: RecordingWriter | undefined = store && (reserved === undefined ? store.beginRecording(begin) : store.resumeRecording(reserved, begin));
   const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
+  const maxRecordingBytes = options.maxRecordingBytes ?? DEFAULT_MAX_RECORDING_BYTES;
   const reads: RecordedRead[] = [];
   let analysedBytes = 0;
+  let keptBytes = 0;
+  /** Bytes past the cap; null while under it. */
+  let droppedBytes: number | null = null;
   let analysing = true;
   let head: RecordedResponse | null = null;
   let maskedHeaders: string[] = [];
@@ -82,7 +94,16 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   });
   // A key sent that the server sends back is masked before anything sees the response: store, analysis, console, file.
   const masker = createEchoMasker(options.secrets);
-  const keep = (read: RecordedRead): void => {
+  const keep = (whole: RecordedRead): void => {
+    if (droppedBytes !== null) {
+      droppedBytes += whole.bytes.length;
+      return;
+    }
+    const room = maxRecordingBytes - keptBytes;
+    const read = whole.bytes.length <= room ? whole : { t: whole.t, bytes: whole.bytes.subarray(0, room) };
+    if (read !== whole) droppedBytes = whole.bytes.length - room;
+    keptBytes += read.bytes.length;
+    if (read.bytes.length === 0) return;
     const { t, bytes } = read;
     writer?.read(t, bytes);
     options.onRead?.(t, bytes);
@@ -107,15 +128,19 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       return kept;
     },
     read(t, bytes) {
-      for (const read of masker.feed({ t, bytes })) keep(read);
+      // Past the cap nothing is kept: the bytes are counted, not masked.
+      if (droppedBytes !== null) droppedBytes += bytes.length;
+      else for (const read of masker.feed({ t, bytes })) keep(read);
     },
-    finish(end, capture = options.capture) {
+    finish(given, capture = options.capture) {
       finished = true;
       for (const read of masker.end()) keep(read);
+      const end: RecordedEnd = droppedBytes === null ? given : { ...given, truncated: { atBytes: keptBytes, droppedBytes } };
       const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
       const { partial, stats } = analyzer.end();
       const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
-      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer);
+      const limit = analysing ? null : { maxBytes, analysedBytes, bodyBytes: keptBytes };
+      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer, limit);
       const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture }) : true;
       return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing, stored };
     },

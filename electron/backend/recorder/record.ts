@@ -25,6 +25,8 @@ export interface RecordOptions {
   readonly store?: Store;
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops (bounded memory). */
   readonly maxAnalysisBytes?: number;
+  /** Body bytes kept (default DEFAULT_MAX_RECORDING_BYTES, the import's limit); past it the exchange goes on and the recording's end says it was truncated. */
+  readonly maxRecordingBytes?: number;
   /** The `performance.now()` that t = 0 stands for (to line the stamps up with another clock); by default, when the request is sent. */
   readonly clockOrigin?: number;
   /** Called once, before the request is sent, with what will be stored of it (and its id in the store, when there is one). */
@@ -51,6 +53,7 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
     store: options.store,
     name: options.name,
     maxAnalysisBytes: options.maxAnalysisBytes,
+    ...(options.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: options.maxRecordingBytes }),
     onRead: options.onRead ? (t, bytes) => options.onRead!(t!, bytes) : undefined,
     onEvent: options.onEvent,
   });

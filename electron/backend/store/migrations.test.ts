@@ -44,7 +44,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
-    expect(migrate(db, path)).toEqual([1, 2, 3]);
+    expect(migrate(db, path)).toEqual([1, 2, 3, 4]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -55,18 +55,18 @@ describe('migrations', () => {
     again.close();
   });
 
-  it('bring a version 1 database to the masked-secrets and capture columns, its recordings kept with none masked and none captured', () => {
+  it('bring a version 1 database to the masked-secrets, capture and truncation columns, its recordings kept with none masked, none captured and none truncated', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
     db.exec(MIGRATIONS[0]!.sql);
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2, 3]);
+    expect(migrate(db, path)).toEqual([2, 3, 4]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
-    expect([old.name, 'secretsMasked' in old, 'capture' in old, old.summary.captureSession]).toEqual(['old', false, false, null]);
+    expect([old.name, 'secretsMasked' in old, 'capture' in old, old.summary.captureSession, old.end]).toEqual(['old', false, false, null, { t: null, outcome: 'eof' }]);
     store.close();
   });
 

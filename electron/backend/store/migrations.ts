@@ -107,6 +107,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX recordings_capture_session ON recordings (capture_session, created_at DESC) WHERE capture_session IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    sql: `
+      -- A recording that stopped keeping the body at its size cap (RecordedEnd.truncated): JSON
+      -- {"atBytes": n, "droppedBytes": n}; NULL when it holds the whole body.
+      ALTER TABLE recordings ADD COLUMN truncated TEXT;
+    `,
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

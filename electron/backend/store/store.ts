@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { analyzeRecording } from '../../../shared/index.ts';
-import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, SseField } from '../../../shared/index.ts';
+import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, SseField } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
@@ -359,8 +359,8 @@ function responseColumns(response: RecordedResponse | null) {
 }
 
 function endColumns(end: RecordedEnd | null) {
-  if (!end) return { outcome: null, endT: null, error: null };
-  return { outcome: end.outcome, endT: end.t, error: end.error ?? null };
+  if (!end) return { outcome: null, endT: null, error: null, truncated: null };
+  return { outcome: end.outcome, endT: end.t, error: end.error ?? null, truncated: end.truncated ? JSON.stringify(end.truncated) : null };
 }
 
 function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
@@ -369,7 +369,7 @@ function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
 
 function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
   const summary = summaryFromRow(row);
-  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture] = row.slice(RECORDING_EXTRA_AT) as [
+  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture, truncated] = row.slice(RECORDING_EXTRA_AT) as [
     string | null,
     string | null,
     string | null,
@@ -377,6 +377,7 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     string | null,
     number | null,
     number | null,
+    string | null,
     string | null,
     string | null,
   ];
@@ -386,7 +387,10 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
       : { method: summary.method, url: summary.url ?? '', headers: JSON.parse(requestHeaders ?? '{}') as Record<string, string>, body: JSON.parse(requestBody ?? 'null') };
   const response: RecordedResponse | null =
     summary.status === null ? null : { t: responseT, status: summary.status, httpVersion, headers: JSON.parse(responseHeaders ?? '{}') as Record<string, string> };
-  const end: RecordedEnd | null = summary.outcome === null ? null : { t: endT, outcome: summary.outcome, ...(summary.error !== null ? { error: summary.error } : {}) };
+  const end: RecordedEnd | null =
+    summary.outcome === null
+      ? null
+      : { t: endT, outcome: summary.outcome, ...(summary.error !== null ? { error: summary.error } : {}), ...(truncated !== null ? { truncated: JSON.parse(truncated) as RecordingTruncation } : {}) };
   return {
     id: summary.id,
     name: summary.name,

@@ -296,6 +296,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
           outcome: outcomeName,
           endT: outcome.t,
           error,
+          truncated: outcome.truncated ? JSON.stringify(outcome.truncated) : null,
           model: summary.model ?? model,
           durationMs: summary.durationMs ?? outcome.t,
           ttftMs: summary.ttftMs ?? null,

@@ -41,6 +41,11 @@ export const CHAT_CATALOGUE = {
     title: 'Key sent back by the server',
     hint: 'A server or gateway that echoes credentials leaks them to every log, proxy and client that keeps responses: stop it from echoing request headers, and rotate the key if such responses were kept anywhere.',
   },
+  'recording-truncated': {
+    severity: 'info',
+    title: 'Recording cut at its size cap (extension)',
+    hint: 'The client got the whole body; the recording keeps its first bytes only, so the stream\'s end is not analysed. Raise the cap (--max-recording-bytes) to keep more, or find why the stream grew this long.',
+  },
   'idle-gap': {
     severity: 'warning',
     title: 'Long silence',
@@ -100,6 +105,11 @@ export const CHAT_CATALOGUE = {
     severity: 'info',
     title: 'Events past the analysis bound (extension)',
     hint: 'Every byte is stored; export the recording (sse or ssrec) to look at the rest with other tools.',
+  },
+  'analysis-limited': {
+    severity: 'info',
+    title: 'Body past the analysis bound (extension)',
+    hint: 'The analysis of a recording made live reads the body\'s first 64 MiB (its memory bound), so the end of the stream is not analysed; every byte is stored: open or inspect the recording to analyse it whole, or export it (sse or ssrec) to look at the rest with other tools.',
   },
   // Chunks
   'missing-finish-reason': {

@@ -10,6 +10,16 @@ export interface DiagnosticOptions {
   readonly idleGapMs: number;
 }
 
+/** The body the analysis stopped reading at its byte bound (the live recorder's), short of the body's end. */
+export interface AnalysisLimit {
+  /** The bound, in bytes. */
+  readonly maxBytes: number;
+  /** What the analysis read: whole reads, up to the bound. */
+  readonly analysedBytes: number;
+  /** What the recording holds. */
+  readonly bodyBytes: number;
+}
+
 export const DEFAULT_DIAGNOSTIC_OPTIONS: DiagnosticOptions = { idleGapMs: 10_000 };
 
 /** Everything a check may look at: the recording, its events and the final client state. */
@@ -26,8 +36,10 @@ export interface DiagnosticContext {
   readonly dialectState: unknown;
   /** Index of the `[DONE]` event, or -1. */
   readonly doneAt: number;
-  /** False while the recording is still under way: end-of-stream checks wait for the end. */
+  /** False while the recording is still under way, or when the end of its body was not read (cut, or past a bound): end-of-stream checks wait for an end. */
   readonly ended: boolean;
+  /** Set when the analysis read the body's beginning only; null when it read it all. */
+  readonly limit: AnalysisLimit | null;
   readonly options: DiagnosticOptions;
 }
 

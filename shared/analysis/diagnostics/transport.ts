@@ -2,6 +2,7 @@
 
 import type { SecretsMasked } from '../../recording/echoed-secrets.ts';
 import { header } from '../../recording/types.ts';
+import type { RecordingTruncation } from '../../recording/types.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';
@@ -27,6 +28,7 @@ export function transport({ recording, reads }: DiagnosticContext): Diagnostic[]
     }
   }
   if (recording.secretsMasked) found.push(finding('secret-echoed', secretEchoed(recording.secretsMasked)));
+  if (end?.truncated) found.push(finding('recording-truncated', recordingTruncated(end.truncated)));
   if (end && (end.outcome === 'error' || end.outcome === 'aborted' || end.outcome === 'timeout' || end.outcome === 'interrupted')) {
     const how = {
       error: 'The connection failed',
@@ -57,6 +59,12 @@ function firstBytes(reads: readonly { bytes: Uint8Array }[], max: number): Uint8
     at += take.length;
   }
   return out.subarray(0, at);
+}
+
+function recordingTruncated({ atBytes, droppedBytes }: RecordingTruncation): string {
+  const kept = `${atBytes.toLocaleString('en-US')} ${atBytes === 1 ? 'byte' : 'bytes'}`;
+  const rest = `${droppedBytes.toLocaleString('en-US')} ${droppedBytes === 1 ? 'byte' : 'bytes'}`;
+  return `The recording keeps the body's first ${kept}, its size cap: the ${rest} after them went on to the client and were not kept, so nothing is said of the stream's end.`;
 }
 
 /** Where the key came back, in words: `in response headers x-debug, x-echo-request and once in the body`. */

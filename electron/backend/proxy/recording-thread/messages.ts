@@ -31,6 +31,8 @@ export interface RecordingStart {
   readonly stored: boolean;
   /** Send the whole recording back with the end (cassettes need it). */
   readonly keepRecording: boolean;
+  /** Body bytes the recording keeps; the live recorder's default when absent. */
+  readonly maxRecordingBytes?: number;
 }
 
 export type ToRecorder =

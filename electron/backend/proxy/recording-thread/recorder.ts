@@ -113,6 +113,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
         flushIntervalMs: CAPTURE_FLUSH_INTERVAL_MS,
         tags: message.tags,
         capture: message.capture,
+        ...(message.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: message.maxRecordingBytes }),
         onEvent(event) {
           if (!exchange.sawFinal && isFinal(event)) exchange.sawFinal = true;
         },
