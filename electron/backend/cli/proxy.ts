@@ -17,6 +17,7 @@ import { CliError } from './errors.ts';
 import { FAULT_OPTIONS, FAULTS_USAGE, faultsFrom, numberOption } from './fault-args.ts';
 import type { Output } from './output.ts';
 import { readBytes } from './recording-arg.ts';
+import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
 import { count } from './render.ts';
 import { interrupted, listenError, painter } from './serving.ts';
 import type { Paint } from './serving.ts';
@@ -48,6 +49,7 @@ Options:
                              (default: ask for identity, and say so)
   --allow-origin ORIGIN      Let web pages of this origin use the proxy
                              (repeatable; others get 403)
+${recordingCapUsage(29)}
   --cassettes DIR            Also write each exchange as a .ssrec.jsonl
                              cassette in DIR, or answer from DIR (--mode)
   --mode record|replay|auto  record: forward and write cassettes; replay: answer
@@ -71,6 +73,7 @@ interface ProxyArgs {
   readonly cassettes?: { dir: string; mode: CassetteMode; speed: number };
   readonly bodyFile: string | undefined;
   readonly faults: ReturnType<typeof faultsFrom>['faults'];
+  readonly maxRecordingBytes: number | undefined;
 }
 
 /** `until` is for tests; the command line waits for Ctrl-C or SIGTERM. */
@@ -100,6 +103,7 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
         tags: parsed.tags,
         keepEncoding: parsed.keepEncoding,
         allowOrigins: parsed.allowOrigins,
+        ...(parsed.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: parsed.maxRecordingBytes }),
         ...(parsed.cassettes ? { cassettes: { ...parsed.cassettes, faults } } : {}),
         onExchangeEnd: (exchange) => out.stdout(exchangeLine(exchange, paint)),
       });
@@ -172,6 +176,7 @@ function parse(args: string[]): ProxyArgs {
       cassettes: { type: 'string' },
       mode: { type: 'string' },
       speed: { type: 'string' },
+      ...RECORDING_CAP_OPTIONS,
       ...FAULT_OPTIONS,
     },
   });
@@ -205,5 +210,6 @@ function parse(args: string[]): ProxyArgs {
     ...(values.cassettes !== undefined ? { cassettes: { dir: resolve(values.cassettes), mode: mode as CassetteMode, speed } } : {}),
     bodyFile,
     faults,
+    maxRecordingBytes: recordingCapOf(values),
   };
 }

@@ -19,6 +19,7 @@ import { parseCommandArgs } from './args.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { PROTOCOL_ARGS, protocolOfWord, protocolWord } from './protocol-words.ts';
+import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
 
 export const RECORD_USAGE = `Usage: streamscope record [options]
@@ -65,6 +66,7 @@ Output:
   --db PATH                Database (default: $STREAMSCOPE_DB or ${defaultDbPath()})
   --no-store               Do not store the recording
   --out FILE.ssrec.jsonl   Also write the timed recording file
+${recordingCapUsage(27)}
   --name TEXT              Name the recording
   --json                   Print the analysis contract instead of the report
   --quiet                  Do not print events as they arrive
@@ -115,6 +117,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
     if (keyProblem !== null) throw new CliError(`the API key ${keyProblem} (it is sent in a header)`);
     if (key !== null) Object.assign(headers, keyHeader(keyAuthFor(profile, protocol), key));
 
+    const maxRecordingBytes = recordingCapOf(values);
     const store = values['no-store'] ? undefined : openStoreAt(values.db ?? defaultDbPath());
     const file = values.out === undefined ? undefined : createWriteStream(values.out);
     const abort = new AbortController();
@@ -133,6 +136,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
         store,
         signal: abort.signal,
         ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(maxRecordingBytes === undefined ? {} : { maxRecordingBytes }),
         timeouts: {
           ...(values['first-byte-timeout'] !== undefined ? { firstByteMs: positive(values['first-byte-timeout'], '--first-byte-timeout') } : {}),
           ...(values['idle-timeout'] !== undefined ? { idleMs: positive(values['idle-timeout'], '--idle-timeout') } : {}),
@@ -156,6 +160,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
       if (values.json) out.stdout(JSON.stringify({ recording_id: result.id, ...toContract(analysis) }, null, 2) + '\n');
       else out.stdout('\n' + renderAnalysis(analysis, { file: `recording${result.id === null ? '' : ` #${result.id}`}`, color: out.color, timeline: false }));
       if (!result.analysedWholeBody) out.stderr('streamscope record: the body outgrew the in-memory analysis; the report covers its beginning (the database holds every byte)\n');
+      if (end.truncated) out.stderr(`streamscope record: the body outgrew the recording's cap (--max-recording-bytes): the recording keeps its first ${end.truncated.atBytes.toLocaleString('en-US')} bytes, not the ${end.truncated.droppedBytes.toLocaleString('en-US')} after them\n`);
       if (result.id !== null && !values.json) out.stdout(`stored as recording ${result.id} in ${values.db ?? defaultDbPath()}\n`);
 
       const failure = failureOf(recording, analysis);
@@ -208,6 +213,7 @@ function parse(args: string[]) {
       name: { type: 'string' },
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
+      ...RECORDING_CAP_OPTIONS,
     },
   });
 }
