@@ -105,7 +105,6 @@ test.describe('The recording view', () => {
     await page.locator('.finding-counts-link').click();
     await expect(page.getByTestId('diagnostics-panel')).toBeInViewport();
     await expect(page.getByRole('heading', { name: 'Diagnostics', level: 2 })).toBeFocused();
-    await page.evaluate(() => window.scrollTo(0, 0));
     await shoot(page.locator('.recording-header'), 'recording-header-findings');
   });
 
