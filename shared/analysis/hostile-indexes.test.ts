@@ -104,6 +104,35 @@ describe('an index a stream sends is a key, never an array length', () => {
       [Number.MAX_SAFE_INTEGER, 'b'],
     ]);
   });
+
+  it('a Chat Completions tool call without index after calls at 2**53 - 2 and 2**53 - 1 takes the lowest free place (one more than the highest is taken)', () => {
+    const call = (index: number | undefined, id: string) => ({ ...(index === undefined ? {} : { index }), id, type: 'function', function: { name: id, arguments: '{}' } });
+    const sse = body(
+      { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: { role: 'assistant', tool_calls: [call(Number.MAX_SAFE_INTEGER - 1, 'a'), call(Number.MAX_SAFE_INTEGER, 'b')] }, finish_reason: null }] },
+      { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: { tool_calls: [call(undefined, 'c'), call(undefined, 'd')] }, finish_reason: 'tool_calls' }] },
+      'data: [DONE]\n\n',
+    );
+    const { analysis, ms } = inspect(sse);
+    expect(ms).toBeLessThan(1000);
+    expect(analysis.choices[0]!.message.tool_calls?.map((entry) => [entry.index, entry.id])).toEqual([
+      [0, 'c'],
+      [1, 'd'],
+      [Number.MAX_SAFE_INTEGER - 1, 'a'],
+      [Number.MAX_SAFE_INTEGER, 'b'],
+    ]);
+  });
+
+  it('30,000 Chat Completions tool calls without index, each with its own id, cost as much as their bytes (each was looked for among all the calls before it)', () => {
+    const calls = Array.from({ length: 30_000 }, (_, n) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-test', choices: [{ index: 0, delta: { tool_calls: [{ id: `call_${n}`, type: 'function', function: { name: 'f', arguments: '{}' } }] }, finish_reason: null }] }));
+    const recording = untimed(body(...calls) + 'data: [DONE]\n\n');
+    const started = performance.now();
+    const analysis = analyzeRecording(recording);
+    const ms = performance.now() - started;
+    expect(analysis.choices[0]!.message.tool_calls).toHaveLength(30_000);
+    expect(analysis.choices[0]!.message.tool_calls![29_999]).toMatchObject({ index: 29_999, id: 'call_29999' });
+    // About 0.5 s, and 7 s when each call was looked for among all the calls before it.
+    expect(ms).toBeLessThan(3000);
+  });
 });
 
 /** Indexes no server sends: past any array length, past exact integers, negative, fractional. */

@@ -303,6 +303,7 @@ function applyTool(choice: ChoiceState, op: ToolOp, event: number): boolean {
   // The first non-empty id, type and name stand; repeats (TGI) and empty strings (Alibaba, LM Studio) change nothing.
   if (op.id && call.id === null) {
     call.id = op.id;
+    lookupOf(choice).named(call);
     carries = true;
   }
   if (op.callType && call.type === null) call.type = op.callType;
@@ -322,17 +323,60 @@ function callFor(choice: ChoiceState, op: ToolOp): ToolCallState {
   if (op.index !== null) {
     return choice.toolCalls.get(op.index) ?? newCall(choice, op.index, false);
   }
+  const lookup = lookupOf(choice);
   if (op.id) {
-    for (const call of choice.toolCalls.values()) if (call.id === op.id) return call;
+    const call = lookup.byId.get(op.id);
+    if (call) return call;
   }
   const names = Boolean(op.id) || Boolean(op.name);
   if (!names && choice.lastCall) return choice.lastCall;
-  // After the highest index sent, where that is a number one more than it (2**53 - 1 and 1e300
-  // have none: one more is the same number, and the call there would be overwritten).
-  let next = 0;
-  for (const index of choice.toolCalls.keys()) if (index >= next && Number.isSafeInteger(index + 1)) next = index + 1;
-  while (choice.toolCalls.has(next)) next++;
-  return newCall(choice, next, true);
+  return newCall(choice, lookup.nextIndex(choice.toolCalls), true);
+}
+
+/**
+ * A choice's calls found without going over them all, so that a stream of many calls without
+ * index costs no more than its length: by id, and the index after the highest one sent.
+ */
+class CallLookup {
+  /** Each id's call: the first made that has it, as a search in order of making would find it. */
+  readonly byId = new Map<string, ToolCallState>();
+  private readonly made = new Map<ToolCallState, number>();
+  /** One more than the highest index sent, where that is a number (2**53 - 1 and 1e300 have none: one more is the same number). */
+  private after = 0;
+  /** No index below it is free: where a search for a free one starts again. */
+  private lowestFree = 0;
+
+  added(call: ToolCallState): void {
+    this.made.set(call, this.made.size);
+    if (call.index >= this.after && Number.isSafeInteger(call.index + 1)) this.after = call.index + 1;
+    this.named(call);
+  }
+
+  named(call: ToolCallState): void {
+    if (call.id === null) return;
+    const known = this.byId.get(call.id);
+    if (!known || this.made.get(call)! < this.made.get(known)!) this.byId.set(call.id, call);
+  }
+
+  /** Where a call without index goes: after the highest index, else (taken, as after 2**53 - 2 and 2**53 - 1) the lowest free one. */
+  nextIndex(calls: ReadonlyMap<number, ToolCallState>): number {
+    if (!calls.has(this.after)) return this.after;
+    while (calls.has(this.lowestFree)) this.lowestFree++;
+    return this.lowestFree;
+  }
+}
+
+const lookups = new WeakMap<ChoiceState, CallLookup>();
+
+/** The choice's lookup, made from its calls the first time (a fork's choices start without one). */
+function lookupOf(choice: ChoiceState): CallLookup {
+  let lookup = lookups.get(choice);
+  if (!lookup) {
+    lookup = new CallLookup();
+    for (const call of choice.toolCalls.values()) lookup.added(call);
+    lookups.set(choice, lookup);
+  }
+  return lookup;
 }
 
 function newCall(choice: ChoiceState, index: number, indexAssigned: boolean): ToolCallState {
@@ -347,5 +391,6 @@ function newCall(choice: ChoiceState, index: number, indexAssigned: boolean): To
     events: [],
   };
   choice.toolCalls.set(index, call);
+  lookups.get(choice)?.added(call);
   return call;
 }
