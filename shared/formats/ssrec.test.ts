@@ -56,6 +56,18 @@ describe('the timed recording file (.ssrec.jsonl)', () => {
     });
   });
 
+  it('carries a recording truncated at its size cap on the end line, and refuses a malformed account of it', () => {
+    const cut = EXAMPLE.replace('{"t":402.77,"end":"eof"}', '{"t":402.77,"end":"eof","truncated":{"atBytes":9,"droppedBytes":4096}}');
+    const parsed = parseSsrec(cut);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.value.end).toEqual({ t: 402.77, outcome: 'eof', truncated: { atBytes: 9, droppedBytes: 4096 } });
+    expect(serializeSsrec(parsed.value)).toBe(cut + '\n');
+    expect(parseSsrec(EXAMPLE.replace('"end":"eof"', '"end":"eof","truncated":{"atBytes":9}'))).toEqual({
+      ok: false,
+      error: 'line 5: "truncated" must be {"atBytes": count, "droppedBytes": count}',
+    });
+  });
+
   it('accepts a file of reads alone, as imported streams have', () => {
     const result = parseSsrec('{"t":0,"text":"data: [DONE]\\n\\n"}\n');
     expect(result.ok && result.value.reads.length).toBe(1);

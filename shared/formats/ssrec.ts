@@ -6,7 +6,7 @@ import { captureInfoOf } from '../capture/parse.ts';
 import type { CaptureInfo } from '../capture/types.ts';
 import type { SecretsMasked } from '../recording/echoed-secrets.ts';
 import { OUTCOMES } from '../recording/types.ts';
-import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
+import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation } from '../recording/types.ts';
 import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
 import { nestsDeeperThan, TOO_DEEP } from './json-depth.ts';
 
@@ -85,7 +85,9 @@ export function parseSsrec(text: string): ParseResult<Recording> {
         return fail(`${at}: "end" must be one of ${OUTCOMES.join(', ')}`);
       }
       if (record.error !== undefined && typeof record.error !== 'string') return fail(`${at}: "error" must be a string`);
-      end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}) };
+      const truncated = record.truncated === undefined ? undefined : truncationOf(record.truncated);
+      if (truncated === null) return fail(`${at}: "truncated" must be {"atBytes": count, "droppedBytes": count}`);
+      end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}), ...(truncated ? { truncated } : {}) };
       if (record.secretsMasked !== undefined) {
         secretsMasked = secretsMaskedOf(record.secretsMasked);
         if (!secretsMasked) return fail(`${at}: "secretsMasked" must be {"headers": [names], "bodyPlaces": count}`);
@@ -101,6 +103,13 @@ export function parseSsrec(text: string): ParseResult<Recording> {
   }
   if (seen === 0) return fail('the file is empty');
   return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) } };
+}
+
+function truncationOf(value: unknown): RecordingTruncation | null {
+  if (!isRecord(value)) return null;
+  const { atBytes, droppedBytes } = value;
+  const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
+  return count(atBytes) && count(droppedBytes) ? { atBytes, droppedBytes } : null;
 }
 
 function secretsMaskedOf(value: unknown): SecretsMasked | null {
@@ -166,8 +175,8 @@ export function serializeResponse(t: number, { status, httpVersion, headers }: O
  * The end line; `secretsMasked` (a key sent that the server sent back, masked) and `capture` (a
  * captured exchange's origin and relay clock) ride on it, since only the end knows them.
  */
-export function serializeEnd(t: number, { outcome, error }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked, capture?: CaptureInfo): string {
-  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) });
+export function serializeEnd(t: number, { outcome, error, truncated }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked, capture?: CaptureInfo): string {
+  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(truncated ? { truncated } : {}), ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) });
 }
 
 /** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */

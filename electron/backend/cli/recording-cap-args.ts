@@ -8,9 +8,9 @@ export const RECORDING_CAP_OPTIONS = { 'max-recording-bytes': { type: 'string' }
 /** The help's lines, aligned at `column` (where the other options' descriptions start). */
 export function recordingCapUsage(column: number): string {
   const indent = ' '.repeat(column);
-  return `  ${'--max-recording-bytes N'.padEnd(column - 2)}Body bytes a recording keeps (default ${DEFAULT_MAX_RECORDING_BYTES.toLocaleString('en-US')}, 256 MiB);
-${indent}past it the stream goes on, the recording ends
-${indent}truncated (recording-truncated)`;
+  return `  ${'--max-recording-bytes N'.padEnd(column - 2)}Body bytes a recording keeps (default
+${indent}${DEFAULT_MAX_RECORDING_BYTES.toLocaleString('en-US')}: 256 MiB); past it the stream
+${indent}goes on, the recording ends truncated`;
 }
 
 /** The cap asked for, or undefined for the default. */

@@ -1,10 +1,11 @@
 // `--max-recording-bytes N` of `record` and `proxy`: the cap reaches the recorder, the stream goes
 // on past it, and the stored recording holds exactly N bytes and says it was truncated.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSsrec } from '../../../shared/index.ts';
 import { rawRequest, startUpstream } from '../proxy/test-support.ts';
 import { openStore } from '../store/index.ts';
 import { captureOutput } from './output.ts';
@@ -38,16 +39,20 @@ function storedOf(db: string) {
 }
 
 describe('--max-recording-bytes', () => {
-  it('caps what `record` stores: the first 65,536 bytes, the end truncated, and one line on stderr saying so', async () => {
+  it('caps what `record` stores and writes: the first 65,536 bytes, the end truncated, and one line on stderr saying so', async () => {
     expect(BODY.length).toBe(200_014);
     const db = join(dir, 'record.db');
-    const { code, err } = await runCli('record', '--base-url', `${upstream.url}/v1`, '--model', 'm', '--message', 'hi', '--db', db, '--quiet', '--max-recording-bytes', String(CAP));
+    const file = join(dir, 'record.ssrec.jsonl');
+    const { code, err } = await runCli('record', '--base-url', `${upstream.url}/v1`, '--model', 'm', '--message', 'hi', '--db', db, '--out', file, '--quiet', '--max-recording-bytes', String(CAP));
     expect([code, err]).toEqual([0, "streamscope record: the body outgrew the recording's cap (--max-recording-bytes): the recording keeps its first 65,536 bytes, not the 134,478 after them\n"]);
     const stored = storedOf(db);
     expect(stored.body).toBe(BODY.slice(0, CAP));
     expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: CAP, droppedBytes: BODY.length - CAP } });
     expect(stored.codes).toContain('recording-truncated');
     expect(stored.codes).not.toContain('partial-event');
+    const written = parseSsrec(readFileSync(file, 'utf8'));
+    if (!written.ok) throw new Error(written.error);
+    expect([Buffer.concat(written.value.reads.map((read) => read.bytes)).toString(), written.value.end]).toEqual([stored.body, stored.end]);
   });
 
   it('caps what `proxy` stores, while its client gets every byte', async () => {
