@@ -133,6 +133,18 @@ describe('an index a stream sends is a key, never an array length', () => {
     // About 0.5 s, and 7 s when each call was looked for among all the calls before it.
     expect(ms).toBeLessThan(3000);
   });
+
+  it('40,000 Responses items added without output_index, and the terminal response that holds them, cost as much as their bytes (each searched for a free index from 0, and for itself in the whole output)', () => {
+    const added = Array.from({ length: 40_000 }, (_, n) => ({ type: 'response.output_item.added', item: { id: `ws_${n}`, type: 'web_search_call', status: 'in_progress' } }));
+    const output = Array.from({ length: 40_000 }, (_, n) => ({ id: `ws_${n}`, type: 'web_search_call', status: 'completed' }));
+    const recording = untimed(body({ type: 'response.created', response: RESPONSE }, ...added, { type: 'response.completed', response: { ...RESPONSE, status: 'completed', output } }));
+    const started = performance.now();
+    const analysis = analyzeRecording(recording);
+    const ms = performance.now() - started;
+    expect((analysis.final as { output: Json[] }).output).toEqual(output);
+    // About 1 s here, and 15 s before.
+    expect(ms).toBeLessThan(5000);
+  }, 30_000);
 });
 
 /** Indexes no server sends: past any array length, past exact integers, negative, fractional. */

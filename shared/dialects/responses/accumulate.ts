@@ -26,6 +26,12 @@ export function createResponsesAccumulator(): DialectAccumulator<ResponsesInterp
 
 /** The accumulator. A class for speed: V8 keeps the optimised code of methods across analyses. */
 class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState> {
+  /**
+   * No output index below it is free: an item added without one takes the first free index from
+   * here (items are never removed), instead of a search from 0 for each.
+   */
+  private lowestFree = 0;
+
   constructor(readonly state: ResponsesState = emptyState()) {}
 
   apply(event: number, interpretation: ResponsesInterpretation): void {
@@ -94,11 +100,23 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
     const output = Array.isArray(response.output) ? response.output : [];
     const items = [...this.state.items.values()].sort((a, b) => a.outputIndex - b.outputIndex);
     const claimed = new Set<number>();
+    // Each type and id's places in the output, in order, taken one by one: a search of the whole
+    // output for each item cost items × output.
+    const places = new Map<string, Map<string, { readonly at: number[]; next: number }>>();
+    output.forEach((entry: unknown, position) => {
+      if (!isObject(entry) || typeof entry.type !== 'string' || typeof entry.id !== 'string') return;
+      let byId = places.get(entry.type);
+      if (!byId) places.set(entry.type, (byId = new Map()));
+      const known = byId.get(entry.id);
+      if (known) known.at.push(position);
+      else byId.set(entry.id, { at: [position], next: 0 });
+    });
     for (const item of items) {
       item.final = null;
       if (item.id === null) continue;
-      const at = output.findIndex((entry: unknown, position) => !claimed.has(position) && isObject(entry) && entry.type === item.type && entry.id === item.id);
-      if (at === -1) continue;
+      const place = places.get(item.type)?.get(item.id);
+      if (!place || place.next === place.at.length) continue;
+      const at = place.at[place.next++]!;
       claimed.add(at);
       item.final = output[at] as Json;
     }
@@ -155,7 +173,10 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
     const id = typeof op.item.id === 'string' && op.item.id !== '' ? op.item.id : null;
     if (op.type === 'item-added') {
       let index = op.outputIndex;
-      if (index === null) for (index = 0; state.items.has(index); ) index++;
+      if (index === null) {
+        while (state.items.has(this.lowestFree)) this.lowestFree++;
+        index = this.lowestFree;
+      }
       const item: ItemState = {
         outputIndex: index,
         id,
@@ -298,6 +319,8 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
   }
 
   fork(): DialectAccumulator<ResponsesInterpretation, ResponsesState> {
-    return new Fold(forkState(this.state));
+    const copy = new Fold(forkState(this.state));
+    copy.lowestFree = this.lowestFree;
+    return copy;
   }
 }
