@@ -142,7 +142,7 @@ const MISSED: Readonly<Record<string, string>> = {
   code_interpreter_call: "The Vercel AI SDK's streamText returns no result for it.",
   image_generation_call: "The Vercel AI SDK's streamText returns no result for it.",
   message: "The Vercel AI SDK's streamText never ends its text (no text-end).",
-  reasoning: "The Vercel AI SDK's streamText never ends its reasoning (no reasoning-end).",
+  reasoning: "The Vercel AI SDK's streamText never ends its reasoning with its encrypted content (the reasoning-end it sends there).",
 };
 // The AI SDK does nothing at an mcp_list_tools item's done; pydantic-ai took its tools from there, and lost them (pydantic-ai #5419).
 const MISSED_ELSEWHERE = 'A client that takes items from their output_item.done misses it (pydantic-ai lost mcp_list_tools results so).';
