@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS } from './electron/backend/system-tools.ts';
 
 // End-to-end tests run the BUILT renderer (`electron-vite build` → out/renderer), served with its API by
 // `streamscope serve` (e2e/serve-setup.ts: a free port, a fresh database), in Debian's Chromium
@@ -29,15 +30,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-            '--disable-quic',
-          ],
+          args: [...CHROMIUM_ARGS, '--disable-quic'],
         },
       },
     },

@@ -43,6 +43,17 @@ function freshStore(): Store {
   return store;
 }
 
+/** A recording thread whose workers are kept, to be killed by the test. */
+function trackedThread(store: Store): { readonly workers: Worker[]; readonly thread: ReturnType<typeof createRecordingThread> } {
+  const workers: Worker[] = [];
+  const thread = createRecordingThread(store, (data) => {
+    const worker = startRecordingWorker(data);
+    workers.push(worker);
+    return worker;
+  });
+  return { workers, thread };
+}
+
 /** The process warnings emitted until restore(), kept from the test output, where a printed warning reads as a failure. */
 function captureWarnings(): { readonly messages: string[]; restore(): void } {
   const messages: string[] = [];
@@ -89,12 +100,7 @@ describe('the recording thread', () => {
 
   it('that dies ends the recordings it held as interrupted, saying why, and the next exchange gets a new thread', async () => {
     const store = freshStore();
-    const workers: Worker[] = [];
-    const thread = createRecordingThread(store, (data) => {
-      const worker = startRecordingWorker(data);
-      workers.push(worker);
-      return worker;
-    });
+    const { workers, thread } = trackedThread(store);
     try {
       const done = thread.begin(START);
       done.response(HEAD);
@@ -120,12 +126,7 @@ describe('the recording thread', () => {
   it('that crashes before any recording ended (out of memory, say) is replaced by a new thread, not taken for one that cannot start', async () => {
     const store = freshStore();
     const warnings = captureWarnings();
-    const workers: Worker[] = [];
-    const thread = createRecordingThread(store, (data) => {
-      const worker = startRecordingWorker(data);
-      workers.push(worker);
-      return worker;
-    });
+    const { workers, thread } = trackedThread(store);
     try {
       const lost = thread.begin(START);
       lost.response(HEAD);
