@@ -1,17 +1,13 @@
 // `streamscope proxy --upstream URL … [--profile NAME …] [--port N] [--db PATH] [--tag TAG] [--cassettes DIR --mode M] [--keep-encoding] [--allow-origin O]`
 
 import { resolve } from 'node:path';
-import { planRoutes } from '../../../shared/capture/routes.ts';
 import { captureSnippets, isAnthropicUpstream } from '../../../shared/capture/snippets.ts';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
 import { checkFaults, describeFaults } from '../../../shared/replay/faults.ts';
-import { startCaptureProxy } from '../proxy/index.ts';
+import { CaptureLaunchError, launchCaptureProxy } from '../proxy/launch.ts';
+import type { LaunchedCaptureProxy } from '../proxy/launch.ts';
 import type { CaptureProxy, CassetteMode } from '../proxy/index.ts';
-import { captureUpstreams } from '../recorder/profiles.ts';
-import { startSimulator } from '../simulator/index.ts';
-import type { Simulator } from '../simulator/index.ts';
-import { defaultDbPath, openStore } from '../store/index.ts';
-import type { Store } from '../store/index.ts';
+import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import { FAULT_OPTIONS, FAULTS_USAGE, faultsFrom, numberOption } from './fault-args.ts';
@@ -81,42 +77,25 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
   const parsed = parse(args);
   const paint = painter(out);
   const faults = parsed.bodyFile === undefined ? parsed.faults : { ...parsed.faults, status: { code: parsed.faults.status!.code, body: new TextDecoder().decode(await readBytes(parsed.bodyFile)) } };
-  let simulator: Simulator | undefined;
-  if (parsed.profiles.some((name) => name.toLowerCase() === 'simulator')) simulator = await startSimulator({ host: '127.0.0.1', port: 0 });
-  let store: Store | undefined;
-  let proxy: CaptureProxy;
+  let launched: LaunchedCaptureProxy;
   try {
-    const specs = captureUpstreams(parsed.profiles, parsed.upstreams, simulator?.url);
-    if (typeof specs === 'string') throw new CliError(specs);
-    const routing = planRoutes(specs, specs.length > 1 || parsed.profiles.length > 0 || parsed.upstreams.some((spec) => spec.name !== undefined));
-    if (!routing.ok) throw new CliError(routing.error);
-    try {
-      store = openStore(parsed.db);
-    } catch (error) {
-      throw new CliError(`cannot open the database ${parsed.db}: ${(error as Error).message}`);
-    }
-    try {
-      proxy = await startCaptureProxy({
-        routes: routing.routes,
-        port: parsed.port,
-        store,
-        tags: parsed.tags,
-        keepEncoding: parsed.keepEncoding,
-        allowOrigins: parsed.allowOrigins,
-        ...(parsed.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: parsed.maxRecordingBytes }),
-        ...(parsed.cassettes ? { cassettes: { ...parsed.cassettes, faults } } : {}),
-        onExchangeEnd: (exchange) => out.stdout(exchangeLine(exchange, paint)),
-      });
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== undefined) throw listenError(error, '127.0.0.1', parsed.port);
-      throw new CliError((error as Error).message);
-    }
+    launched = await launchCaptureProxy({
+      upstreams: parsed.upstreams,
+      profiles: parsed.profiles,
+      db: parsed.db,
+      port: parsed.port,
+      tags: parsed.tags,
+      keepEncoding: parsed.keepEncoding,
+      allowOrigins: parsed.allowOrigins,
+      ...(parsed.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: parsed.maxRecordingBytes }),
+      ...(parsed.cassettes ? { cassettes: { ...parsed.cassettes, faults } } : {}),
+      onExchangeEnd: (exchange) => out.stdout(exchangeLine(exchange, paint)),
+    });
   } catch (error) {
-    store?.close();
-    await simulator?.close();
-    throw error;
+    if (error instanceof CaptureLaunchError) throw new CliError(error.message);
+    throw listenError(error, '127.0.0.1', parsed.port);
   }
+  const { proxy } = launched;
 
   const lines = [`${paint('bold', 'Streamscope capture proxy')} on ${paint('bold', proxy.origin)}  (session ${JSON.stringify(proxy.session)}, recordings into ${parsed.db})`];
   if (parsed.cassettes) {
@@ -137,9 +116,7 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
   try {
     await until(proxy);
   } finally {
-    await proxy.close();
-    await simulator?.close();
-    store?.close();
+    await launched.close();
   }
   const recordings = proxy.exchanges.filter((exchange) => exchange.recording !== null).length;
   out.stdout(`Capture stopped: ${count(proxy.exchanges.length, 'exchange')}, ${count(recordings, 'recording')} stored.\n`);
