@@ -193,15 +193,25 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
         kept?.read(arrived, bytes);
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
         // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
-        if (res.writableLength > context.bufferBound && pausedSince === null) {
+        // Resumed on the client socket's own 'drain' too: Node 22 emits a response's 'drain' only if a
+        // write() said false, and a corked write (writeChunk) under 64 KiB says true however full the
+        // socket is, so a read that size crossing the bound waited for a 'drain' that never came.
+        const socket = res.socket;
+        if (res.writableLength > context.bufferBound && pausedSince === null && socket) {
           pausedSince = now();
           up.pause();
-          res.once('drain', () => {
+          const resume = (): void => {
+            socket.off('drain', resume);
+            res.off('drain', resume);
+            res.off('close', resume);
             if (pausedSince === null) return;
             paused.push([pausedSince, now()]);
             pausedSince = null;
             up.resume();
-          });
+          };
+          socket.on('drain', resume);
+          res.on('drain', resume);
+          res.on('close', resume);
         }
       });
       up.on('end', () => {
