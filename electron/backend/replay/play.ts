@@ -2,11 +2,10 @@
 // planned write one chunk (write-chunk.ts) at its moment on the monotonic clock (clock.ts). The
 // replay server and the capture proxy's cassettes both play through it.
 
-import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
-import { writeChunk } from '../http/write-chunk.ts';
+import { drained, writeChunk } from '../http/write-chunk.ts';
 import { waitUntil } from './clock.ts';
 
 /** What a played response did, filled in as it goes. */
@@ -38,7 +37,10 @@ export async function playPlan(res: ServerResponse, plan: ReplayPlan, progress: 
     flushed = new Promise<void>((resolve) => (more = writeChunk(res, write.bytes, () => resolve())));
     progress.bytes += write.bytes.length;
     // The client reads slower than the recording went: wait, as a real server blocks there too.
-    if (!more) await once(res, 'drain', { signal });
+    if (!more) {
+      await drained(res, signal);
+      signal.throwIfAborted();
+    }
   }
   await waitUntil(start + plan.end.at, signal, precise);
   if (plan.end.how === 'end') {

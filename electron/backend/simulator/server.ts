@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
-import { writeChunk } from '../http/write-chunk.ts';
+import { drained, writeChunk } from '../http/write-chunk.ts';
 import { makeIdentity } from './chunks.ts';
 import { planDialect } from './dialect-plan.ts';
 import type { DialectEndpoint, DialectRequest, HttpAnswer } from './dialect-plan.ts';
@@ -268,17 +268,7 @@ async function write(context: RequestContext, scenario: string, text: string): P
   const t = performance.now();
   const more = writeChunk(res, text, () => done());
   context.onWrite?.({ t, bytes: Buffer.byteLength(text), requestId: context.requestId, scenario });
-  if (!more) {
-    await new Promise<void>((resolve) => {
-      const finish = () => {
-        res.off('drain', finish);
-        signal.removeEventListener('abort', finish);
-        resolve();
-      };
-      res.on('drain', finish);
-      signal.addEventListener('abort', finish);
-    });
-  }
+  if (!more) await drained(res, signal);
   return { flushed };
 }
 
