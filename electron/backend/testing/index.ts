@@ -1,6 +1,6 @@
 // The JavaScript API for tests (`import { startProxy, startMock } from 'streamscope'`): the capture
 // proxy and the mock endpoint in the test's own process, as `streamscope proxy` and `streamscope
-// replay` run them (docs/capture.md, "In your tests").
+// replay` run them (README, "Use it in your project"; docs/capture.md, "Record once, replay in CI").
 
 export { startProxy } from './start-proxy.ts';
 export type { RunningProxy } from './start-proxy.ts';
