@@ -32,7 +32,8 @@ export function curlCommand(input: Recording, name: string | null = null): strin
   args.push(urlArgument(request.url, keyEnv));
   for (const [field, value] of Object.entries(request.headers)) {
     if (LEFT_OUT.has(field.toLowerCase())) continue;
-    args.push('-H', isSecretHeader(field) ? secretHeader(field, value, keyEnv) : shellQuote(`${field}: ${value}`));
+    // A value holding "…" was redacted (by a --redact-header name, or as a random-looking one in a cassette): read from a variable too.
+    args.push('-H', isSecretHeader(field) || value.includes(REDACTED) ? secretHeader(field, value, keyEnv) : shellQuote(`${field}: ${value}`));
   }
   if (body !== null) args.push('--data-raw', shellQuote(body));
 

@@ -22,9 +22,9 @@ export interface SecretsMasked {
 
 const STAR = 0x2a;
 /** The secrets of a request worth looking for, as sent and URL-encoded, longest first. */
-export function secretsToMask(url: string, headers: Readonly<Record<string, string>>): string[] {
+export function secretsToMask(url: string, headers: Readonly<Record<string, string>>, extra: readonly string[] = []): string[] {
   const found = new Set<string>();
-  for (const value of secretValues(url, headers)) {
+  for (const value of secretValues(url, headers, extra)) {
     // A value redacted already (a stored recording's) is no secret left to find.
     if (value.length < MIN_SECRET_LENGTH || value.includes(REDACTED)) continue;
     found.add(value);
@@ -43,15 +43,15 @@ export function maskOf(secret: string): Uint8Array {
   return mask;
 }
 
-/** The headers with every secret masked in their values, and the names of those that held one; secret headers are left to redaction by name. */
-export function maskHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[]): { headers: Record<string, string>; masked: string[] } {
+/** The headers with every secret masked in their values, and the names of those that held one; secret headers (`extra` too: `--redact-header`) are left to redaction by name. */
+export function maskHeaders(headers: Readonly<Record<string, string>>, secrets: readonly string[], extra: readonly string[] = []): { headers: Record<string, string>; masked: string[] } {
   // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
   const out = Object.create(null) as Record<string, string>;
   const masked: string[] = [];
   const decoder = new TextDecoder();
   for (const [name, value] of Object.entries(headers)) {
     // A secret header (Set-Cookie sending the session back, say) is redacted by name: no echo to report.
-    if (isSecretHeader(name)) {
+    if (isSecretHeader(name, extra)) {
       out[name] = value;
       continue;
     }
@@ -188,14 +188,14 @@ function startOfSecretAtEnd(bytes: Uint8Array, patterns: readonly { bytes: Uint8
  * The recording with every secret its request carries masked where the response holds it, and
  * `secretsMasked` saying where: for a recording made elsewhere and read from a file (a HAR, a
  * `.ssrec.jsonl` with its request's keys in it), which the live recorder never saw. A recording
- * whose request is redacted already comes back as it is.
+ * whose request is redacted already comes back as it is. `extra`: more secret header names (`--redact-header`).
  */
-export function maskEchoedSecrets<T extends Recording>(recording: T): T {
+export function maskEchoedSecrets<T extends Recording>(recording: T, extra: readonly string[] = []): T {
   const { request, response } = recording;
   if (!request) return recording;
-  const secrets = secretsToMask(request.url, request.headers);
+  const secrets = secretsToMask(request.url, request.headers, extra);
   if (secrets.length === 0) return recording;
-  const head = response ? maskHeaders(response.headers, secrets) : null;
+  const head = response ? maskHeaders(response.headers, secrets, extra) : null;
   const masker = createEchoMasker(secrets);
   const reads = [...recording.reads.flatMap((read) => masker.feed(read)), ...masker.end()];
   const headers = [...(recording.secretsMasked?.headers ?? []), ...(head?.masked ?? [])];

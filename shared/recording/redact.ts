@@ -7,27 +7,60 @@
 // which no real header or URL value contains) is left as it is.
 
 import { maskEchoedSecrets } from './echoed-secrets.ts';
+import { redactRandomValues } from './high-entropy.ts';
 import type { Recording } from './types.ts';
 
 /** What stands for the removed part of a secret. Never valid in a header value (not Latin-1), so it marks a value as redacted. */
 export const REDACTED = '…';
 
-const SECRET_HEADERS = new Set([
+/**
+ * Secret headers by name, whatever their words say: cookies (no secret word in them) and the
+ * known names of providers, gateways and clouds (most of which the words' rule finds too; listed
+ * so that docs/capture.md, "What counts as a secret", and the code say the same).
+ */
+export const KNOWN_SECRET_HEADERS: readonly string[] = [
   'authorization',
   'proxy-authorization',
+  'cookie',
+  'set-cookie',
   'api-key',
   'x-api-key',
   'x-goog-api-key',
-  'cookie',
-  'set-cookie',
   'ocp-apim-subscription-key',
-]);
+  'x-rapidapi-key',
+  'x-functions-key',
+  'x-access-key',
+  'x-portkey-api-key',
+  'x-portkey-virtual-key',
+  'x-vercel-protection-bypass',
+];
+const KNOWN = new Set(KNOWN_SECRET_HEADERS);
 
-// A word of the header name, between dashes or underscores. The trailing boundary keeps
-// `x-ratelimit-remaining-tokens` (a count, not a secret) readable while catching `x-auth-token`.
-const SECRET_HEADER_WORD = /(^|[-_])(api[-_]?key|token|secret|auth|authorization|password|passwd|credentials?|subscription[-_]?key)($|[-_])/i;
+/** Named like secrets by the words' rule, but nonces a client makes up: kept readable. */
+const NOT_SECRET_HEADERS = new Set(['idempotency-key', 'sec-websocket-key']);
 
-const SECRET_PARAM = /^(key|api[-_]?key|apikey|token|access[-_]?token|refresh[-_]?token|id[-_]?token|auth|authorization|secret|client[-_]?secret|password|passwd|sig|signature)$/i;
+// A word of a name is one that names a credential, alone or after a word that says whose
+// (`apikey`, `accesstoken`, `clientsecret`). Whole words only: `x-ratelimit-remaining-tokens` (a
+// count), `x-tokenizer`, `keep-alive` and `content-encoding` have none.
+const SECRET_WORD = /^(?:api|access|secret|private|client|session|refresh|id|auth|subscription)?(?:key|token|secret|signature|sig|password|passwd|pwd|auth|authorization|credentials?|code)$/;
+
+/** `code` after one of these is a status or a place (`x-ms-error-code`, `country_code`), not a credential. */
+const NOT_A_SECRET_CODE = new Set(['error', 'status', 'reason', 'response', 'exit', 'country', 'language', 'lang', 'currency', 'region', 'postal', 'zip']);
+
+/** The words of a header or query parameter name: split at `-`, `_`, `.` and a lower-to-upper change (`apiKey`). */
+function wordsOf(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()
+    .split(/[-_.\s]+/)
+    .filter((word) => word !== '');
+}
+
+/** Whether a header or query parameter name has a word that names a credential (key, token, secret, signature, password, auth, credential, code). */
+export function hasSecretWord(name: string): boolean {
+  const words = wordsOf(name);
+  return words.some((word, i) => SECRET_WORD.test(word) && !(word === 'code' && i > 0 && NOT_A_SECRET_CODE.has(words[i - 1]!)));
+}
 
 const AUTH_SCHEMES = /^(bearer|basic|token|digest|apikey|api-key|key|bot|ntlm|negotiate|hoba|mutual|aws4-hmac-sha256|dpop|gateway)\s+/i;
 
@@ -35,10 +68,14 @@ const AUTH_SCHEMES = /^(bearer|basic|token|digest|apikey|api-key|key|bot|ntlm|ne
 // Lower-case letters only, and a second part only from a known list, so no random part of a key is taken for a prefix.
 const KEY_PREFIX = /^[a-z]{2,4}[-_](?:(?:proj|ant|svcacct|admin|or|live|test)[-_])?/;
 
-/** Whether a header carries a secret, by its name. */
-export function isSecretHeader(name: string): boolean {
+/**
+ * Whether a header carries a secret, by its name: a known one, one of `extra` (`--redact-header`,
+ * any case), or one with a secret word (hasSecretWord).
+ */
+export function isSecretHeader(name: string, extra: readonly string[] = []): boolean {
   const lower = name.toLowerCase();
-  return SECRET_HEADERS.has(lower) || SECRET_HEADER_WORD.test(lower);
+  if (KNOWN.has(lower) || extra.some((each) => each.toLowerCase() === lower)) return true;
+  return !NOT_SECRET_HEADERS.has(lower) && hasSecretWord(name);
 }
 
 /** Redacts one secret value: scheme and key prefix kept, last 4 characters kept when the value is longer than 8. */
@@ -72,11 +109,11 @@ export function redactCookie(value: string, set = false): string {
 }
 
 /** A copy of the headers with every secret value redacted. Names and order are kept. */
-export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+export function redactHeaders(headers: Readonly<Record<string, string>>, extra: readonly string[] = []): Record<string, string> {
   // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
   const out = Object.create(null) as Record<string, string>;
   for (const [name, value] of Object.entries(headers)) {
-    if (typeof value !== 'string' || !isSecretHeader(name)) {
+    if (typeof value !== 'string' || !isSecretHeader(name, extra)) {
       out[name] = value;
       continue;
     }
@@ -87,7 +124,8 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
 }
 
 /**
- * The URL with secret query parameters (`key`, `api_key`, `token`, `access_token`, `sig` …) and a
+ * The URL with secret query parameters (a name with a secret word: `key`, `api_key`, `code`,
+ * `subscription-key`, `access_token`, `sig` …) and a
  * password in the user info redacted. The rest of the text is kept exactly (no normalisation).
  */
 export function redactUrl(url: string): string {
@@ -114,7 +152,7 @@ export function redactUrl(url: string): string {
     const equals = param.indexOf('=');
     if (equals < 0) return param;
     const name = decodeSafely(param.slice(0, equals).replace(/\+/g, ' '));
-    if (!SECRET_PARAM.test(name)) return param;
+    if (!hasSecretWord(name)) return param;
     const value = decodeSafely(param.slice(equals + 1).replace(/\+/g, ' '));
     return `${param.slice(0, equals + 1)}${redactToken(value)}`;
   });
@@ -127,10 +165,10 @@ export function redactUrl(url: string): string {
  * (decoded). What `redactHeaders` and `redactUrl` hide by name; echoed-secrets.ts looks for
  * these values wherever else they turn up.
  */
-export function secretValues(url: string, headers: Readonly<Record<string, string>>): string[] {
+export function secretValues(url: string, headers: Readonly<Record<string, string>>, extra: readonly string[] = []): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(headers)) {
-    if (typeof value !== 'string' || !isSecretHeader(name)) continue;
+    if (typeof value !== 'string' || !isSecretHeader(name, extra)) continue;
     const lower = name.toLowerCase();
     if (lower === 'cookie' || lower === 'set-cookie') {
       for (const match of value.matchAll(/(?:^|;)\s*[^=;]*=([^;]*)/g)) values.push(match[1]!.trim());
@@ -146,7 +184,7 @@ export function secretValues(url: string, headers: Readonly<Record<string, strin
   if (question >= 0) {
     for (const param of withoutFragment.slice(question + 1).split('&')) {
       const equals = param.indexOf('=');
-      if (equals < 0 || !SECRET_PARAM.test(decodeSafely(param.slice(0, equals).replace(/\+/g, ' ')))) continue;
+      if (equals < 0 || !hasSecretWord(decodeSafely(param.slice(0, equals).replace(/\+/g, ' ')))) continue;
       values.push(decodeSafely(param.slice(equals + 1).replace(/\+/g, ' ')));
     }
   }
@@ -161,18 +199,31 @@ function decodeSafely(text: string): string {
   }
 }
 
+/** How far redactRecording goes beyond the rules by name. */
+export interface RedactOptions {
+  /** More header names to treat as secrets (`--redact-header`), any case: redacted, and their values masked where the response echoes them. */
+  readonly secretHeaders?: readonly string[];
+  /** Also redact random-looking runs in headers neither secret by name nor harmless (high-entropy.ts): what a cassette does. */
+  readonly randomValues?: boolean;
+}
+
 /**
  * The recording with every secret in its request URL and headers and its response headers
  * redacted, and every echo of a request's secret in the response masked (echoed-secrets.ts). Stored recordings are redacted already; a file read from disk may not be, and
  * nothing leaves Streamscope (an export, the replay server) without passing through here.
  */
-export function redactRecording<T extends Recording>(input: T): T {
+export function redactRecording<T extends Recording>(input: T, options: RedactOptions = {}): T {
+  const extra = options.secretHeaders ?? [];
   // By value first, while the request still holds the secrets: an echo of one in the response.
-  const recording = maskEchoedSecrets(input);
+  const recording = maskEchoedSecrets(input, extra);
   const { request, response } = recording;
+  const headersOf = (headers: Readonly<Record<string, string>>): Record<string, string> => {
+    const named = redactHeaders(headers, extra);
+    return options.randomValues ? redactRandomValues(named, extra) : named;
+  };
   return {
     ...recording,
-    request: request && { ...request, url: redactUrl(request.url), headers: redactHeaders(request.headers) },
-    response: response && { ...response, headers: redactHeaders(response.headers) },
+    request: request && { ...request, url: redactUrl(request.url), headers: headersOf(request.headers) },
+    response: response && { ...response, headers: headersOf(response.headers) },
   };
 }

@@ -2,7 +2,7 @@
 // longer hold for the bytes the replay sends, and never a secret.
 
 import { HEADER_NAME, HEADER_VALUE } from '../recording/header-field.ts';
-import { isSecretHeader } from '../recording/redact.ts';
+import { isSecretHeader, REDACTED } from '../recording/redact.ts';
 
 /**
  * Headers that describe the recorded transfer, not the replayed one. The stored body is the
@@ -28,7 +28,7 @@ export function replayHeaders(recorded: Readonly<Record<string, string>>): Repla
     const lower = name.toLowerCase();
     if (NO_LONGER_HOLD.has(lower)) dropped.push(`${lower} (no longer holds)`);
     // A redacted value is not a valid header value, and the secret is not the replay's to send.
-    else if (isSecretHeader(lower)) dropped.push(`${lower} (secret)`);
+    else if (isSecretHeader(lower) || (typeof value === 'string' && value.includes(REDACTED))) dropped.push(`${lower} (secret)`);
     else if (!HEADER_NAME.test(name) || typeof value !== 'string' || !HEADER_VALUE.test(value)) dropped.push(`${lower} (not a valid header)`);
     else headers.push([name, value]);
   }
