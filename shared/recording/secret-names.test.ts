@@ -48,7 +48,7 @@ describe('secrets under other names', () => {
   it('masks an echo of a key sent under another name in the response, at its length', () => {
     const echo = `{"debug":{"x-rapidapi-key":"${KEY}"}}`;
     const recording: Recording = {
-      source: 'import',
+      source: 'ssrec',
       startedAt: null,
       request: { method: 'POST', url: `http://h/api?code=${KEY.slice(0, 40)}`, headers: { 'x-rapidapi-key': KEY }, body: null },
       response: { t: 1, status: 200, httpVersion: '1.1', headers: { 'x-echo': KEY } },
@@ -91,7 +91,7 @@ describe('random-looking header values (what a cassette redacts)', () => {
 
   it('is what redactRecording adds with randomValues, after the rules by name', () => {
     const recording: Recording = {
-      source: 'import',
+      source: 'ssrec',
       startedAt: null,
       request: { method: 'POST', url: 'http://h/v1', headers: { 'x-session': SESSION, authorization: `Bearer ${KEY}` }, body: null },
       response: { t: 1, status: 200, httpVersion: '1.1', headers: { 'x-upstream-session': SESSION, 'x-request-id': SESSION } },

@@ -14,6 +14,7 @@ import { FAULT_OPTIONS, FAULTS_USAGE, faultsFrom, numberOption } from './fault-a
 import type { Output } from './output.ts';
 import { readBytes } from './recording-arg.ts';
 import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
+import { REDACT_HEADER_OPTIONS, redactHeadersOf, redactHeaderUsage } from './redact-header-args.ts';
 import { count } from './render.ts';
 import { interrupted, listenError, painter } from './serving.ts';
 import type { Paint } from './serving.ts';
@@ -46,6 +47,7 @@ Options:
   --allow-origin ORIGIN      Let web pages of this origin use the proxy
                              (repeatable; others get 403)
 ${recordingCapUsage(29)}
+${redactHeaderUsage(29)}
   --cassettes DIR            Also write each exchange as a .ssrec.jsonl
                              cassette in DIR, or answer from DIR (--mode)
   --mode record|replay|auto  record: forward and write cassettes; replay: answer
@@ -70,6 +72,7 @@ interface ProxyArgs {
   readonly bodyFile: string | undefined;
   readonly faults: ReturnType<typeof faultsFrom>['faults'];
   readonly maxRecordingBytes: number | undefined;
+  readonly secretHeaders: string[];
 }
 
 /** `until` is for tests; the command line waits for Ctrl-C or SIGTERM. */
@@ -87,6 +90,7 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
       tags: parsed.tags,
       keepEncoding: parsed.keepEncoding,
       allowOrigins: parsed.allowOrigins,
+      secretHeaders: parsed.secretHeaders,
       ...(parsed.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: parsed.maxRecordingBytes }),
       ...(parsed.cassettes ? { cassettes: { ...parsed.cassettes, faults } } : {}),
       onExchangeEnd: (exchange) => out.stdout(exchangeLine(exchange, paint)),
@@ -154,6 +158,7 @@ function parse(args: string[]): ProxyArgs {
       mode: { type: 'string' },
       speed: { type: 'string' },
       ...RECORDING_CAP_OPTIONS,
+      ...REDACT_HEADER_OPTIONS,
       ...FAULT_OPTIONS,
     },
   });
@@ -188,5 +193,6 @@ function parse(args: string[]): ProxyArgs {
     bodyFile,
     faults,
     maxRecordingBytes: recordingCapOf(values),
+    secretHeaders: redactHeadersOf(values),
   };
 }

@@ -20,6 +20,7 @@ import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { PROTOCOL_ARGS, protocolOfWord, protocolWord } from './protocol-words.ts';
 import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
+import { REDACT_HEADER_OPTIONS, redactHeadersOf, redactHeaderUsage } from './redact-header-args.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
 
 export const RECORD_USAGE = `Usage: streamscope record [options]
@@ -59,6 +60,7 @@ x-api-key for messages and Authorization: Bearer for the others):
   --api-key-env VAR        Read the key from this environment variable
   --api-key-file FILE      Read the key from a file
   --api-key KEY            The key itself (visible to other users in ps; prefer the two above)
+${redactHeaderUsage(27)}
 Timeouts:
   --first-byte-timeout MS  Default 60000
   --idle-timeout MS        Default 120000
@@ -118,6 +120,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
     if (key !== null) Object.assign(headers, keyHeader(keyAuthFor(profile, protocol), key));
 
     const maxRecordingBytes = recordingCapOf(values);
+    const secretHeaders = redactHeadersOf(values);
     const store = values['no-store'] ? undefined : openStoreAt(values.db ?? defaultDbPath());
     const file = values.out === undefined ? undefined : createWriteStream(values.out);
     const abort = new AbortController();
@@ -137,6 +140,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
         signal: abort.signal,
         ...(values.name !== undefined ? { name: values.name } : {}),
         ...(maxRecordingBytes === undefined ? {} : { maxRecordingBytes }),
+        ...(secretHeaders.length > 0 ? { secretHeaders } : {}),
         timeouts: {
           ...(values['first-byte-timeout'] !== undefined ? { firstByteMs: positive(values['first-byte-timeout'], '--first-byte-timeout') } : {}),
           ...(values['idle-timeout'] !== undefined ? { idleMs: positive(values['idle-timeout'], '--idle-timeout') } : {}),
@@ -214,6 +218,7 @@ function parse(args: string[]) {
       json: { type: 'boolean' },
       quiet: { type: 'boolean' },
       ...RECORDING_CAP_OPTIONS,
+      ...REDACT_HEADER_OPTIONS,
     },
   });
 }

@@ -34,6 +34,8 @@ export interface ForwardContext {
   readonly keepAll: boolean;
   /** Body bytes a recording keeps; the recorder's default when absent. */
   readonly maxRecordingBytes?: number;
+  /** More header names that are secrets (`--redact-header`). */
+  readonly secretHeaders?: readonly string[];
 }
 
 /** What the log learns of an exchange as it goes. */
@@ -94,8 +96,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
 
   const askedStream = typeof json === 'object' && json !== null && (json as { stream?: unknown }).stream === true;
   const sentHeaders = headerObject(pairs);
-  const request: RecordedRequest = { method: req.method ?? 'GET', url: redactUrl(target.url), headers: redactHeaders(sentHeaders), body: json };
-  const secrets = secretsToMask(target.url, sentHeaders);
+  const request: RecordedRequest = { method: req.method ?? 'GET', url: redactUrl(target.url), headers: redactHeaders(sentHeaders, context.secretHeaders), body: json };
+  const secrets = secretsToMask(target.url, sentHeaders, context.secretHeaders);
   const capture: Omit<CaptureInfo, 'relay'> = {
     session: context.session,
     upstream: redactUrl(target.route.upstream),
@@ -117,6 +119,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       startedAt,
       request,
       secrets,
+      ...(context.secretHeaders ? { secretHeaders: context.secretHeaders } : {}),
       tags: context.tags,
       capture: { ...capture, relay: null },
       stored,

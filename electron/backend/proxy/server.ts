@@ -175,6 +175,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         bufferBound: options.bufferBound ?? DEFAULT_BUFFER_BOUND,
         keepAll: cassettes !== undefined,
         ...(options.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: options.maxRecordingBytes }),
+        ...(options.secretHeaders ? { secretHeaders: options.secretHeaders } : {}),
       }, progress);
       // The log learns whether it streams, and its recording, as soon as the forwarder knows.
       queueMicrotask(() => log({ ...entry, stream: progress.stream, recording: progress.recording }, false));
@@ -184,7 +185,8 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         const index = written.get(key) ?? 0;
         written.set(key, index + 1);
         // On the shelf at once (a client asking again right away is answered from it), then on disk.
-        const recording = redactRecording(result.recording);
+        // A cassette is a file people commit: random-looking values under unknown names are redacted too (high-entropy.ts).
+        const recording = redactRecording(result.recording, { secretHeaders: options.secretHeaders ?? [], randomValues: true });
         if (cassettes.mode === 'auto') shelf.add({ file: cassetteName(key, index), key, recording });
         shelved();
         cassette = await writeCassette(cassettes.dir, recording, index);

@@ -34,6 +34,8 @@ export interface CaptureProxyOptions {
   readonly bufferBound?: number;
   /** Body bytes a recording keeps (default DEFAULT_MAX_RECORDING_BYTES, the import's limit); past it the relay goes on and the recording's end says it was truncated. */
   readonly maxRecordingBytes?: number;
+  /** More header names that are secrets (`--redact-header`), any case: stored redacted, and masked where the response echoes their values. */
+  readonly secretHeaders?: readonly string[];
   /** An exchange began (its recording, if it streams, is under way). */
   readonly onExchange?: (exchange: CaptureExchange) => void;
   /** An exchange ended (the same id, with its end). */

@@ -9,6 +9,7 @@ import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedReques
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { createEchoMasker, maskHeaders } from '../../../shared/recording/echoed-secrets.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { MAX_INPUT_BYTES } from '../import/read-input.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
 
@@ -24,6 +25,8 @@ export interface LiveRecordingOptions {
   readonly request: RecordedRequest;
   /** The keys the request carried (secretsToMask): masked wherever the response sends them back. */
   readonly secrets: readonly string[];
+  /** More header names that are secrets (`--redact-header`): the response's are redacted like the known ones. */
+  readonly secretHeaders?: readonly string[];
   readonly store?: Store;
   /** A row another connection of the store's file reserved for this recording (Store.reserveRecording): written to instead of a new one. */
   readonly reserved?: number;
@@ -57,7 +60,7 @@ export interface LiveRecordingResult {
 
 export interface LiveRecording {
   readonly id: number | null;
-  /** The response head, its echoed keys masked: what is kept of it, returned. */
+  /** The response head, its echoed keys masked and its secret headers redacted: what is kept of it, returned. */
   response(head: RecordedResponse): RecordedResponse;
   read(t: number, bytes: Uint8Array): void;
   /** Ends the recording; `capture` replaces the one given at the start (it carries the relay's clock). */
@@ -120,9 +123,9 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   return {
     id: writer?.id ?? null,
     response(received) {
-      const masked = maskHeaders(received.headers, options.secrets);
+      const masked = maskHeaders(received.headers, options.secrets, options.secretHeaders);
       maskedHeaders = masked.masked;
-      const kept: RecordedResponse = { ...received, headers: masked.headers };
+      const kept: RecordedResponse = { ...received, headers: redactHeaders(masked.headers, options.secretHeaders) };
       head = kept;
       writer?.response(kept);
       return kept;

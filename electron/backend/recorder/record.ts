@@ -16,6 +16,8 @@ export interface RecordOptions {
   readonly url: string;
   /** Sent as given; stored redacted. */
   readonly headers: Readonly<Record<string, string>>;
+  /** More header names that are secrets (`--redact-header`), in the request and the response. */
+  readonly secretHeaders?: readonly string[];
   /** The JSON request body; `stream: true` is always sent. */
   readonly body: Record<string, unknown>;
   readonly timeouts?: Partial<ExchangeTimeouts>;
@@ -44,12 +46,13 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
   const startedAt = new Date().toISOString();
   const body = { ...options.body, stream: true };
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers };
-  const request: RecordedRequest = { method: 'POST', url: redactUrl(options.url), headers: redactHeaders(headers), body };
+  const request: RecordedRequest = { method: 'POST', url: redactUrl(options.url), headers: redactHeaders(headers, options.secretHeaders), body };
 
   const live = beginLiveRecording({
     startedAt,
     request,
-    secrets: secretsToMask(options.url, headers),
+    secrets: secretsToMask(options.url, headers, options.secretHeaders),
+    ...(options.secretHeaders ? { secretHeaders: options.secretHeaders } : {}),
     store: options.store,
     name: options.name,
     maxAnalysisBytes: options.maxAnalysisBytes,

@@ -24,6 +24,8 @@ export interface RecordingStart {
   readonly request: RecordedRequest;
   /** The keys the request carried, masked wherever the response sends them back. */
   readonly secrets: readonly string[];
+  /** More header names that are secrets (`--redact-header`): redacted in the response head too. */
+  readonly secretHeaders?: readonly string[];
   readonly tags: readonly string[] | undefined;
   /** With `relay: null`: the relay's clock comes with the end. */
   readonly capture: CaptureInfo;

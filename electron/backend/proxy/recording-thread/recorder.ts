@@ -108,6 +108,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
         startedAt: message.startedAt,
         request: message.request,
         secrets: message.secrets,
+        ...(message.secretHeaders ? { secretHeaders: message.secretHeaders } : {}),
         ...(stored && message.id !== null && store ? { store, reserved: message.id } : {}),
         source: 'capture',
         flushIntervalMs: CAPTURE_FLUSH_INTERVAL_MS,

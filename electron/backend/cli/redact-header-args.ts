@@ -1,0 +1,24 @@
+// `--redact-header NAME`, which `record` and `proxy` share: more header names whose values are
+// secrets, beyond the rule by name (shared/recording/redact.ts; docs/capture.md, "What counts as a secret").
+
+import { headerNameProblem } from '../../../shared/recording/header-field.ts';
+import { CliError } from './errors.ts';
+
+export const REDACT_HEADER_OPTIONS = { 'redact-header': { type: 'string', multiple: true } } as const;
+
+/** The help's lines, aligned at `column` (where the other options' descriptions start). */
+export function redactHeaderUsage(column: number): string {
+  const indent = ' '.repeat(column);
+  return `  ${'--redact-header NAME'.padEnd(column - 2)}Also a secret: this header's value is stored
+${indent}redacted, and masked where the response echoes it
+${indent}(repeatable)`;
+}
+
+/** The names asked for, lower-cased; a name no header can have is the user's to fix. */
+export function redactHeadersOf(values: { readonly 'redact-header'?: readonly string[] | undefined }): string[] {
+  return (values['redact-header'] ?? []).map((name) => {
+    const problem = headerNameProblem(name.trim());
+    if (problem !== null) throw new CliError(`--redact-header ${JSON.stringify(name)}: ${problem}`);
+    return name.trim().toLowerCase();
+  });
+}
