@@ -17,7 +17,7 @@ import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
-import { writeChunk } from '../http/write-chunk.ts';
+import { drained, writeChunk } from '../http/write-chunk.ts';
 import { describeError } from '../recorder/exchange.ts';
 import { sendProxyError } from './answers.ts';
 import type { RecordingEnd, RecordingThread, RemoteRecording } from './recording-thread/thread.ts';
@@ -195,26 +195,17 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
         progress.bytes += bytes.length;
         kept?.read(arrived, bytes);
         if (res.writableLength > maxBuffered) maxBuffered = res.writableLength;
-        // A client that does not read: stop reading the upstream past the bound (memory stays bounded).
-        // Resumed on the client socket's own 'drain' too: Node 22 emits a response's 'drain' only if a
-        // write() said false, and a corked write (writeChunk) under 64 KiB says true however full the
-        // socket is, so a read that size crossing the bound waited for a 'drain' that never came.
-        const socket = res.socket;
-        if (res.writableLength > context.bufferBound && pausedSince === null && socket) {
+        // A client that does not read: stop reading the upstream past the bound (memory stays bounded),
+        // until drained() says it can take more (the response's 'drain' alone may never come).
+        if (res.writableLength > context.bufferBound && pausedSince === null) {
           pausedSince = now();
           up.pause();
-          const resume = (): void => {
-            socket.off('drain', resume);
-            res.off('drain', resume);
-            res.off('close', resume);
+          void drained(res).then(() => {
             if (pausedSince === null) return;
             paused.push([pausedSince, now()]);
             pausedSince = null;
             up.resume();
-          };
-          socket.on('drain', resume);
-          res.on('drain', resume);
-          res.on('close', resume);
+          });
         }
       });
       up.on('end', () => {
