@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectProtocol, protocolFromEvents, protocolFromPath } from './detect.ts';
+import { analyzeRecording } from '../analysis/analyze.ts';
+import { untimed } from '../test/streams.ts';
 import { sseEvents } from './streams.test-support.ts';
 
 describe('the dialect of a request path', () => {
@@ -43,6 +45,17 @@ describe('the dialect of the first events', () => {
     expect(protocolFromEvents(sseEvents(body))).toBe('anthropic-messages');
   });
 
+  it("is Anthropic Messages for a lone error event in Anthropic's shape (an overload before message_start)", () => {
+    expect(protocolFromEvents(sseEvents('event: error\ndata: {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}\n\n'))).toBe('anthropic-messages');
+  });
+
+  it("is not Anthropic for Responses' error event, which carries a sequence_number, nor for Chat's bare error object", () => {
+    const responses = 'event: error\ndata: {"type":"error","sequence_number":2,"error":{"type":"insufficient_quota","code":"insufficient_quota","message":"quota","param":null}}\n\n';
+    expect(protocolFromEvents(sseEvents(responses))).toBeNull();
+    expect(protocolFromEvents(sseEvents('data: {"error":{"type":"server_error","message":"boom"}}\n\n'))).toBeNull();
+    expect(protocolFromEvents(sseEvents('data: {"type":"error","error":"overloaded"}\n\n'))).toBeNull();
+  });
+
   it('is unknown for anything else', () => {
     expect(protocolFromEvents(sseEvents('data: {"hello":1}\n\ndata: [DONE]\n\ndata: not json\n\n'))).toBeNull();
     expect(protocolFromEvents([])).toBeNull();
@@ -57,6 +70,13 @@ describe('telling the dialect', () => {
   it('then by the events', () => {
     expect(detectProtocol({ url: '/proxy/stream', events: sseEvents('data: {"type":"response.created"}\n\n') })).toEqual({ protocol: 'responses', by: 'events' });
     expect(detectProtocol({ url: null, events: sseEvents('data: {"type":"message_start"}\n\n') })).toEqual({ protocol: 'anthropic-messages', by: 'events' });
+  });
+
+  it('tells a lone Anthropic overloaded error read from a bare file (no request path) and finds what is wrong with it', () => {
+    const body = new TextEncoder().encode('event: error\ndata: {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}\n\n');
+    const { protocol, diagnostics } = analyzeRecording(untimed(body));
+    expect(protocol).toBe('anthropic-messages');
+    expect(diagnostics.filter((diagnostic) => diagnostic.severity !== 'info').map((diagnostic) => diagnostic.code)).toEqual(['missing-message-stop', 'stream-error']);
   });
 
   it('says when it cannot', () => {

@@ -42,6 +42,16 @@ const ANTHROPIC_TYPES: ReadonlySet<string> = new Set(['message_start', 'content_
 /** How many events with data are looked at before giving up: the first one nearly always tells. */
 export const EVENTS_LOOKED_AT = 16;
 
+/**
+ * Anthropic's error event, `{"type":"error","error":{"type":"overloaded_error",…}}`, can be a
+ * stream's only event (an overload before message_start). Responses' error event has the same
+ * nesting in practice but always a `sequence_number`, which Anthropic's never has.
+ */
+function isAnthropicError(json: Record<string, unknown>): boolean {
+  const error = json.error;
+  return isObject(error) && typeof error.type === 'string' && !('sequence_number' in json);
+}
+
 /** The dialect of one event, or null when it does not tell (a comment, a ping, an error, not JSON). */
 export function protocolOfEvent(event: Pick<SseFields, 'event' | 'data'>): Protocol | null {
   const { data } = event;
@@ -58,6 +68,7 @@ export function protocolOfEvent(event: Pick<SseFields, 'event' | 'data'>): Proto
       if (typeof type === 'string') {
         if (type.startsWith('response.')) return 'responses';
         if (ANTHROPIC_TYPES.has(type)) return 'anthropic-messages';
+        if (type === 'error' && isAnthropicError(json)) return 'anthropic-messages';
       }
     }
   }
