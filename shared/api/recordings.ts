@@ -3,6 +3,7 @@
 // these; the one API (./contract.ts) carries them to the renderer.
 
 import type { DiagnosticCode, Severity } from '../analysis/diagnostics/catalogue.ts';
+import type { Protocol } from '../dialects/types.ts';
 import type { Outcome, Recording, RecordingSource } from '../recording/types.ts';
 import type { SseEvent } from '../sse/parser.ts';
 
@@ -18,6 +19,8 @@ export interface RecordingSummary {
   readonly url: string | null;
   /** From the URL (host[:port]), lower case. */
   readonly host: string | null;
+  /** The dialect: by the analysis once it ended, by the request path while it records; null when it could not be told. */
+  readonly protocol: Protocol | null;
   /** The model the stream named, else the one the request asked for. */
   readonly model: string | null;
   readonly status: number | null;

@@ -1,8 +1,12 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { recordingFromSse } from '../../../shared/index.ts';
+import type { Recording } from '../../../shared/index.ts';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations.ts';
 import { openStore } from './store.ts';
-import { openDatabase, tempDbPath } from './test-support.ts';
+import { openDatabase, tempDbPath, timedRecording } from './test-support.ts';
+
+const dialectStream = (file: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../shared/test/fixtures/dialects/${file}`, import.meta.url)));
 
 describe('migrations', () => {
   it('are numbered 1, 2, 3 … in order', () => {
@@ -44,7 +48,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
-    expect(migrate(db, path)).toEqual([1, 2, 3, 4]);
+    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -62,12 +66,37 @@ describe('migrations', () => {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2, 3, 4]);
+    expect(migrate(db, path)).toEqual([2, 3, 4, 5]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
     expect([old.name, 'secretsMasked' in old, 'capture' in old, old.summary.captureSession, old.end]).toEqual(['old', false, false, null, { t: null, outcome: 'eof' }]);
     store.close();
+  });
+
+  it('bring a version 4 database to the dialect column, each recording told by its request path, else its stored events', () => {
+    const path = tempDbPath();
+    const store = openStore(path);
+    const responses = dialectStream('responses/openai-gpt4o-function-call-no-sequence-number.sse');
+    const withRequest = (recording: Recording, url: string): Recording => ({ ...recording, request: { method: 'POST', url, headers: {}, body: { stream: true } } });
+    const ids = [
+      store.importRecording(timedRecording()),
+      store.importRecording(withRequest(recordingFromSse(responses), 'https://api.openai.com/v1/responses?stream=true')),
+      store.importRecording(withRequest(recordingFromSse(responses), 'https://gateway.test/relay/stream')),
+      store.importRecording(recordingFromSse(dialectStream('messages/anthropic-haiku45-stop-sequence.sse'))),
+      store.importRecording(recordingFromSse(new Uint8Array(0))),
+      store.importRecording(recordingFromSse(new TextEncoder().encode('data: {"hello":1}\n\n'))),
+    ];
+    store.close();
+    // The file as version 4 left it: no dialect column.
+    const db = openDatabase(path);
+    db.exec('ALTER TABLE recordings DROP COLUMN protocol');
+    db.pragma('user_version = 4');
+    expect(migrate(db, path)).toEqual([5]);
+    db.close();
+    const upgraded = openStore(path);
+    expect(ids.map((id) => upgraded.summary(id)!.protocol)).toEqual(['chat-completions', 'responses', 'responses', 'anthropic-messages', 'chat-completions', null]);
+    upgraded.close();
   });
 
   it('refuse a database from a newer Streamscope, with a clear error, and leave it untouched', () => {

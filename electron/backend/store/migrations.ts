@@ -5,6 +5,7 @@
 // migration: add the next one.
 
 import type Database from 'better-sqlite3';
+import { detectProtocol, EVENTS_LOOKED_AT, protocolFromPath } from '../../../shared/index.ts';
 
 /** Marks the file as a Streamscope store (`PRAGMA application_id`): "SSCP". */
 export const APPLICATION_ID = 0x53534350;
@@ -12,6 +13,8 @@ export const APPLICATION_ID = 0x53534350;
 export interface Migration {
   readonly version: number;
   readonly sql: string;
+  /** Fills in what the SQL added from what is stored, after it, in the same transaction. */
+  readonly backfill?: (db: Database.Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -115,7 +118,34 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE recordings ADD COLUMN truncated TEXT;
     `,
   },
+  {
+    version: 5,
+    sql: `
+      -- The recording's dialect (Analysis.protocol: chat-completions, responses, anthropic-messages),
+      -- for the list's dialect column; NULL when it could not be told.
+      ALTER TABLE recordings ADD COLUMN protocol TEXT;
+    `,
+    backfill: backfillProtocols,
+  },
 ];
+
+/**
+ * The dialect of each recording stored before version 5, told the way the analysis tells it: by the
+ * request path, else by the first stored events (as the analysis tells it).
+ */
+function backfillProtocols(db: Database.Database): void {
+  const rows = db.prepare('SELECT id, url FROM recordings').raw().iterate() as IterableIterator<[number, string | null]>;
+  const events = db.prepare(`SELECT event_type AS event, data FROM events WHERE recording_id = ? AND data IS NOT NULL ORDER BY seq LIMIT ${EVENTS_LOOKED_AT}`);
+  const set = db.prepare('UPDATE recordings SET protocol = ? WHERE id = ?');
+  const found: [string, number][] = [];
+  for (const [id, url] of rows) {
+    const first = events.all(id) as { event: string | null; data: string }[];
+    // A body with no data event at all the analysis reads as Chat Completions (shared/analysis/fold.ts, untold).
+    const protocol = first.length === 0 && (url === null || protocolFromPath(url) === null) ? 'chat-completions' : detectProtocol({ url, events: first }).protocol;
+    if (protocol !== null) found.push([protocol, id]);
+  }
+  for (const [protocol, id] of found) set.run(protocol, id);
+}
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;
 
@@ -148,6 +178,7 @@ export function migrate(db: Database.Database, file: string): number[] {
         // Another process may have migrated between our check and this write lock.
         if ((db.pragma('user_version', { simple: true }) as number) >= migration.version) return false;
         db.exec(migration.sql);
+        migration.backfill?.(db);
         db.pragma(`application_id = ${APPLICATION_ID}`);
         db.pragma(`user_version = ${migration.version}`);
         return true;

@@ -2,11 +2,11 @@
 // mapping between rows and the store's types.
 
 import type Database from 'better-sqlite3';
-import type { DiagnosticCode, Outcome, RecordingSource, Severity } from '../../../shared/index.ts';
+import type { DiagnosticCode, Outcome, Protocol, RecordingSource, Severity } from '../../../shared/index.ts';
 import type { ListQuery, RecordingSummary } from './types.ts';
 
 /** The columns of a summary, in the order `summaryFromRow` reads them. */
-const SUMMARY_COLUMNS = `r.id, r.name, r.created_at, r.source, r.method, r.url, r.host, r.model, r.status, r.outcome, r.error,
+const SUMMARY_COLUMNS = `r.id, r.name, r.created_at, r.source, r.method, r.url, r.host, r.protocol, r.model, r.status, r.outcome, r.error,
   r.bytes, r.read_count, r.event_count, r.duration_ms, r.ttft_ms, r.worst_severity, r.finish_reasons, r.tags,
   (SELECT group_concat(code, ' ' ORDER BY code) FROM recording_diagnostics d WHERE d.recording_id = r.id) AS codes, r.capture_session`;
 
@@ -18,6 +18,7 @@ type SummaryRow = [
   method: string | null,
   url: string | null,
   host: string | null,
+  protocol: string | null,
   model: string | null,
   status: number | null,
   outcome: string | null,
@@ -44,26 +45,27 @@ export function summaryFromRow(row: unknown[]): RecordingSummary {
     method: r[4],
     url: r[5],
     host: r[6],
-    model: r[7],
-    status: r[8],
-    outcome: r[9] as Outcome | null,
-    error: r[10],
-    bytes: r[11],
-    readCount: r[12],
-    eventCount: r[13],
-    durationMs: r[14],
-    ttftMs: r[15],
-    worstSeverity: r[16] as Severity | null,
-    finishReasons: JSON.parse(r[17]) as string[],
-    tags: JSON.parse(r[18]) as string[],
-    codes: r[19] === null ? [] : (r[19].split(' ') as DiagnosticCode[]),
-    captureSession: r[20],
+    protocol: r[7] as Protocol | null,
+    model: r[8],
+    status: r[9],
+    outcome: r[10] as Outcome | null,
+    error: r[11],
+    bytes: r[12],
+    readCount: r[13],
+    eventCount: r[14],
+    durationMs: r[15],
+    ttftMs: r[16],
+    worstSeverity: r[17] as Severity | null,
+    finishReasons: JSON.parse(r[18]) as string[],
+    tags: JSON.parse(r[19]) as string[],
+    codes: r[20] === null ? [] : (r[20].split(' ') as DiagnosticCode[]),
+    captureSession: r[21],
   };
 }
 
 /** A recording's full row: the summary columns, then the rest. */
 const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture, r.truncated`;
-export const RECORDING_EXTRA_AT = 21;
+export const RECORDING_EXTRA_AT = 22;
 
 /** Rows written by one multi-row INSERT: one statement for 64 rows is several times faster than 64. */
 export const ROWS_PER_INSERT = 64;
@@ -74,11 +76,11 @@ export function prepareStatements(db: Database.Database) {
     insertRecording: db.prepare(`INSERT INTO recordings (
         name, created_at, started_at, source, method, url, host, request_headers, request_body,
         status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
-        model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated)
+        protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated)
       VALUES (
         @name, @createdAt, @startedAt, @source, @method, @url, @host, @requestHeaders, @requestBody,
         @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
-        @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated)`),
+        @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated)`),
     /** (recording_id, seq, t, offset, bytes) */
     insertRead: db.prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
     /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
@@ -95,7 +97,7 @@ export function prepareStatements(db: Database.Database) {
     updateProgress: db.prepare('UPDATE recordings SET bytes = ?, read_count = ?, event_count = ?, model = coalesce(?, model) WHERE id = ?'),
     /** (status, http_version, response_headers, response_t, id) */
     updateResponse: db.prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
-    updateFinish: db.prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model),
+    updateFinish: db.prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model), protocol = coalesce(@protocol, protocol),
         duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
         secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), writer_pid = NULL, writer_host = NULL
       WHERE id = @id`),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, recordingFromSse } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
@@ -125,6 +126,7 @@ describe('importing and reading back a recording', () => {
       method: 'POST',
       url: 'https://api.openai.com/v1/chat/completions',
       host: 'api.openai.com',
+      protocol: 'chat-completions',
       model: 'gpt-4o-mini',
       status: 200,
       outcome: 'eof',
@@ -255,6 +257,25 @@ describe('listing recordings', () => {
     expect(idsOf(store.list({ model: 'gpt-4o-mini', outcome: 'eof', text: 'year' }))).toEqual([ids.old]);
     expect(idsOf(store.list({ tag: 'smoke' }))).toEqual([ids.openai]);
     expect(idsOf(store.list({ source: 'sse' }))).toEqual([]);
+    store.close();
+  });
+
+  it('names the dialect of each row, as the analysis read it', () => {
+    const store = openStore(tempDbPath());
+    const fixture = (file: string) => recordingFromSse(new Uint8Array(readFileSync(new URL(`../../../shared/test/fixtures/dialects/${file}`, import.meta.url))));
+    const chat = store.importRecording(timedRecording());
+    const responses = store.importRecording(fixture('responses/openai-gpt4o-function-call-no-sequence-number.sse'));
+    const messages = store.importRecording(fixture('messages/anthropic-haiku45-stop-sequence.sse'));
+    const empty = store.importRecording(recordingFromSse(new Uint8Array(0)));
+    const unknown = store.importRecording(recordingFromSse(new TextEncoder().encode('data: {"hello":1}\n\n')));
+    expect(store.list().items.map((item) => [item.id, item.protocol])).toEqual([
+      [unknown, null],
+      // A body with no event at all is read as Chat Completions (its findings are that dialect's).
+      [empty, 'chat-completions'],
+      [messages, 'anthropic-messages'],
+      [responses, 'responses'],
+      [chat, 'chat-completions'],
+    ]);
     store.close();
   });
 });

@@ -5,7 +5,7 @@
 import { hostname } from 'node:os';
 import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { analyzeRecording } from '../../../shared/index.ts';
+import { analyzeRecording, protocolFromPath } from '../../../shared/index.ts';
 import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, SseField } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
@@ -147,6 +147,7 @@ function createStore(
       writerHost: null,
       secretsMasked: recording.secretsMasked ? JSON.stringify(recording.secretsMasked) : null,
       ...captureColumns(recording.capture),
+      protocol: summary.protocol ?? null,
       model: summary.model ?? requestedModel(request),
       bytes,
       readCount: recording.reads.length,
@@ -196,6 +197,8 @@ function createStore(
         writerHost: hostname(),
         secretsMasked: null,
         ...captureColumns(options.capture),
+        // Told by the path until the analysis at the end says (an unusual path is told by its events then).
+        protocol: protocolFromPath(options.request.url ?? ''),
         model: requestedModel(options.request),
         bytes: 0,
         readCount: 0,

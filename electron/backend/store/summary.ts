@@ -7,6 +7,7 @@ import type { FinishSummary } from './types.ts';
 /** What the store keeps of an analysis for the list view. */
 export function summarize(analysis: Analysis): FinishSummary {
   return {
+    protocol: analysis.protocol,
     model: analysis.identity.model,
     diagnostics: analysis.diagnostics,
     finishReasons: analysis.protocol === 'chat-completions' ? analysis.choices.map((choice) => choice.finish_reason) : endOf(analysis),

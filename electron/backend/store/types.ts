@@ -1,7 +1,7 @@
 // The store's public types.
 
 import type { AnalyzedEvent, Diagnostic, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
-import type { Analysis } from '../../../shared/index.ts';
+import type { Analysis, Protocol } from '../../../shared/index.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
 import type { PackedRecording } from '../../../shared/api/packed.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
@@ -12,6 +12,8 @@ export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecord
 
 /** What a finished recording says about itself; `summarize(analysis)` builds it from the core's analysis. */
 export interface FinishSummary {
+  /** The dialect the analysis read it in; absent: the one told at the start is kept. */
+  readonly protocol?: Protocol | null;
   readonly model?: string | null;
   readonly diagnostics?: readonly Diagnostic[];
   readonly finishReasons?: readonly (string | null)[];

@@ -121,6 +121,27 @@ describe('the live writer', () => {
     store.close();
   });
 
+  it('names the dialect by the request path while recording, and by the analysis once finished', () => {
+    const store = openStore(tempDbPath());
+    const byPath = store.beginRecording({ startedAt: STARTED_AT, request: { ...REQUEST, url: 'https://api.anthropic.com/v1/messages' } });
+    expect(store.summary(byPath.id)!.protocol).toBe('anthropic-messages');
+    // Given no analysis (an abandoned recording), it keeps what the path told.
+    byPath.finish({ t: 5, outcome: 'aborted' });
+    expect(store.summary(byPath.id)!.protocol).toBe('anthropic-messages');
+
+    const unusual = store.beginRecording({ startedAt: STARTED_AT, request: { ...REQUEST, url: 'https://gateway.test/relay' } });
+    expect(store.summary(unusual.id)!.protocol).toBeNull();
+    const feed = feeder(unusual);
+    const reads = splitReads(utf8(cleanBody(['Hi'])), [40]);
+    for (const read of reads) feed.read(read.t!, read.bytes);
+    const { partial, stats } = feed.analyzer.end();
+    const end = { t: 200, outcome: 'eof' as const };
+    const recording: Recording = { source: 'live', startedAt: STARTED_AT, request: { ...REQUEST, url: 'https://gateway.test/relay' }, response: null, reads, end };
+    unusual.finish(end, finishAnalysis(recording, feed.analyzer.events, feed.analyzer.reads, partial, stats, feed.analyzer.accumulator.state));
+    expect(store.summary(unusual.id)!.protocol).toBe('chat-completions');
+    store.close();
+  });
+
   it('flushes at once when the buffer passes 2,000 rows or 1 MiB', () => {
     const path = tempDbPath();
     const store = openStore(path);

@@ -298,6 +298,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
           error,
           truncated: outcome.truncated ? JSON.stringify(outcome.truncated) : null,
           model: summary.model ?? model,
+          protocol: summary.protocol ?? null,
           durationMs: summary.durationMs ?? outcome.t,
           ttftMs: summary.ttftMs ?? null,
           worstSeverity: worstSeverity(diagnostics),
