@@ -33,6 +33,7 @@ export const CODES_OF_EVERY_DIALECT: ReadonlySet<DiagnosticCode> = new Set<Diagn
   'analysis-limited',
   'recording-truncated',
   'buffered-delivery',
+  'capture-lagged',
   'idle-gap',
   'partial-event',
   'invalid-json',

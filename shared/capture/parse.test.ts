@@ -26,6 +26,12 @@ describe('captureInfoOf', () => {
     expect(captureInfoOf({ ...cassette, relay: null })).toEqual({ ...cassette, relay: null });
   });
 
+  it('keeps the capture’s lag episodes, and reads a relay without them (made before they were measured) as it is', () => {
+    const lagged = { ...VALID, relay: { ...RELAY, lag: [[120.5, 420.25]] } };
+    expect(captureInfoOf(lagged)).toEqual(lagged);
+    expect(captureInfoOf(VALID)).not.toHaveProperty('relay.lag');
+  });
+
   it.each([
     ['a string', 'capture', 'must be an object'],
     ['null', null, 'must be an object'],
@@ -44,6 +50,8 @@ describe('captureInfoOf', () => {
     ['an infinite stamp', { ...VALID, relay: { ...RELAY, writes: [[1, Infinity, 3]] } }, '"relay" "writes" must be [arrived, issued, flushed or null] triples'],
     ['a pause of three times', { ...VALID, relay: { ...RELAY, paused: [[1, 2, 3]] } }, '"relay" "paused" must be [from, to] pairs'],
     ['a pause with a string', { ...VALID, relay: { ...RELAY, paused: [['1', 2]] } }, '"relay" "paused" must be [from, to] pairs'],
+    ['a lag episode of one time', { ...VALID, relay: { ...RELAY, lag: [[1]] } }, '"relay" "lag" must be [from, to] pairs'],
+    ['lag as an object', { ...VALID, relay: { ...RELAY, lag: {} } }, '"relay" "lag" must be [from, to] pairs'],
     ['a fractional count', { ...VALID, relay: { ...RELAY, writesDropped: 1.5 } }, '"relay" needs counts "writesDropped", "maxBufferedBytes" and "bufferBound"'],
     ['a negative bound', { ...VALID, relay: { ...RELAY, bufferBound: -1 } }, '"relay" needs counts "writesDropped", "maxBufferedBytes" and "bufferBound"'],
     ['a missing count', { ...VALID, relay: { ...RELAY, maxBufferedBytes: undefined } }, '"relay" needs counts "writesDropped", "maxBufferedBytes" and "bufferBound"'],

@@ -25,11 +25,16 @@ export function captureInfoOf(value: unknown): CaptureInfo | string {
 
 function relayOf(value: unknown): RelayTiming | string {
   if (!isObject(value)) return 'must be an object';
-  const { writes, writesDropped, paused, maxBufferedBytes, bufferBound } = value;
+  const { writes, writesDropped, paused, maxBufferedBytes, bufferBound, lag } = value;
   if (!Array.isArray(writes) || !writes.every(isWrite)) return '"writes" must be [arrived, issued, flushed or null] triples';
-  if (!Array.isArray(paused) || !paused.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isTime))) return '"paused" must be [from, to] pairs';
+  if (!isIntervals(paused)) return '"paused" must be [from, to] pairs';
   if (!isCount(writesDropped) || !isCount(maxBufferedBytes) || !isCount(bufferBound)) return 'needs counts "writesDropped", "maxBufferedBytes" and "bufferBound"';
-  return { writes: writes as RelayWrite[], writesDropped, paused: paused as [number, number][], maxBufferedBytes, bufferBound };
+  if (lag !== undefined && !isIntervals(lag)) return '"lag" must be [from, to] pairs';
+  return { writes: writes as RelayWrite[], writesDropped, paused: paused as [number, number][], maxBufferedBytes, bufferBound, ...(lag === undefined ? {} : { lag: lag as [number, number][] }) };
+}
+
+function isIntervals(value: unknown): boolean {
+  return Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isTime));
 }
 
 function isWrite(value: unknown): boolean {

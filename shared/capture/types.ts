@@ -33,7 +33,21 @@ export interface RelayTiming {
   readonly maxBufferedBytes: number;
   /** Past this many bytes waiting for the client, the proxy stops reading the upstream. */
   readonly bufferBound: number;
+  /**
+   * The intervals [from, to] the proxy's own event loop was blocked while this exchange was in
+   * flight (a sampler due at `from` ran at `to`, LAG_EPISODE_MS late or more; its first
+   * LAG_EPISODES_KEPT): reads that came in meanwhile were stamped together at its end. Absent
+   * from recordings made before the proxy measured it.
+   */
+  readonly lag?: readonly (readonly [number, number])[];
 }
+
+/** How often the relay's thread checks that its event loop turns, ms. */
+export const LAG_SAMPLE_MS = 10;
+/** A check this late or later is a lag episode (the loop was blocked), ms. */
+export const LAG_EPISODE_MS = 20;
+/** Lag episodes kept per recording: a day-long stream under load does not grow without bound. */
+export const LAG_EPISODES_KEPT = 10_000;
 
 /** Writes stamped per recording; past it they are counted (a day-long stream does not grow a capture's memory). */
 export const RELAY_WRITES_KEPT = 200_000;

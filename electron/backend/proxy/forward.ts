@@ -20,6 +20,7 @@ import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
 import { drained, writeChunk } from '../http/write-chunk.ts';
 import { describeError } from '../recorder/exchange.ts';
 import { sendProxyError } from './answers.ts';
+import { watchLoopLag } from './loop-lag.ts';
 import type { RecordingEnd, RecordingThread, RemoteRecording } from './recording-thread/thread.ts';
 import { WriteStamps } from './write-stamps.ts';
 
@@ -109,6 +110,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
   const t0 = performance.now();
   const now = (): number => performance.now() - t0;
   const writes = new WriteStamps(now);
+  // The relay's own stalls while this exchange is in flight: reads coalesced by them are not the upstream's doing.
+  const lag = watchLoopLag(t0);
   const paused: [number, number][] = [];
   /** When the upstream was paused for a client that is not reading; null while it is read. */
   let pausedSince: number | null = null;
@@ -150,9 +153,10 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
         pausedSince = null;
       }
       progress.onRelayed?.();
+      const stalls = lag.stop();
       const recording = live as RemoteRecording | null;
       if (!recording) return resolve({ end, result: null });
-      const result = await recording.finish(end, { writes: writes.packed(), writesDropped: writes.dropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound }, clientLeft);
+      const result = await recording.finish(end, { writes: writes.packed(), writesDropped: writes.dropped, paused, maxBufferedBytes: maxBuffered, bufferBound: context.bufferBound, lag: stalls }, clientLeft);
       resolve({ end: result.end, result });
     };
 

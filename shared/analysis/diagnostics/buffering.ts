@@ -37,11 +37,21 @@
 // Every event of a burst is RESENT_SILENCE_MS / (1 / RESENT_PER_MS) = 1,500
 // times closer to the next than the silence before it: no further ratio to
 // the stream's own pace is needed.
+//
+// The capture proxy's own event loop can make the same shape: blocked (an
+// overloaded host, hundreds of streams), it reads nothing, and the kernel
+// hands it what the upstream sent meanwhile in one read when it comes back.
+// A recording that carries the capture's lag episodes (capture.relay.lag)
+// says when: a held-back delivery that begins during or right after one, and
+// whose silence is held back no longer once the stalls' share of it is taken
+// out, is the proxy's, reported as capture-lagged; only the others count
+// towards buffered-delivery.
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { plural } from './context.ts';
 import type { DiagnosticContext } from './context.ts';
+import { LAG_SAMPLE_MS } from '../../capture/types.ts';
 
 const DELIVERY_MS = 1;
 const HELD_EVENTS = 4;
@@ -53,6 +63,11 @@ export const BURST_PER_MS = 10;
 export const RESENT_EVENTS = 16;
 export const RESENT_SILENCE_MS = 500;
 export const RESENT_PER_MS = 3;
+/**
+ * How long after a lag episode's end a delivery it explains may begin, ms: the reads the stall
+ * gathered are stamped in the loop's turns that end it, around the sampler's own (`to`).
+ */
+export const LAG_MARGIN_MS = 2 * LAG_SAMPLE_MS;
 
 interface Delivery {
   /** Its reads, first to last. */
@@ -78,7 +93,39 @@ function heldBack(count: number, silence: number, span: number, tokenSpan: numbe
   return null;
 }
 
-export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
+/**
+ * For each held-back delivery (in order), the lag episode that explains it, or null: the delivery
+ * begins during the episode or up to LAG_MARGIN_MS after it, and its silence, the capture's
+ * stalls taken out, is too short to hold it back. A stall is counted from LAG_SAMPLE_MS before
+ * its `from` (the loop may have stopped any time after the sampler's last turn) to its `to` (the
+ * sampler turned again). The deliveries' silences follow each other, so one pass over the
+ * episodes, sorted, serves them all.
+ */
+function laggedBy(held: readonly Delivery[], lag: readonly (readonly [number, number])[]): (readonly [number, number] | null)[] {
+  const episodes = [...lag].sort((a, b) => a[0] - b[0]);
+  let first = 0;
+  return held.map((delivery) => {
+    const from = delivery.start - delivery.silence;
+    while (first < episodes.length && episodes[first]![1] + LAG_MARGIN_MS <= from) first++;
+    let covered = 0;
+    let reached = from;
+    let explains: readonly [number, number] | null = null;
+    for (let at = first; at < episodes.length && episodes[at]![0] - LAG_SAMPLE_MS < delivery.start; at++) {
+      const episode = episodes[at]!;
+      const a = Math.max(reached, episode[0] - LAG_SAMPLE_MS);
+      const b = Math.min(delivery.start, episode[1]);
+      if (b > a) {
+        covered += b - a;
+        reached = b;
+      }
+      if (delivery.start >= episode[0] && delivery.start <= episode[1] + LAG_MARGIN_MS) explains ??= episode;
+    }
+    const own = delivery.silence - covered;
+    return explains !== null && own < (delivery.resent ? RESENT_SILENCE_MS : SILENCE_MS) ? explains : null;
+  });
+}
+
+export function buffering({ recording, reads, events }: DiagnosticContext): Diagnostic[] {
   // Token events per read; a timed stream of a hundred thousand reads is checked without an object per read or per delivery.
   const tokenEventsOfRead = new Int32Array(reads.length);
   let tokenEvents = 0;
@@ -121,21 +168,41 @@ export function buffering({ reads, events }: DiagnosticContext): Diagnostic[] {
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
   if (heldEvents * 2 < tokenEvents) return [];
 
-  const heldReads = held.flatMap((delivery) => Array.from({ length: delivery.lastRead - delivery.firstRead + 1 }, (_, i) => delivery.firstRead + i));
-  const isHeld = new Set(heldReads);
-  const evidence = events.filter((event) => event.tokens !== 0 && isHeld.has(event.sse.read)).map((event) => event.sse.index);
+  const lag = recording.capture?.relay?.lag ?? [];
+  const lagged = laggedBy(held, lag);
+  const upstream = held.filter((_, index) => lagged[index] === null);
+  const found: Diagnostic[] = [];
+  const upstreamEvents = upstream.reduce((sum, delivery) => sum + delivery.events, 0);
+  if (upstreamEvents * 2 >= tokenEvents) found.push(bufferedDelivery(upstream, upstreamEvents, tokenEvents, events));
+  if (upstream.length < held.length) found.push(captureLagged(held.filter((_, index) => lagged[index] !== null), lagged.filter((episode) => episode !== null), events));
+  return found;
+}
+
+/** The token events the deliveries brought (their indexes), and their reads. */
+function shown(deliveries: readonly Delivery[], events: DiagnosticContext['events']): { events: number[]; reads: number[] } {
+  const reads = deliveries.flatMap((delivery) => Array.from({ length: delivery.lastRead - delivery.firstRead + 1 }, (_, i) => delivery.firstRead + i));
+  const isHeld = new Set(reads);
+  return { events: events.filter((event) => event.tokens !== 0 && isHeld.has(event.sse.read)).map((event) => event.sse.index), reads };
+}
+
+function bufferedDelivery(held: readonly Delivery[], heldEvents: number, tokenEvents: number, events: DiagnosticContext['events']): Diagnostic {
+  const evidence = shown(held, events);
   const largest = held.reduce((a, b) => (b.events > a.events ? b : a));
   const resent = largest.resent ? ` (${plural(largest.events, 'event')} in ${plural(largest.tokenReads, 'read')} over ${largest.tokenSpan.toFixed(1)} ms, ${(largest.events / largest.tokenSpan).toFixed(1)} a ms: re-sent one by one, faster than any model makes them)` : '';
   const shape =
     held.length === 1
       ? `in one burst at ${largest.start.toFixed(0)} ms, after ${largest.silence.toFixed(0)} ms of silence${resent}`
       : `in ${held.length} bursts after silences of ${SILENCE_MS} ms or more; the largest, ${plural(largest.events, 'event')} at ${largest.start.toFixed(0)} ms after ${largest.silence.toFixed(0)} ms${resent}`;
-  return [
-    finding(
-      'buffered-delivery',
-      `${heldEvents} of ${plural(tokenEvents, 'token event')} arrived ${shape}: something on the path held them back.`,
-      evidence,
-      heldReads,
-    ),
-  ];
+  return finding('buffered-delivery', `${heldEvents} of ${plural(tokenEvents, 'token event')} arrived ${shape}: something on the path held them back.`, evidence.events, evidence.reads);
+}
+
+/** The bursts the capture's own stalls explain: `episodes[i]` is the stall before `held[i]`. */
+function captureLagged(held: readonly Delivery[], episodes: readonly (readonly [number, number])[], events: DiagnosticContext['events']): Diagnostic {
+  const evidence = shown(held, events);
+  const stalls = [...new Set(episodes)];
+  const longest = stalls.reduce((a, b) => (b[1] - b[0] > a[1] - a[0] ? b : a));
+  const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
+  const blocked = `its own event loop was blocked for ${(longest[1] - longest[0]).toFixed(0)} ms at ${longest[0].toFixed(0)} ms${stalls.length > 1 ? ` (the longest of ${stalls.length} stalls)` : ''}`;
+  const bursts = held.length === 1 ? `the burst of ${plural(heldEvents, 'token event')} at ${held[0]!.start.toFixed(0)} ms` : `${held.length} bursts of ${plural(heldEvents, 'token event')} in all`;
+  return finding('capture-lagged', `The capture proxy lagged: ${blocked}, so reads were coalesced there: ${bursts} came as it caught up, and say nothing of the upstream's pace.`, evidence.events, evidence.reads);
 }

@@ -31,6 +31,11 @@ export const CHAT_CATALOGUE = {
     title: 'Buffered delivery',
     hint: 'Something on the path held the stream back: turn off proxy response buffering (nginx: proxy_buffering off, or the header X-Accel-Buffering: no), do not compress text/event-stream, and stream from serverless functions instead of returning a finished body.',
   },
+  'capture-lagged': {
+    severity: 'info',
+    title: 'Capture proxy lagged (extension)',
+    hint: 'The capture proxy\'s own event loop was blocked, so it read what the upstream had sent meanwhile all at once: the timings in this window are the proxy\'s, not the upstream\'s. Its host is overloaded (CPU contention, too many streams at once): give it more CPU or fewer streams and record again to judge the upstream\'s pace.',
+  },
   'compressed-stream': {
     severity: 'info',
     title: 'Compressed stream',

@@ -156,6 +156,64 @@ const answer = (words: number): string[] =>
 /** The role event at 400 ms, a silence, then every other event one a read, `every` ms apart. */
 const afterSilence = (events: readonly string[], silence: number, every: number): Recording => deliver(events, [[400, 1], ...oneByOne(events.length - 1, 400 + silence, every)], 100);
 
+/** The recording as the capture proxy made it, its event loop blocked over the `lag` intervals. */
+function captured(recording: Recording, lag?: readonly [number, number][]): Recording {
+  const relay = { writes: [], writesDropped: 0, paused: [], maxBufferedBytes: 0, bufferBound: 1_048_576, ...(lag ? { lag } : {}) };
+  return { ...recording, source: 'capture', capture: { session: 's', upstream: 'http://127.0.0.1:1/v1', client: { address: '127.0.0.1:2', userAgent: null }, changed: [], servedBy: 'proxy', relay } };
+}
+
+describe('capture-lagged: bursts the capture proxy made itself, its event loop blocked', () => {
+  // The role at 100 ms, then two bursts of 148 token events, each after 320 ms of silence.
+  const twoBursts = deliver(LONG, [[100, 1], [420, 148], [740, 151]], 50);
+  const BOTH_BURSTS = { events: range(1, 297), reads: [1, 2] };
+  /** Its findings about bursts (the stream's usage chunk is found too). */
+  const bursts = (recording: Recording) => findings(recording).filter((found) => found.code === 'buffered-delivery' || found.code === 'capture-lagged');
+
+  it('without lag episodes, the bursts are buffered-delivery', () => {
+    expect(bursts(captured(twoBursts))).toEqual([{ code: 'buffered-delivery', severity: 'warning', ...BOTH_BURSTS }]);
+    expect(bursts(captured(twoBursts, []))).toEqual([{ code: 'buffered-delivery', severity: 'warning', ...BOTH_BURSTS }]);
+  });
+
+  it('with the proxy blocked through both silences, they are capture-lagged, and not buffered-delivery', () => {
+    const recording = captured(twoBursts, [[110, 418], [430, 738]]);
+    expect(findings(recording)).toEqual([
+      { code: 'usage-chunk', severity: 'info', events: [USAGE_AT] },
+      { code: 'capture-lagged', severity: 'info', ...BOTH_BURSTS },
+    ]);
+    expect(the(recording, 'capture-lagged').message).toBe(
+      "The capture proxy lagged: its own event loop was blocked for 308 ms at 110 ms (the longest of 2 stalls), so reads were coalesced there: 2 bursts of 296 token events in all came as it caught up, and say nothing of the upstream's pace.",
+    );
+    expect(the(recording, 'capture-lagged').hint).toMatch(/^The capture proxy's own event loop was blocked/);
+  });
+
+  it('a burst outside the stalls is still buffered-delivery, beside the one the capture made', () => {
+    const recording = captured(twoBursts, [[110, 418]]);
+    expect(bursts(recording)).toEqual([
+      { code: 'buffered-delivery', severity: 'warning', events: range(149, 297), reads: [2] },
+      { code: 'capture-lagged', severity: 'info', events: range(1, 149), reads: [1] },
+    ]);
+    expect(the(recording, 'buffered-delivery').message).toBe('148 of 296 token events arrived in one burst at 740 ms, after 320 ms of silence: something on the path held them back.');
+    expect(the(recording, 'capture-lagged').message).toBe(
+      "The capture proxy lagged: its own event loop was blocked for 308 ms at 110 ms, so reads were coalesced there: the burst of 148 token events at 420 ms came as it caught up, and say nothing of the upstream's pace.",
+    );
+  });
+
+  it('a stall that ended more than 20 ms before the burst explains nothing: the upstream was silent after it', () => {
+    expect(bursts(captured(twoBursts, [[110, 399], [430, 719]]))).toEqual([{ code: 'buffered-delivery', severity: 'warning', ...BOTH_BURSTS }]);
+    expect(bursts(captured(twoBursts, [[110, 400], [430, 720]]))).toEqual([{ code: 'capture-lagged', severity: 'info', ...BOTH_BURSTS }]);
+  });
+
+  it('a stall right before the burst explains it only when, without the stall, the silence is under 100 ms', () => {
+    // Silences of 320 ms: a stall of 211 ms up to the burst, counted from 10 ms before it (the sampler's period), leaves 99 ms of the upstream's own; 210 ms leaves 100.
+    expect(bursts(captured(twoBursts, [[209, 420], [529, 740]])).map((found) => found.code)).toEqual(['capture-lagged']);
+    expect(bursts(captured(twoBursts, [[210, 420], [530, 740]])).map((found) => found.code)).toEqual(['buffered-delivery']);
+  });
+
+  it('a burst that began before the stall is not the stall’s doing', () => {
+    expect(bursts(captured(twoBursts, [[421, 700], [741, 900]])).map((found) => found.code)).toEqual(['buffered-delivery']);
+  });
+});
+
 describe('buffered-delivery of a buffer re-sent one event a read (a gateway re-chunking it)', () => {
   const GATEWAY = answer(64);
 
