@@ -63,6 +63,11 @@ export interface LiveRecording {
   /** The response head, its echoed keys masked and its secret headers redacted: what is kept of it, returned. */
   response(head: RecordedResponse): RecordedResponse;
   read(t: number, bytes: Uint8Array): void;
+  /**
+   * `byteCount` more bytes of the body came that the recording never got (the capture proxy's
+   * recorder fell behind): it keeps what it had and nothing after, and its end says truncated.
+   */
+  lost(byteCount: number): void;
   /** Ends the recording; `capture` replaces the one given at the start (it carries the relay's clock). */
   finish(end: RecordedEnd, capture?: CaptureInfo): LiveRecordingResult;
   /** Ends it as an error when something failed before finish (never left 'recording'); nothing when finished. */
@@ -134,6 +139,12 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       // Past the cap nothing is kept: the bytes are counted, not masked.
       if (droppedBytes !== null) droppedBytes += bytes.length;
       else for (const read of masker.feed({ t, bytes })) keep(read);
+    },
+    lost(byteCount) {
+      // The bytes the masker holds back could begin an echoed key whose rest is lost: counted, never kept.
+      let held = 0;
+      for (const read of masker.end()) held += read.bytes.length;
+      droppedBytes = (droppedBytes ?? 0) + held + byteCount;
     },
     finish(given, capture = options.capture) {
       finished = true;

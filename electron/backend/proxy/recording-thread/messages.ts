@@ -1,7 +1,8 @@
 // What the relay's thread and the recording thread say to each other (one contract for both
 // sides). The relay posts each exchange's begin, head, reads and end in order, batched every few
 // milliseconds (the reads packed together: read-batch.ts); the recording thread answers each
-// end with the exchange's figures.
+// batch of reads once handled (the relay bounds the bytes waiting) and each end with the
+// exchange's figures.
 
 import type { CaptureExchange, CaptureInfo, RelayTiming } from '../../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../../../../shared/index.ts';
@@ -55,6 +56,8 @@ export type ToRecorder =
       /** The client hung up: a normal end (`eof`) if the stream's final event had come, else `end` (aborted). */
       readonly clientLeft: boolean;
       readonly relay: PackedRelayTiming;
+      /** Body bytes the relay kept from the recording thread, its last reads (the thread had fallen behind: MAX_PENDING_BYTES); absent when it sent them all. */
+      readonly notRecorded?: number;
     }
   | { readonly type: 'close' };
 
@@ -70,4 +73,6 @@ export type FromRecorder =
   | { readonly type: 'failed'; readonly key: number; readonly end: RecordedEnd; readonly error: string }
   /** The thread loaded and opened its store: from then on its death is a crash (a new thread takes the next exchanges), not a failure to start. */
   | { readonly type: 'ready' }
+  /** A batch of reads handled (their bytes no longer wait for the thread): what the relay's bound on bytes waiting counts down. */
+  | { readonly type: 'processed'; readonly bytes: number }
   | { readonly type: 'closed' };

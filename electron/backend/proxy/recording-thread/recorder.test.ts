@@ -24,22 +24,31 @@ afterEach(() => {
   for (const store of stores.splice(0)) store.close();
 });
 
-/** Runs one exchange through a recorder on `store`, as the relay's thread would post it; resolves with the reply to its end. */
-async function exchange(store: Store | undefined, reads: readonly Uint8Array[], end: Extract<ToRecorder, { type: 'finish' }>['end'], options: { clientLeft?: boolean; encoding?: string } = {}): Promise<FromRecorder & { id: number | null }> {
+type Ended = Extract<FromRecorder, { type: 'finished' | 'failed' }>;
+
+/** The recorder's replies, each batch's answer apart from the rest. */
+function listen(): { readonly replies: FromRecorder[]; readonly processed: number[]; readonly reply: (message: FromRecorder) => void } {
   const replies: FromRecorder[] = [];
-  const recorder = createRecorder(store, (reply) => replies.push(reply), () => {});
+  const processed: number[] = [];
+  return { replies, processed, reply: (message) => void (message.type === 'processed' ? processed.push(message.bytes) : replies.push(message)) };
+}
+
+/** Runs one exchange through a recorder on `store`, as the relay's thread would post it; resolves with the reply to its end. */
+async function exchange(store: Store | undefined, reads: readonly Uint8Array[], end: Extract<ToRecorder, { type: 'finish' }>['end'], options: { clientLeft?: boolean; encoding?: string; secrets?: string[]; notRecorded?: number } = {}): Promise<Ended & { id: number | null; processed: number[] }> {
+  const { replies, processed, reply } = listen();
+  const recorder = createRecorder(store, reply, () => {});
   const begin = { startedAt: '2026-12-02T00:00:00.000Z', source: 'capture' as const, request: REQUEST, capture: CAPTURE };
   const id = store ? store.reserveRecording(begin) : null;
-  recorder.handle({ type: 'begin', key: 1, id, startedAt: begin.startedAt, request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: true });
+  recorder.handle({ type: 'begin', key: 1, id, startedAt: begin.startedAt, request: REQUEST, secrets: options.secrets ?? [], tags: undefined, capture: CAPTURE, keepRecording: true });
   const headers: Record<string, string> = { 'content-type': 'text/event-stream', ...(options.encoding ? { 'content-encoding': options.encoding } : {}) };
   recorder.handle({ type: 'response', key: 1, head: { t: 1, status: 200, httpVersion: '1.1', headers } });
   // Packed as the relay's thread posts them: some in one batch, the rest in another.
   const batches = [new ReadBatch(), new ReadBatch()];
   reads.forEach((bytes, i) => batches[i < reads.length / 2 ? 0 : 1]!.add(1, 2 + i, bytes));
   for (const batch of batches) if (!batch.empty) recorder.handle(batch.take());
-  recorder.handle({ type: 'finish', key: 1, end, clientLeft: options.clientLeft ?? false, relay: RELAY });
+  recorder.handle({ type: 'finish', key: 1, end, clientLeft: options.clientLeft ?? false, relay: RELAY, ...(options.notRecorded === undefined ? {} : { notRecorded: options.notRecorded }) });
   await expect.poll(() => replies.length).toBe(1);
-  return { ...replies[0]!, id };
+  return { ...(replies[0] as Ended), id, processed };
 }
 
 const ABORTED = { t: 50, outcome: 'aborted', error: 'the client closed the connection' } as const;
@@ -72,6 +81,10 @@ describe('the stored recording', () => {
     stores.push(store);
     const reply = await exchange(store, reads, { t: 80, outcome: 'eof' });
     expect(reply.type).toBe('finished');
+    // Each batch answered once handled, with its bytes: the relay's count of bytes waiting goes down by as many.
+    const half = Math.ceil(reads.length / 2);
+    const size = (some: readonly Uint8Array[]) => some.reduce((sum, read) => sum + read.length, 0);
+    expect(reply.processed).toEqual([reads.slice(0, half), reads.slice(half)].filter((some) => some.length > 0).map(size));
     const stored = store.get(reply.id!)!;
     expect(stored.reads.map((read) => [...read.bytes])).toEqual(reads.map((read) => [...read]));
     expect(stored.end).toEqual({ t: 80, outcome: 'eof' });
@@ -91,11 +104,26 @@ describe('the stored recording', () => {
     }
   });
 
+  it('whose last reads the relay kept back (the thread had fallen behind) ends truncated at the bytes it got, a key\'s first bytes held back by the masking not kept', async () => {
+    const store = openStore(tempDbPath());
+    stores.push(store);
+    const key = 'sk-proj-0123456789abcdefghij';
+    const first = STREAM.subarray(0, 300);
+    // The upstream echoes the key; the read the relay could send ends inside it, the rest never reached the thread.
+    const cut = new TextEncoder().encode(`data: {"echo":"${key.slice(0, 12)}`);
+    const reply = await exchange(store, [first, cut], { t: 80, outcome: 'eof' }, { secrets: [key], notRecorded: 5000 });
+    const truncated = { atBytes: 300, droppedBytes: cut.length + 5000 };
+    expect(reply).toMatchObject({ type: 'finished', figures: { findings: { codes: ['recording-truncated'] } } });
+    const stored = store.get(reply.id!)!;
+    expect(stored.end).toEqual({ t: 80, outcome: 'eof', truncated });
+    expect(Buffer.concat(stored.reads.map((read) => read.bytes)).equals(Buffer.from(first))).toBe(true);
+  });
+
   it('is committed while it streams every CAPTURE_FLUSH_INTERVAL_MS, not at each read: the recording view sees it that late at most', async () => {
     const store = openStore(tempDbPath());
     stores.push(store);
-    const replies: FromRecorder[] = [];
-    const recorder = createRecorder(store, (reply) => replies.push(reply), () => {});
+    const { replies, reply } = listen();
+    const recorder = createRecorder(store, reply, () => {});
     const id = store.reserveRecording({ startedAt: '2026-12-02T00:00:00.000Z', source: 'capture', request: REQUEST, capture: CAPTURE });
     recorder.handle({ type: 'begin', key: 1, id, startedAt: '2026-12-02T00:00:00.000Z', request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: false });
     recorder.handle({ type: 'response', key: 1, head: { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } } });
@@ -114,8 +142,8 @@ describe('the stored recording', () => {
   it('that the store refuses is reported failed, with the relay\'s end, rather than finished', async () => {
     const store = openStore(tempDbPath());
     stores.push(store);
-    const replies: FromRecorder[] = [];
-    const recorder = createRecorder(store, (reply) => replies.push(reply), () => {});
+    const { replies, reply } = listen();
+    const recorder = createRecorder(store, reply, () => {});
     // A row that was never reserved: the writer has nothing to write to.
     recorder.handle({ type: 'begin', key: 7, id: 424242, startedAt: '2026-12-02T00:00:00.000Z', request: REQUEST, secrets: [], tags: undefined, capture: CAPTURE, keepRecording: false });
     const batch = new ReadBatch();

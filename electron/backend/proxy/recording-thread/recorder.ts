@@ -87,6 +87,8 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
       decoder.end();
       await exchange.decoding;
     }
+    // The relay kept its last reads from this thread (it had fallen behind): the recording ends where they began.
+    if (message.notRecorded !== undefined && exchange.failed === null) exchange.live.lost(message.notRecorded);
     // After the final event, a client that hangs up had all it wanted.
     const end: RecordedEnd = message.clientLeft && exchange.sawFinal ? { t: message.end.t, outcome: 'eof' } : message.end;
     exchanges.delete(key);
@@ -147,6 +149,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
       }
       if (message.type === 'reads') {
         forEachRead(message, read);
+        reply({ type: 'processed', bytes: message.bytes.length });
         return;
       }
       const exchange = exchanges.get(message.key);

@@ -13,7 +13,8 @@ import { tempDbPath } from '../../store/test-support.ts';
 import { startRecordingWorker } from './launch.ts';
 import type { ToRecorder } from './messages.ts';
 import { forEachRead } from './read-batch.ts';
-import { createRecordingThread, POST_INTERVAL_MS } from './thread.ts';
+import { heldWorker } from './test-support.ts';
+import { createRecordingThread, MAX_PENDING_BYTES, POST_INTERVAL_MS } from './thread.ts';
 import type { RecordingStart } from './thread.ts';
 
 const STREAM = realStream('openai-gpt4o-structured-text-usage.sse');
@@ -140,6 +141,88 @@ describe('the recording thread', () => {
       next.read(2, STREAM);
       expect(await next.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
       expect(workers.length).toBe(2);
+      expect(warnings.messages).toEqual([]);
+    } finally {
+      warnings.restore();
+      await thread.close();
+    }
+  });
+
+  it('that falls behind holds at most the bound for it: each stream goes on, its recording keeps the reads before the first that did not fit and ends truncated, and a later one is whole', async () => {
+    const store = freshStore();
+    const warnings = captureWarnings();
+    const held = heldWorker(store);
+    const BOUND = 64 * 1024;
+    const thread = createRecordingThread(store, () => held.worker, { maxPendingBytes: BOUND });
+    const body = realStream('groq-llama33-text-x-groq.sse');
+    const reads = splitAt(body, Array.from({ length: Math.floor(body.length / 4096) }, (_, i) => (i + 1) * 4096));
+    try {
+      expect(MAX_PENDING_BYTES).toBe(64 * 1024 * 1024);
+      const [a, b] = [thread.begin(START), thread.begin(START)];
+      for (const recording of [a, b]) recording.response(HEAD);
+      // Two streams in turn, 4 KiB a read, while the thread handles nothing: sixteen reads fill the bound.
+      reads.forEach((bytes, i) => {
+        a.read(2 + i, bytes);
+        b.read(2 + i, bytes);
+      });
+      const ends = [a, b].map((recording) => recording.finish({ t: 90, outcome: 'eof' }, relay(), false));
+      await new Promise((resolve) => setTimeout(resolve, 3 * POST_INTERVAL_MS));
+      expect([held.waiting, held.maxWaiting]).toEqual([BOUND, BOUND]);
+      held.release();
+      const truncated = { atBytes: 8 * 4096, droppedBytes: body.length - 8 * 4096 };
+      for (const [recording, ended] of [[a, await ends[0]!], [b, await ends[1]!]] as const) {
+        expect(ended).toMatchObject({ end: { t: 90, outcome: 'eof' }, error: null, figures: { findings: { codes: ['recording-truncated', 'unknown-field'] } } });
+        const stored = store.get(recording.id!)!;
+        expect(stored.end).toEqual({ t: 90, outcome: 'eof', truncated });
+        expect(Buffer.concat(stored.reads.map((read) => read.bytes)).equals(Buffer.from(body.subarray(0, 8 * 4096)))).toBe(true);
+      }
+      expect(warnings.messages).toEqual(["Streamscope capture: the recording thread fell behind (65,536 bytes waiting for it); the streams go on whole, and the recordings it could not take end truncated"]);
+
+      // Caught up, the thread takes whole streams again, as long as it keeps up with them.
+      const later = thread.begin(START);
+      later.response(HEAD);
+      const before = [...held.received.values()].reduce((sum, bytes) => sum + bytes, 0);
+      let sent = 0;
+      for (let i = 0; i < reads.length; i++) {
+        // Every read so far posted and answered.
+        if (i % 8 === 0) await expect.poll(() => [...held.received.values()].reduce((sum, bytes) => sum + bytes, -before) === sent && held.waiting === 0).toBe(true);
+        later.read(2 + i, reads[i]!);
+        sent += reads[i]!.length;
+      }
+      expect(await later.finish({ t: 90, outcome: 'eof' }, relay(), false)).toMatchObject({ error: null });
+      expect(store.get(later.id!)!.end).toEqual({ t: 90, outcome: 'eof' });
+      expect(Buffer.concat(store.get(later.id!)!.reads.map((read) => read.bytes)).equals(Buffer.from(body))).toBe(true);
+      expect(held.maxWaiting).toBe(BOUND);
+    } finally {
+      warnings.restore();
+      await thread.close();
+    }
+  });
+
+  it('that really runs out of memory once ready is replaced by a new thread, with no warning that it cannot start', async () => {
+    const store = freshStore();
+    const warnings = captureWarnings();
+    // Ready, then out of memory at the first batch: V8 stops the thread (ERR_WORKER_OUT_OF_MEMORY).
+    const hungry = "const { parentPort } = require('node:worker_threads'); parentPort.postMessage({ type: 'ready' }); const kept = []; parentPort.on('message', () => { for (;;) kept.push(new Array(1e5).fill(kept.length)); });";
+    const starts: string[] = [];
+    const thread = createRecordingThread(store, (data) => {
+      starts.push(starts.length === 0 ? 'hungry' : 'real');
+      return starts.length === 1 ? new Worker(hungry, { eval: true, resourceLimits: { maxOldGenerationSizeMb: 16 } }) : startRecordingWorker(data);
+    });
+    try {
+      const lost = thread.begin(START);
+      lost.response(HEAD);
+      lost.read(2, STREAM);
+      const ended = await lost.finish({ t: 3, outcome: 'eof' }, relay(), false);
+      expect(ended).toMatchObject({ recording: null, figures: null });
+      expect(ended.error).toMatch(/^the recording thread failed: .*out of memory/i);
+
+      const next = thread.begin(START);
+      next.response(HEAD);
+      next.read(2, STREAM);
+      expect(await next.finish({ t: 3, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 3, outcome: 'eof' }, error: null });
+      expect(starts).toEqual(['hungry', 'real']);
+      expect(Buffer.concat(store.get(next.id!)!.reads.map((read) => read.bytes)).equals(Buffer.from(STREAM))).toBe(true);
       expect(warnings.messages).toEqual([]);
     } finally {
       warnings.restore();

@@ -2,7 +2,9 @@
 // posted at most every POST_INTERVAL_MS, the reads' bytes copied into one packed batch that is
 // handed over (transferred), so the relay's thread spends a copy per read and wakes the recording
 // thread a hundred times a second at most, not once per read. The thread starts with the first
-// stream and is started again should it die; the recordings it held then end as interrupted.
+// stream and is started again should it die; the recordings it held then end as interrupted. The
+// bytes that wait for it are bounded (MAX_PENDING_BYTES): past the bound the relay goes on and the
+// recordings it could not send end truncated.
 
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +21,20 @@ export type { PackedRelayTiming, RecordingStart };
 
 /** How long messages wait to be posted together: the recording thread gets a read this late at most (well within its store's CAPTURE_FLUSH_INTERVAL_MS). */
 export const POST_INTERVAL_MS = 10;
+
+/**
+ * The most read bytes waiting for the recording thread: copied for it and not yet handled there
+ * (it answers each batch). One that falls behind (a slow disk, a busy CPU, hundreds of streams)
+ * let them pile up without bound: 300 streams of 516 KB held 1.2 GB (issue 27). Past the bound the
+ * relay goes on as fast; a read that does not fit is not recorded, nor any later read of its
+ * stream, and that recording ends truncated, keeping the bytes before it (docs/capture.md).
+ */
+export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
+
+export interface RecordingThreadOptions {
+  /** MAX_PENDING_BYTES by default (tests make it small). */
+  readonly maxPendingBytes?: number;
+}
 
 export interface RecordingEnd {
   /** The outcome as settled (a client leaving after the final event is `eof`). */
@@ -71,12 +87,17 @@ interface Running {
   scheduled: boolean;
   /** When the last batch was posted (performance.now()). */
   postedAt: number;
+  /** Read bytes in `reads`, in the queue or posted, that the thread has not answered for yet (at most the bound). */
+  pending: number;
 }
 
 /** `startWorker`: how the thread is started (tests start one that fails). */
-export function createRecordingThread(store: Store | undefined, startWorker: (data: RecordingThreadData) => Worker = startRecordingWorker): RecordingThread {
+export function createRecordingThread(store: Store | undefined, startWorker: (data: RecordingThreadData) => Worker = startRecordingWorker, options: RecordingThreadOptions = {}): RecordingThread {
+  const maxPendingBytes = options.maxPendingBytes ?? MAX_PENDING_BYTES;
   let running: Running | null = null;
   let count = 0;
+  /** Said once per proxy: each recording it touches says so in its own end. */
+  let warnedBehind = false;
   /** Why no recording thread could start (then recordings are made on this thread); null while they can. */
   let cannotStart: string | null = null;
 
@@ -142,10 +163,12 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       reads: new ReadBatch(),
       scheduled: false,
       postedAt: -Infinity,
+      pending: 0,
     };
     worker.on('message', (message: FromRecorder) => {
       if (message.type === 'closed') return;
       if (message.type === 'ready') return void (state.answered = true);
+      if (message.type === 'processed') return void (state.pending -= message.bytes);
       const waiting = state.waiting.get(message.key);
       if (!waiting) return;
       state.answered = true;
@@ -185,6 +208,8 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       const { stored: _stored, ...begun } = options;
       post(thread, { type: 'begin', key, id, ...begun });
       let ended = false;
+      /** Body bytes kept from the thread once one read did not fit under the bound; undefined while every read was sent. */
+      let notRecorded: number | undefined;
       return {
         id,
         response(head) {
@@ -192,8 +217,18 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
         },
         read(t, bytes) {
           if (ended) return;
-          thread.reads.add(key, t, bytes);
-          schedule(thread);
+          // Once a read is left out, so is every later one: the recording keeps the body's first bytes, never one with a hole.
+          if (notRecorded === undefined && thread.pending + bytes.length <= maxPendingBytes) {
+            thread.pending += bytes.length;
+            thread.reads.add(key, t, bytes);
+            schedule(thread);
+            return;
+          }
+          if (notRecorded === undefined && !warnedBehind) {
+            warnedBehind = true;
+            process.emitWarning(`Streamscope capture: the recording thread fell behind (${maxPendingBytes.toLocaleString('en-US')} bytes waiting for it); the streams go on whole, and the recordings it could not take end truncated`, { code: 'STREAMSCOPE_CAPTURE' });
+          }
+          notRecorded = (notRecorded ?? 0) + bytes.length;
         },
         finish(end, relay, clientLeft) {
           if (ended) throw new Error('finish was already called');
@@ -205,7 +240,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
               return resolve({ end, figures: null, recording: null, error: thread.died });
             }
             thread.waiting.set(key, { id, end, resolve });
-            post(thread, { type: 'finish', key, end, clientLeft, relay }, relay.writes.buffer as ArrayBuffer);
+            post(thread, { type: 'finish', key, end, clientLeft, relay, ...(notRecorded === undefined ? {} : { notRecorded }) }, relay.writes.buffer as ArrayBuffer);
           });
         },
       };
