@@ -11,6 +11,9 @@
 //                 the last ask, and their relay clocks as stored (the recordings' capture.relay):
 //                 for each upstream read, how long the proxy held it before it issued the write
 //                 to the client, and how long the socket then took to take it
+//   ← 'ended'  → { type: 'ended', exchanges, truncated }   the exchanges ended since the last ask
+//                 and how many of their recordings ended truncated, nothing read from the store
+//                 (bench/proxy-memory.ts: what the proxy holds stays its own)
 //   ← 'close'  → the proxy and store closed, the directory removed, exit 0
 // Its CPU time is the proxy's alone: the upstream and the client run in the parent.
 
@@ -42,6 +45,13 @@ export interface ProxyUsage {
   readonly socket: readonly number[];
 }
 
+export interface ProxyEnded {
+  readonly type: 'ended';
+  readonly exchanges: ProxyUsage['exchanges'];
+  /** Of those, the recordings that ended truncated (recording-truncated). */
+  readonly truncated: number;
+}
+
 const [upstream, flag] = process.argv.slice(2);
 if (!upstream || (flag !== undefined && flag !== '--no-store') || !process.send) throw new Error('usage: node bin/run-ts.mjs bench/capture-proxy.ts UPSTREAM_URL [--no-store] (with an IPC channel)');
 const routing = planRoutes([{ url: upstream }]);
@@ -50,10 +60,14 @@ if (!routing.ok) throw new Error(routing.error);
 const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-proxy-'));
 const store = flag === '--no-store' ? null : openStore(join(dir, 'capture.db'));
 const ended: ProxyUsage['exchanges'][number][] = [];
+let truncated = 0;
 const proxy = await startCaptureProxy({
   routes: routing.routes,
   ...(store ? { store } : {}),
-  onExchangeEnd: ({ id, recording, outcome, events, bytes, status }) => void ended.push({ id, recording, outcome, events, bytes, status }),
+  onExchangeEnd: ({ id, recording, outcome, events, bytes, status, findings }) => {
+    ended.push({ id, recording, outcome, events, bytes, status });
+    if (findings.codes.includes('recording-truncated')) truncated++;
+  },
 });
 
 process.on('message', (message) => {
@@ -72,6 +86,10 @@ process.on('message', (message) => {
     }
     const usage: ProxyUsage = { type: 'usage', cpu, relayThreadCpu, exchanges, held, socket };
     process.send!(usage);
+  } else if (message === 'ended') {
+    const ends: ProxyEnded = { type: 'ended', exchanges: ended.splice(0), truncated };
+    truncated = 0;
+    process.send!(ends);
   } else if (message === 'close') {
     void proxy.close().then(() => {
       store?.close();
