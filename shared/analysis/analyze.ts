@@ -1,16 +1,16 @@
 // A whole recording, analysed: events, the final client state, diagnostics
 // and metrics. The same fold as the live view, run to the end.
 
-import type { StreamState } from '../chunks/accumulate.ts';
-import { toChoices } from '../chunks/message.ts';
-import type { ChoiceMessage } from '../chunks/message.ts';
-import { chat } from '../dialects/chat.ts';
-import { messages } from '../dialects/messages/index.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
+import { toChoices } from '../dialects/chat/message.ts';
+import type { ChoiceMessage } from '../dialects/chat/message.ts';
+import { chat } from '../dialects/chat/dialect.ts';
+import { messages } from '../dialects/anthropic/index.ts';
 import { raw } from '../dialects/raw.ts';
 import { responses } from '../dialects/responses/index.ts';
 import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import type { SsePartialEvent } from '../sse/parser.ts';
+import type { SsePartialEvent } from '../framing/sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';

@@ -4,8 +4,8 @@
 import { relayMetrics } from '../capture/relay-metrics.ts';
 import type { RelayMetrics } from '../capture/relay-metrics.ts';
 import type { CaptureInfo } from '../capture/types.ts';
-import type { ChoiceMessage } from '../chunks/message.ts';
-import type { MessageObject } from '../dialects/messages/final.ts';
+import type { ChoiceMessage } from '../dialects/chat/message.ts';
+import type { MessageObject } from '../dialects/anthropic/final.ts';
 import type { ResponseObject } from '../dialects/responses/final.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';

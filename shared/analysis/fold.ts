@@ -4,20 +4,20 @@
 // analysis keeps per event is what the garbage collector copies, and on a
 // virtual machine every megabyte the heap grows by costs milliseconds.
 
-import { createAccumulator } from '../chunks/accumulate.ts';
-import type { Accumulator } from '../chunks/accumulate.ts';
-import { annotate } from '../chunks/annotate.ts';
-import { interpretEvent } from '../chunks/interpret.ts';
-import { ChunkTemplate } from '../chunks/template.ts';
-import type { Interpretation } from '../chunks/interpret.ts';
+import { createAccumulator } from '../dialects/chat/accumulate.ts';
+import type { Accumulator } from '../dialects/chat/accumulate.ts';
+import { annotate } from '../dialects/chat/annotate.ts';
+import { interpretEvent } from '../dialects/chat/interpret.ts';
+import { ChunkTemplate } from '../dialects/chat/template.ts';
+import type { Interpretation } from '../dialects/chat/interpret.ts';
 import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
-import { messages } from '../dialects/messages/index.ts';
+import { messages } from '../dialects/anthropic/index.ts';
 import { raw } from '../dialects/raw.ts';
 import { responses } from '../dialects/responses/index.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { createSseParser } from '../sse/parser.ts';
-import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../sse/parser.ts';
+import { createSseParser } from '../framing/sse/parser.ts';
+import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../framing/sse/parser.ts';
 import { DialectAnalyzed } from './dialect-event.ts';
 import type { DialectSource } from './dialect-event.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';

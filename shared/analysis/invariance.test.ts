@@ -4,8 +4,8 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import { analyzeRecording } from './analyze.ts';
 import { toContract } from './contract.ts';
 import { bytes, chunk, delta, realStreams, splitAt } from '../test/streams.ts';

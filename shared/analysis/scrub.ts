@@ -8,8 +8,8 @@
 // keeps a copy of the state every CHECKPOINT events and goes back from the nearest one: a jump
 // anywhere costs at most CHECKPOINT events.
 
-import { createAccumulator } from '../chunks/accumulate.ts';
-import type { StreamState } from '../chunks/accumulate.ts';
+import { createAccumulator } from '../dialects/chat/accumulate.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
 import type { AnyDialect, DialectAccumulator } from '../dialects/types.ts';
 import type { AnalyzedEvent } from './stream.ts';
 

@@ -5,8 +5,8 @@
 // it (the caller's business). Unknown otherwise: the stream is still shown raw with the transport
 // diagnostics.
 
-import type { SseFields } from '../sse/types.ts';
-import { isObject } from './common.ts';
+import type { SseFields } from '../framing/sse/types.ts';
+import { isObject } from './kit/common.ts';
 import type { Protocol } from './types.ts';
 
 export interface Detection {

@@ -6,10 +6,10 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { splitAt } from '../test/streams.ts';
-import { messages } from './messages/index.ts';
-import { interpretInFull as messagesInFull } from './messages/interpret.ts';
+import { messages } from './anthropic/index.ts';
+import { interpretInFull as messagesInFull } from './anthropic/interpret.ts';
 import { responses } from './responses/index.ts';
 import { interpretInFull as responsesInFull } from './responses/interpret.ts';
 import { runDialect } from './run.ts';

@@ -4,9 +4,9 @@
 // nothing accumulates. A dialect like the others, so that the fold, the scrubber and the views
 // need no case of their own for it.
 
-import { quote } from '../chunks/annotate.ts';
-import { NOTHING, parseData } from './common.ts';
-import type { TransportKind } from './common.ts';
+import { quote } from './chat/annotate.ts';
+import { NOTHING, parseData } from './kit/common.ts';
+import type { TransportKind } from './kit/common.ts';
 import type { Dialect, DialectAccumulator, DialectInterpretation, DialectProblem } from './types.ts';
 
 export interface RawInterpretation extends DialectInterpretation {

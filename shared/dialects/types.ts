@@ -4,16 +4,16 @@
 // carry a token — lives behind it; the transport (bytes, reads, SSE, timing, the transport
 // diagnostics) stays one and knows only this interface. Adding a dialect is adding a folder.
 //
-// Chat Completions (shared/chunks) fits it as it stands: interpretEvent is `interpret`, annotate
+// Chat Completions (shared/dialects/chat) fits it as it stands: interpretEvent is `interpret`, annotate
 // is `annotate`, fold.ts's tokensOf(ops) is `tokens`, createAccumulator wrapped so that `apply`
 // passes `interpretation.ops` on is `createAccumulator`, toChoices is `final`, `state.usage` is
 // `usage`, and the chunk checks (errors, finish, message, tools, usage, metadata) are `diagnose`:
 // chat.ts is that adapter, and chat.test.ts shows it reads every real stream as the analysis does.
 
 import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
-import type { AnnotateOptions } from '../chunks/annotate.ts';
+import type { AnnotateOptions } from './chat/annotate.ts';
 import type { Recording } from '../recording/types.ts';
-import type { SseEvent, SseFields } from '../sse/types.ts';
+import type { SseEvent, SseFields } from '../framing/sse/types.ts';
 import type { DialectCode } from './catalogue.ts';
 
 /** The three dialects, as `inspect --json` names them in `"protocol"`. */
@@ -84,7 +84,7 @@ export interface DialectDiagnostic extends Omit<Diagnostic, 'code' | 'severity'>
   readonly severity: Severity;
 }
 
-/** How an annotation quotes text: Chat Completions' own options (chunks/annotate.ts). */
+/** How an annotation quotes text: Chat Completions' own options (chat/annotate.ts). */
 export type { AnnotateOptions };
 
 /**

@@ -7,8 +7,8 @@
 import { EVENTS_LOOKED_AT, detectProtocol } from '../dialects/detect.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
-import { createSseParser } from '../sse/parser.ts';
-import type { SseEvent } from '../sse/types.ts';
+import { createSseParser } from '../framing/sse/parser.ts';
+import type { SseEvent } from '../framing/sse/types.ts';
 
 export type { Protocol };
 

@@ -12,7 +12,7 @@
 // match, the first loaded wins.
 
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { DIALECT_FACTS, replayProtocol } from './dialect.ts';
 import type { Protocol } from './dialect.ts';
 

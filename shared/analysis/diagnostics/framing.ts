@@ -1,8 +1,8 @@
 // Findings about the SSE framing of the body: how it ends, what is not JSON,
 // comments, padding and line endings.
 
-import { quote } from '../../chunks/annotate.ts';
-import { DONE } from '../../chunks/interpret.ts';
+import { quote } from '../../dialects/chat/annotate.ts';
+import { DONE } from '../../dialects/chat/interpret.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';

@@ -9,7 +9,7 @@
 // the deltas' text stands and a different `.done` text is kept as a mismatch (done-text-mismatch).
 // What the diagnostics need is gathered on the way, so that they never go over the events again.
 
-import { Evidence, isObject, TextBuffer } from '../common.ts';
+import { Evidence, isObject, TextBuffer } from '../kit/common.ts';
 import type { DialectAccumulator } from '../types.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';

@@ -1,9 +1,9 @@
 // One line of words for one Responses event: what it changed, in the notation a developer would
 // write against the final object (`output[1].content[0].text += "Hi"`, `output[0].arguments += "{\"ci"`).
 
-import { describeProblem, quote } from '../../chunks/annotate.ts';
-import { annotateTransport, brief, isObject } from '../common.ts';
-import type { SseFields } from '../../sse/types.ts';
+import { describeProblem, quote } from '../chat/annotate.ts';
+import { annotateTransport, brief, isObject } from '../kit/common.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
 import type { AnnotateOptions } from '../types.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';

@@ -11,7 +11,7 @@
 // structured-output helpers (`output_parsed`, and `parsed` / `parsed_arguments` set to null on
 // every message part and function call), which parse the object rather than stream anything.
 
-import { firstDifference, isObject } from '../common.ts';
+import { firstDifference, isObject } from '../kit/common.ts';
 import type { ItemState, PartState, ResponsesState } from './state.ts';
 import { CHANNELS } from './ops.ts';
 import type { Channel } from './ops.ts';

@@ -5,14 +5,14 @@
 // The event types are the openai SDK's (internal/responses/response-accumulator, the set it
 // accepts); any other type is `unknown` and changes nothing.
 
-import type { SseFields } from '../../sse/types.ts';
-import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../common.ts';
-import type { TransportKind } from '../common.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../kit/common.ts';
+import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import type { Channel, DeltaOp, LifecycleEvent, ResponsesOp } from './ops.ts';
-import { PROBE_INTEGERS, PROBE_STRINGS, Template } from '../template.ts';
-import type { TemplateField } from '../template.ts';
+import { PROBE_INTEGERS, PROBE_STRINGS, Template } from '../kit/template.ts';
+import type { TemplateField } from '../kit/template.ts';
 import { CHANNELS, TERMINAL_EVENTS } from './ops.ts';
 
 export type ResponsesKind =

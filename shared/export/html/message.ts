@@ -2,10 +2,10 @@
 // as separate channels), its tool calls reassembled, and the usage.
 
 import type { Analysis } from '../../analysis/analyze.ts';
-import { describeUsage } from '../../chunks/annotate.ts';
-import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
-import { usageFields } from '../../chunks/usage-fields.ts';
-import type { ChoiceMessage, ToolCallMessage } from '../../chunks/message.ts';
+import { describeUsage } from '../../dialects/chat/annotate.ts';
+import { checkArguments, describeArgumentsError } from '../../dialects/chat/message.ts';
+import { usageFields } from '../../dialects/chat/usage-fields.ts';
+import type { ChoiceMessage, ToolCallMessage } from '../../dialects/chat/message.ts';
 import { html, pre } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count } from './format.ts';

@@ -1,10 +1,10 @@
 // The Anthropic Messages dialect's findings (DESIGN.md, "Three streaming protocols, one product"),
 // read from the accumulated state alone: the fold gathered the evidence on its way.
 
-import { quote } from '../../chunks/annotate.ts';
-import { describeArgumentsError } from '../../chunks/message.ts';
+import { quote } from '../chat/annotate.ts';
+import { describeArgumentsError } from '../chat/message.ts';
 import { dialectFinding } from '../catalogue.ts';
-import { few, plural } from '../common.ts';
+import { few, plural } from '../kit/common.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { MessagesState } from './accumulate.ts';
 import { TOOL_BLOCKS, checkInput } from './accumulate.ts';

@@ -10,7 +10,7 @@
 // choice — what a tolerant client has to do.
 
 import type { Op, TextOp, ToolOp } from './ops.ts';
-import { pushAll } from '../push-all.ts';
+import { pushAll } from '../../push-all.ts';
 
 export interface ArgumentFragment {
   readonly event: number;

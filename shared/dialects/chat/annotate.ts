@@ -1,7 +1,7 @@
 // One line of words for one event: what it changed, in the notation a
 // developer would write (`content += "Hi"`, `tool_calls[1].arguments += "{\"ci"`).
 
-import type { SseFields } from '../sse/parser.ts';
+import type { SseFields } from '../../framing/sse/parser.ts';
 import type { Interpretation } from './interpret.ts';
 import type { Op, ToolOp } from './ops.ts';
 

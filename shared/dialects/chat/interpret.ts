@@ -5,11 +5,11 @@
 // itself is not kept (a view that shows it parses the event's data again):
 // kept for every event, it would be most of an analysis's memory.
 
-import type { SseFields } from '../sse/parser.ts';
+import type { SseFields } from '../../framing/sse/parser.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
 import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
 import { memberBytes } from './json-text.ts';
-import { nestsDeeperThan, TOO_DEEP } from '../formats/json-depth.ts';
+import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
 
 export type EventKind =
   | 'role'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSseParser, parseSse } from './parser.ts';
 import type { SseEvent } from './parser.ts';
-import { byteByByte, bytes, splitAt } from '../test/streams.ts';
+import { byteByByte, bytes, splitAt } from '../../test/streams.ts';
 
 /** The fields of each event, without positions: what must not depend on how the body was split. */
 function fieldsOf(events: readonly SseEvent[]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../analysis/analyze.ts';
-import { realStream, realStreams, untimed } from '../test/streams.ts';
+import { analyzeRecording } from '../../analysis/analyze.ts';
+import { realStream, realStreams, untimed } from '../../test/streams.ts';
 import { usageFields } from './usage-fields.ts';
 
 // How many of the corpus's streams carry usage.

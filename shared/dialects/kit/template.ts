@@ -1,7 +1,7 @@
 // Most events of a stream are the delta before with another piece of text: the same type, item
 // and index, byte for byte, around a different `"delta":"…"` string (and, in the Responses API, a
 // different `sequence_number` and `obfuscation` padding). Such an event needs no JSON.parse — half
-// of a dialect's interpretation time — as Chat Completions' ChunkTemplate (chunks/template.ts)
+// of a dialect's interpretation time — as Chat Completions' ChunkTemplate (chat/template.ts)
 // found for chunks: replacing a string literal of a JSON text by another, or an integer by another,
 // changes nothing but that value in the parsed object. A template is the data of one event cut
 // around the values of a few named top-level members; an event matches when its data is the same

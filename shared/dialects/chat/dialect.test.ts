@@ -2,16 +2,16 @@
 // what the analysis gives today: the same choices, usage, first token and chunk findings.
 
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../analysis/analyze.ts';
-import * as fold from '../analysis/fold.ts';
-import { parseSse } from '../sse/parser.ts';
-import { realStreams, untimed } from '../test/streams.ts';
-import { chat } from './chat.ts';
-import { runDialect } from './run.ts';
-import * as dialects from './types.ts';
+import { analyzeRecording } from '../../analysis/analyze.ts';
+import * as fold from '../../analysis/fold.ts';
+import { parseSse } from '../../framing/sse/parser.ts';
+import { realStreams, untimed } from '../../test/streams.ts';
+import { chat } from './dialect.ts';
+import { runDialect } from '../run.ts';
+import * as dialects from '../types.ts';
 // Chat Completions' own entries (the catalogue of every code includes the dialects').
-import { CHAT_CATALOGUE as CATALOGUE } from '../analysis/diagnostics/catalogue.ts';
-import { DIALECT_CATALOGUE } from './catalogue.ts';
+import { CHAT_CATALOGUE as CATALOGUE } from '../../analysis/diagnostics/catalogue.ts';
+import { DIALECT_CATALOGUE } from '../catalogue.ts';
 
 /** The codes the chunk checks make (the rest of an analysis's findings are the transport's). */
 const CHUNK_CODES = new Set([

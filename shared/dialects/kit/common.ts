@@ -2,11 +2,11 @@
 // dialect names alike, text channels joined when read, capped evidence lists, and a deep
 // comparison that says where two JSON values first differ.
 
-import { quote } from '../chunks/annotate.ts';
-import type { SseFields } from '../sse/types.ts';
-import { MAX_EVIDENCE } from './catalogue.ts';
-import { nestsDeeperThan, TOO_DEEP } from '../formats/json-depth.ts';
-import type { DialectProblem } from './types.ts';
+import { quote } from '../chat/annotate.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import { MAX_EVIDENCE } from '../catalogue.ts';
+import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
+import type { DialectProblem } from '../types.ts';
 
 export const NOTHING: readonly never[] = Object.freeze([]);
 
@@ -92,7 +92,7 @@ export function errorOf(payload: Record<string, unknown>): { message: string; co
   return { message, code };
 }
 
-/** Pieces joined into one string at a time (as in chunks/accumulate.ts): few enough to die young. */
+/** Pieces joined into one string at a time (as in chat/accumulate.ts): few enough to die young. */
 const RUN = 1024;
 
 /**

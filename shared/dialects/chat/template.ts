@@ -6,7 +6,7 @@
 // means what the template means, with its own text. Anything else, or any
 // doubt, goes to interpretEvent.
 
-import type { SseFields } from '../sse/parser.ts';
+import type { SseFields } from '../../framing/sse/parser.ts';
 import { interpretEvent } from './interpret.ts';
 import type { Interpretation } from './interpret.ts';
 import type { TextOp } from './ops.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../analysis/analyze.ts';
-import { realStreams, untimed } from '../test/streams.ts';
+import { analyzeRecording } from '../../analysis/analyze.ts';
+import { realStreams, untimed } from '../../test/streams.ts';
 import { locateJsonError } from './json-error.ts';
 import { checkArguments, describeArgumentsError, toolCallsOf } from './message.ts';
 

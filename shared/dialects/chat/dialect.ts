@@ -1,28 +1,28 @@
-// Chat Completions behind the dialect interface, as it stands in shared/chunks and the chunk checks
+// Chat Completions behind the dialect interface, as it stands in shared/dialects/chat and the chunk checks
 // of analysis/diagnostics: nothing moved, nothing changed, only wrapped — the proof that the
 // interface (types.ts) fits it, and the adapter the fold can use until chunks/ moves to
 // dialects/chat/ (DESIGN.md's layout). chat.test.ts checks that it gives, on every captured real
 // stream, what analyzeRecording gives.
 
-import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../analysis/diagnostics/context.ts';
-import type { DiagnosticContext } from '../analysis/diagnostics/context.ts';
-import { errors } from '../analysis/diagnostics/errors.ts';
-import { finish } from '../analysis/diagnostics/finish.ts';
-import { message } from '../analysis/diagnostics/message.ts';
-import { metadata } from '../analysis/diagnostics/metadata.ts';
-import { tools } from '../analysis/diagnostics/tools.ts';
-import { usage } from '../analysis/diagnostics/usage.ts';
-import type { AnalyzedEvent } from '../analysis/stream.ts';
-import { createAccumulator } from '../chunks/accumulate.ts';
-import type { Accumulator, StreamState } from '../chunks/accumulate.ts';
-import { annotate } from '../chunks/annotate.ts';
-import type { Interpretation } from '../chunks/interpret.ts';
-import { toChoices } from '../chunks/message.ts';
-import type { ChoiceMessage } from '../chunks/message.ts';
-import { ChunkTemplate } from '../chunks/template.ts';
-import type { SseFields } from '../sse/types.ts';
-import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './types.ts';
-import type { Dialect, DialectAccumulator, DialectContext, DialectDiagnostic } from './types.ts';
+import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';
+import type { DiagnosticContext } from '../../analysis/diagnostics/context.ts';
+import { errors } from '../../analysis/diagnostics/errors.ts';
+import { finish } from '../../analysis/diagnostics/finish.ts';
+import { message } from '../../analysis/diagnostics/message.ts';
+import { metadata } from '../../analysis/diagnostics/metadata.ts';
+import { tools } from '../../analysis/diagnostics/tools.ts';
+import { usage } from '../../analysis/diagnostics/usage.ts';
+import type { AnalyzedEvent } from '../../analysis/stream.ts';
+import { createAccumulator } from './accumulate.ts';
+import type { Accumulator, StreamState } from './accumulate.ts';
+import { annotate } from './annotate.ts';
+import type { Interpretation } from './interpret.ts';
+import { toChoices } from './message.ts';
+import type { ChoiceMessage } from './message.ts';
+import { ChunkTemplate } from './template.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../types.ts';
+import type { Dialect, DialectAccumulator, DialectContext, DialectDiagnostic } from '../types.ts';
 
 /** The chunk checks of analysis/diagnostics/diagnose.ts's STREAM_CHECKS: the dialect's own. */
 const CHECKS = [errors, finish, message, tools, usage, metadata];

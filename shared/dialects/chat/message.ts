@@ -4,7 +4,7 @@
 
 import type { ChoiceState, StreamState, ToolCallState } from './accumulate.ts';
 import { lineAndColumn, locateJsonError } from './json-error.ts';
-import { MAX_JSON_DEPTH, TOO_DEEP, tooDeepAt } from '../formats/json-depth.ts';
+import { MAX_JSON_DEPTH, TOO_DEEP, tooDeepAt } from '../../formats/json-depth.ts';
 
 export interface ToolCallMessage {
   index: number;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../../framing/sse/parser.ts';
 import { annotate } from './annotate.ts';
 import { createAccumulator } from './accumulate.ts';
 import { interpretEvent } from './interpret.ts';
 import { memberBytes } from './json-text.ts';
 import { checkArguments, toChoices } from './message.ts';
-import { body, bytes, chunk, delta, DONE_EVENT, realStream } from '../test/streams.ts';
+import { body, bytes, chunk, delta, DONE_EVENT, realStream } from '../../test/streams.ts';
 
 /** Kind and annotation of every event of a body. */
 function describeBody(text: string | Uint8Array) {

@@ -10,9 +10,9 @@
 // always, the other counters when present). Payloads are never mutated: the scrubber forks states
 // that share them.
 
-import { checkArguments } from '../../chunks/message.ts';
-import type { ArgumentsCheck } from '../../chunks/message.ts';
-import { Evidence, EvidenceMap, TextBuffer } from '../common.ts';
+import { checkArguments } from '../chat/message.ts';
+import type { ArgumentsCheck } from '../chat/message.ts';
+import { Evidence, EvidenceMap, TextBuffer } from '../kit/common.ts';
 import type { DialectAccumulator } from '../types.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 import { DELTA_INFO } from './ops.ts';

@@ -3,14 +3,14 @@
 // data-only events by their SSE name), the operation it applies, whether its `event:` name differs
 // from its type, and what is malformed about it. Stateless and total: nothing here throws.
 
-import type { SseFields } from '../../sse/types.ts';
-import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../common.ts';
-import type { TransportKind } from '../common.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../kit/common.ts';
+import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import { DELTA_INFO, DELTA_TYPES } from './ops.ts';
 import type { DeltaOp, DeltaType, MessagesOp } from './ops.ts';
-import { PROBE_STRINGS, Template } from '../template.ts';
+import { PROBE_STRINGS, Template } from '../kit/template.ts';
 
 export type MessagesKind =
   | TransportKind

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { interpretEvent } from './interpret.ts';
 import { ChunkTemplate } from './template.ts';
-import type { SseFields } from '../sse/parser.ts';
+import type { SseFields } from '../../framing/sse/parser.ts';
 
 const event = (data: string, type: string | null = null): SseFields => ({ data, event: type, id: null, retry: null, comments: [], unknownFields: [] });
 

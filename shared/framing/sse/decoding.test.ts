@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSse as parseOneWay } from './parser.ts';
 import type { SseEvent } from './parser.ts';
-import { byteByByte, bytes, splitAt } from '../test/streams.ts';
+import { byteByByte, bytes, splitAt } from '../../test/streams.ts';
 
 /** Parses both ways the parser can decode long ranges (whole, and apart around lines with other characters than ASCII): the two must agree. */
 function parseSse(body: Uint8Array | readonly Uint8Array[]): ReturnType<typeof parseOneWay> {

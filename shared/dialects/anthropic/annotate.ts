@@ -1,9 +1,9 @@
 // One line of words for one Anthropic Messages event: what it changed, in the notation a developer
 // would write against the final message (`content[0].text += "Hi"`, `stop_reason = "end_turn"`).
 
-import { describeProblem, quote } from '../../chunks/annotate.ts';
-import { annotateTransport, brief, isObject } from '../common.ts';
-import type { SseFields } from '../../sse/types.ts';
+import { describeProblem, quote } from '../chat/annotate.ts';
+import { annotateTransport, brief, isObject } from '../kit/common.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
 import type { AnnotateOptions } from '../types.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 import type { MessagesOp } from './ops.ts';

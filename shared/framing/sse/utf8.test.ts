@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { characterStart, firstNonAscii, wordsOf } from './utf8.ts';
-import { bytes } from '../test/streams.ts';
+import { bytes } from '../../test/streams.ts';
 
 describe('firstNonAscii', () => {
   it('finds the first byte above 0x7f at any position, in a buffer at any alignment', () => {
