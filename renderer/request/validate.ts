@@ -2,7 +2,7 @@
 // problems it found, in words that name the place (line and column of a JSON text, which message,
 // which tool, which header), and never throws: a problem blocks Send and is shown by its field.
 
-import { locateJsonError } from '../../shared/chunks/json-error.ts';
+import { locateJsonError } from '../../shared/dialects/chat/json-error.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../../shared/recording/header-field.ts';
 import { isSecretHeader } from '../../shared/recording/redact.ts';

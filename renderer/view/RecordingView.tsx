@@ -6,8 +6,8 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { dialectOf } from '../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../shared/analysis/scrub.ts';
-import { createAccumulator } from '../../shared/chunks/accumulate.ts';
-import { toChoices } from '../../shared/chunks/message.ts';
+import { createAccumulator } from '../../shared/dialects/chat/accumulate.ts';
+import { toChoices } from '../../shared/dialects/chat/message.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';

@@ -4,7 +4,7 @@
 // "Message (choice N)" block is for that dialect (render.ts).
 
 import { checkArguments } from '../../../shared/index.ts';
-import { describeArgumentsError } from '../../../shared/chunks/message.ts';
+import { describeArgumentsError } from '../../../shared/dialects/chat/message.ts';
 import type { MessageObject, ResponseObject } from '../../../shared/index.ts';
 import { nestsDeeperThan } from '../../../shared/formats/json-depth.ts';
 import { clip, clipInline, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from './text-bounds.ts';

@@ -1,6 +1,6 @@
 // `streamscope replay RECORDING… [--port N] [--host H] [--speed X] [--precise] [--interval MS] [faults] [--db PATH]`
 
-import { parseSse } from '../../../shared/sse/parser.ts';
+import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
 import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';

@@ -4,7 +4,7 @@
 // Messages stream shows its final object's output items / content blocks (DialectMessage.tsx).
 
 import { useId } from 'react';
-import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
+import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { incompleteChoice } from './as-of.ts';

@@ -3,8 +3,8 @@
 // draw what these return.
 
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import type { StreamState } from '../../../shared/chunks/accumulate.ts';
-import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
+import type { StreamState } from '../../../shared/dialects/chat/accumulate.ts';
+import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
 import { formatMs } from '../../components/format.ts';
 import type { ScrubbedState } from '../types.ts';
 
