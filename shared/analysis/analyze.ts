@@ -4,10 +4,8 @@
 import type { StreamState } from '../dialects/chat/accumulate.ts';
 import { toChoices } from '../dialects/chat/message.ts';
 import type { ChoiceMessage } from '../dialects/chat/message.ts';
-import { chat } from '../dialects/chat/dialect.ts';
-import { messages } from '../dialects/anthropic/index.ts';
 import { raw } from '../dialects/raw.ts';
-import { responses } from '../dialects/responses/index.ts';
+import { registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
 import type { SsePartialEvent } from '../framing/sse/parser.ts';
@@ -98,11 +96,9 @@ export interface FoldDialect {
   readonly dialectState: unknown;
 }
 
-/** The dialects by protocol, and the raw reading for a stream whose dialect could not be told. */
-const DIALECT_OF: Readonly<Record<Protocol, AnyDialect>> = { 'chat-completions': chat, responses, 'anthropic-messages': messages };
-
+/** The registered dialect of this name, or the raw reading for a stream whose dialect could not be told. */
 export function dialectOf(protocol: Protocol | null | undefined): AnyDialect {
-  return protocol ? DIALECT_OF[protocol] : raw;
+  return protocol ? registeredDialect(protocol) : raw;
 }
 
 /**

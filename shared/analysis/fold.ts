@@ -11,9 +11,8 @@ import { interpretEvent } from '../dialects/chat/interpret.ts';
 import { ChunkTemplate } from '../dialects/chat/template.ts';
 import type { Interpretation } from '../dialects/chat/interpret.ts';
 import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
-import { messages } from '../dialects/anthropic/index.ts';
 import { raw } from '../dialects/raw.ts';
-import { responses } from '../dialects/responses/index.ts';
+import { registeredDialect } from '../dialects/registry.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
 import { createSseParser } from '../framing/sse/parser.ts';
@@ -216,9 +215,6 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
 // The events a read completed, when it completed none: one shared empty list.
 const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
 
-/** The dialects behind the interface the fold reads with (Chat Completions has its own path, below). */
-const OTHER_DIALECTS: Readonly<Record<Exclude<Protocol, 'chat-completions'>, AnyDialect>> = { responses, 'anthropic-messages': messages };
-
 /**
  * The fold. A class, and the parser's `onEvent` a method of it, for speed: V8 keeps the code it
  * optimised for methods (and for a shape some object still has) across garbage collections,
@@ -365,7 +361,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     this.held = null;
     if (protocol === 'chat-completions') this.chat = true;
     else {
-      const dialect = protocol === null ? raw : OTHER_DIALECTS[protocol];
+      const dialect: AnyDialect = protocol === null ? raw : registeredDialect(protocol);
       this.other = { source: { reads: this.reads, dialect }, accumulator: dialect.createAccumulator() };
     }
     if (held !== null) for (const sse of held) this.onEvent(sse);

@@ -4,7 +4,7 @@
 // local servers need no key.
 
 import { ANTHROPIC_VERSION } from '../../../shared/api/contract.ts';
-import { PROTOCOLS } from '../../../shared/dialects/types.ts';
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 
 /** How a key is sent: `Authorization: Bearer KEY`, Azure's `api-key: KEY`, Anthropic's `x-api-key: KEY`. */

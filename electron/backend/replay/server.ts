@@ -13,7 +13,8 @@ import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 import { protocolFromPath } from '../../../shared/dialects/detect.ts';
-import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+import { replayProtocol } from '../../../shared/replay/dialect.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';
 import { errorBody, invalidRequest } from '../../../shared/replay/errors.ts';
 import type { ReplayError } from '../../../shared/replay/errors.ts';
@@ -191,7 +192,7 @@ async function answer(
 }
 
 function noMatch(asked: RequestSummary, protocol: Protocol, loaded: readonly Loaded[]): ReplayError {
-  const { name, matchedOn, path } = DIALECT_FACTS[protocol];
+  const { shortName: name, matchedOn, path } = descriptorOf(protocol);
   // Only recordings of the dialect with a request can be listed here: one without would have answered.
   const list = loaded.filter((source) => source.protocol === protocol).map(({ label, summary }) => `${label} (${describe(summary)})`);
   const others = loaded.length - list.length;

@@ -1,17 +1,19 @@
 // The Anthropic Messages dialect (`POST …/v1/messages`), behind the one dialect interface.
 
-import type { Dialect } from '../types.ts';
+import type { RegisteredDialect } from '../types.ts';
 import { createMessagesAccumulator } from './accumulate.ts';
 import type { MessagesState } from './accumulate.ts';
 import { annotateMessagesEvent } from './annotate.ts';
+import { anthropicDescriptor } from './descriptor.ts';
 import { diagnoseMessages } from './diagnostics.ts';
 import { finalMessage } from './final.ts';
 import type { MessageObject } from './final.ts';
 import { interpretMessagesEvent } from './interpret.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 
-export const messages: Dialect<MessagesInterpretation, MessagesState, MessageObject> = {
-  protocol: 'anthropic-messages',
+export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, MessageObject> = {
+  protocol: anthropicDescriptor.protocol,
+  descriptor: anthropicDescriptor,
   interpret: interpretMessagesEvent,
   annotate: annotateMessagesEvent,
   tokens: (interpretation) => interpretation.tokens,
@@ -26,4 +28,4 @@ export type { BlockState, MessagesState } from './accumulate.ts';
 export type { MessageObject } from './final.ts';
 export type { MessagesInterpretation, MessagesKind } from './interpret.ts';
 export type { MessagesOp, DeltaType as MessagesDeltaType } from './ops.ts';
-export { interpretMessagesEvent, annotateMessagesEvent, createMessagesAccumulator, finalMessage, diagnoseMessages };
+export { anthropicDescriptor, interpretMessagesEvent, annotateMessagesEvent, createMessagesAccumulator, finalMessage, diagnoseMessages };

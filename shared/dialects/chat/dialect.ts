@@ -22,7 +22,8 @@ import type { ChoiceMessage } from './message.ts';
 import { ChunkTemplate } from './template.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../types.ts';
-import type { Dialect, DialectAccumulator, DialectContext, DialectDiagnostic } from '../types.ts';
+import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredDialect } from '../types.ts';
+import { chatDescriptor } from './descriptor.ts';
 
 /** The chunk checks of analysis/diagnostics/diagnose.ts's STREAM_CHECKS: the dialect's own. */
 const CHECKS = [errors, finish, message, tools, usage, metadata];
@@ -53,8 +54,9 @@ function wrap(accumulator: Accumulator): DialectAccumulator<Interpretation, Stre
   };
 }
 
-export const chat: Dialect<Interpretation, StreamState, ChoiceMessage[]> = {
-  protocol: 'chat-completions',
+export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[]> = {
+  protocol: chatDescriptor.protocol,
+  descriptor: chatDescriptor,
   interpret: (event: SseFields) => template.interpret(event),
   annotate,
   tokens,

@@ -1,18 +1,20 @@
 // The OpenAI Responses API dialect (`POST …/responses`), behind the one dialect interface.
 
 import { isObject } from '../kit/common.ts';
-import type { Dialect } from '../types.ts';
+import type { RegisteredDialect } from '../types.ts';
 import { createResponsesAccumulator } from './accumulate.ts';
 import type { ResponsesState } from './accumulate.ts';
 import { annotateResponsesEvent } from './annotate.ts';
+import { responsesDescriptor } from './descriptor.ts';
 import { diagnoseResponses } from './diagnostics.ts';
 import { finalResponse } from './final.ts';
 import type { ResponseObject } from './final.ts';
 import { interpretResponsesEvent } from './interpret.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 
-export const responses: Dialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
-  protocol: 'responses',
+export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
+  protocol: responsesDescriptor.protocol,
+  descriptor: responsesDescriptor,
   interpret: interpretResponsesEvent,
   annotate: annotateResponsesEvent,
   tokens: (interpretation) => interpretation.tokens,
@@ -27,4 +29,4 @@ export type { ItemState, PartState, ResponsesState } from './accumulate.ts';
 export type { ResponseObject } from './final.ts';
 export type { ResponsesInterpretation, ResponsesKind } from './interpret.ts';
 export type { ResponsesOp, Channel as ResponsesChannel, LifecycleEvent } from './ops.ts';
-export { interpretResponsesEvent, annotateResponsesEvent, createResponsesAccumulator, finalResponse, diagnoseResponses };
+export { responsesDescriptor, interpretResponsesEvent, annotateResponsesEvent, createResponsesAccumulator, finalResponse, diagnoseResponses };
