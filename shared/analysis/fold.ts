@@ -9,11 +9,11 @@ import type { Accumulator } from '../dialects/chat/accumulate.ts';
 import { annotate } from '../dialects/chat/annotate.ts';
 import { interpretEvent } from '../dialects/chat/interpret.ts';
 import { ChunkTemplate } from '../dialects/chat/template.ts';
+import { tokensOf } from '../dialects/chat/tokens.ts';
 import type { Interpretation } from '../dialects/chat/interpret.ts';
 import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
 import { raw } from '../dialects/raw.ts';
 import { registeredDialect } from '../dialects/registry.ts';
-import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
 import { createSseParser } from '../framing/sse/parser.ts';
 import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../framing/sse/parser.ts';
@@ -37,23 +37,6 @@ export { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../di
  * keep-alives alone would otherwise be held whole).
  */
 const MAX_HELD_EVENTS = 1024;
-
-// The fold's own constants for the loop below, run for every operation of a hundred thousand events
-// (an A/B against the fold before the dialects, same process, alternating: equal within the noise).
-const CONTENT = TOKEN_CONTENT;
-const REASONING = TOKEN_REASONING;
-const REFUSAL = TOKEN_REFUSAL;
-const TOOL = TOKEN_TOOL;
-
-function tokensOf(ops: Interpretation['ops']): number {
-  let tokens = 0;
-  for (const op of ops) {
-    if (op.type === 'text') {
-      if (op.text !== '') tokens |= op.channel === 'content' ? CONTENT : op.channel === 'reasoning' ? REASONING : REFUSAL;
-    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOOL;
-  }
-  return tokens;
-}
 
 /** The reads of an analysis: their times, and their bytes when the caller keeps them unchanged (a recording does). */
 interface Source {

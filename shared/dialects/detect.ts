@@ -6,7 +6,7 @@
 // transport diagnostics.
 
 import type { SseFields } from '../framing/sse/types.ts';
-import { isObject } from './kit/common.ts';
+import { isObject } from '../is-object.ts';
 import { REGISTERED_DIALECTS } from './registry.ts';
 import type { Protocol } from './types.ts';
 

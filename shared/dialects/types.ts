@@ -11,7 +11,7 @@
 // chat.ts is that adapter, and chat.test.ts shows it reads every real stream as the analysis does.
 
 import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
-import type { AnnotateOptions } from './chat/annotate.ts';
+import type { AnnotateOptions } from './kit/quote.ts';
 import type { Recording } from '../recording/types.ts';
 import type { SseEvent, SseFields } from '../framing/sse/types.ts';
 import type { DialectCode } from './catalogue.ts';
@@ -125,7 +125,7 @@ export interface DialectDiagnostic extends Omit<Diagnostic, 'code' | 'severity'>
   readonly severity: Severity;
 }
 
-/** How an annotation quotes text: Chat Completions' own options (chat/annotate.ts). */
+/** How an annotation quotes text (kit/quote.ts). */
 export type { AnnotateOptions };
 
 /**

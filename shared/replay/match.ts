@@ -11,6 +11,7 @@
 // .sse) answers any request of its dialect that no recording matched by its body. When several
 // match, the first loaded wins.
 
+import { isObject } from '../is-object.ts';
 import type { Recording } from '../recording/types.ts';
 import { parseSse } from '../framing/sse/parser.ts';
 import { replayProtocol } from './dialect.ts';
@@ -113,6 +114,3 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

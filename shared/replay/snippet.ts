@@ -4,6 +4,7 @@
 // recording is matched on (./match.ts: model and messages; model, input and instructions; model,
 // messages and system), because that is what a recording answers; any key does, the server checks none.
 
+import { isObject } from '../is-object.ts';
 import type { Protocol } from './dialect.ts';
 
 export type SnippetLanguage = 'typescript' | 'python' | 'curl';
@@ -207,6 +208,3 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

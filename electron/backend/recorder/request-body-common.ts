@@ -1,8 +1,8 @@
 // What the dialects' body builders share: reading Chat Completions' shapes.
 
-export type Json = Record<string, unknown>;
+import { isObject } from '../../../shared/is-object.ts';
 
-export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+export type Json = Record<string, unknown>;
 
 /** A Chat Completions function tool, `{type: "function", function: {name, …}}`: its function; else null (another shape, sent as given). */
 export function chatFunction(tool: unknown): Json | null {

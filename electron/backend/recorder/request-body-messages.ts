@@ -8,7 +8,8 @@
 
 import { MESSAGES_DEFAULT_MAX_TOKENS } from '../../../shared/api/contract.ts';
 import type { BodyInputs, BuiltBody } from './request-body.ts';
-import { chatFunction, chatToolCall, imageUrlPart, isObject, parametersOf } from './request-body-common.ts';
+import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from './request-body-common.ts';
+import { isObject } from '../../../shared/is-object.ts';
 import type { Json } from './request-body-common.ts';
 
 export function messagesBody(inputs: BodyInputs): BuiltBody {

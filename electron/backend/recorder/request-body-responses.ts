@@ -6,7 +6,8 @@
 // is flat, `{type: "function", name, parameters, strict}`. Anything else is sent as given.
 
 import type { BodyInputs, BuiltBody } from './request-body.ts';
-import { chatFunction, chatToolCall, imageUrlPart, isObject, parametersOf, withStreamOptions } from './request-body-common.ts';
+import { chatFunction, chatToolCall, imageUrlPart, parametersOf, withStreamOptions } from './request-body-common.ts';
+import { isObject } from '../../../shared/is-object.ts';
 import type { Json } from './request-body-common.ts';
 
 export function responsesBody(inputs: BodyInputs): BuiltBody {

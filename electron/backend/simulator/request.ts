@@ -1,6 +1,7 @@
 // A chat-completions request body, read and checked the way OpenAI checks it,
 // plus the simulator's own `sim` field for shaping a stream from a test.
 
+import { isObject } from '../../../shared/is-object.ts';
 import { BAD_JSON, invalidRequest } from './errors.ts';
 import type { OpenAiError } from './script.ts';
 import { promptTokensOf } from './chunks.ts';
@@ -136,10 +137,6 @@ export function parseOverrides(value: unknown): { ok: true; value: SimOverrides 
     out[key] = raw;
   }
   return { ok: true, value: out as SimOverrides };
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function fail(message: string, param: string | null = null, code: string | null = null): { ok: false; error: OpenAiError } {

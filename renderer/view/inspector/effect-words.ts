@@ -2,7 +2,8 @@
 // annotations: `content += "Hello"`, `tool_calls[1] opened`, `finish_reason = "stop"`.
 
 import type { ChoiceEffect, EventEffect } from '../../../shared/analysis/event-effect.ts';
-import { describeUsage, quote } from '../../../shared/dialects/chat/annotate.ts';
+import { describeUsage } from '../../../shared/dialects/chat/annotate.ts';
+import { quote } from '../../../shared/dialects/kit/quote.ts';
 import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 
 /** Appended text is quoted up to this many characters; the rest is counted. */

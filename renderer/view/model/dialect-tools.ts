@@ -16,8 +16,8 @@
 // items are read again (text deltas are skipped by their kind).
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import type { ArgumentsCheck } from '../../../shared/dialects/chat/message.ts';
-import { checkArguments } from '../../../shared/dialects/chat/message.ts';
+import type { ArgumentsCheck } from '../../../shared/dialects/kit/arguments.ts';
+import { checkArguments } from '../../../shared/dialects/kit/arguments.ts';
 import { checkInput, TOOL_BLOCKS } from '../../../shared/dialects/anthropic/accumulate.ts';
 import type { MessagesInterpretation } from '../../../shared/dialects/anthropic/interpret.ts';
 import { initialText } from '../../../shared/dialects/responses/final.ts';

@@ -5,7 +5,8 @@
 
 import { useId, useMemo } from 'react';
 import type { ToolCallState } from '../../../shared/dialects/chat/accumulate.ts';
-import { checkArguments, toolCallsOf } from '../../../shared/dialects/chat/message.ts';
+import { toolCallsOf } from '../../../shared/dialects/chat/message.ts';
+import { checkArguments } from '../../../shared/dialects/kit/arguments.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';

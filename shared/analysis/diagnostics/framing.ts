@@ -1,7 +1,7 @@
 // Findings about the SSE framing of the body: how it ends, what is not JSON,
 // comments, padding and line endings.
 
-import { quote } from '../../dialects/chat/annotate.ts';
+import { quote } from '../../dialects/kit/quote.ts';
 import { DONE } from '../../dialects/chat/interpret.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';

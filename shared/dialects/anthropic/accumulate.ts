@@ -10,8 +10,8 @@
 // always, the other counters when present). Payloads are never mutated: the scrubber forks states
 // that share them.
 
-import { checkArguments } from '../chat/message.ts';
-import type { ArgumentsCheck } from '../chat/message.ts';
+import { checkArguments } from '../kit/arguments.ts';
+import type { ArgumentsCheck } from '../kit/arguments.ts';
 import { Evidence, EvidenceMap, TextBuffer } from '../kit/common.ts';
 import type { DialectAccumulator } from '../types.ts';
 import type { MessagesInterpretation } from './interpret.ts';

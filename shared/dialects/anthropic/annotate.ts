@@ -1,10 +1,12 @@
 // One line of words for one Anthropic Messages event: what it changed, in the notation a developer
 // would write against the final message (`content[0].text += "Hi"`, `stop_reason = "end_turn"`).
 
-import { describeProblem, quote } from '../chat/annotate.ts';
-import { annotateTransport, brief, isObject } from '../kit/common.ts';
+import { describeDialectProblem } from '../kit/problems.ts';
+import { quote } from '../kit/quote.ts';
+import { annotateTransport, brief } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
-import type { AnnotateOptions } from '../types.ts';
+import type { AnnotateOptions } from '../kit/quote.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 import type { MessagesOp } from './ops.ts';
 
@@ -21,7 +23,7 @@ export function annotateMessagesEvent(event: SseFields, interpretation: Messages
       for (const op of interpretation.ops) parts.push(describe(op, max));
   }
   if (interpretation.eventName !== null) parts.push(`SSE event name ${JSON.stringify(interpretation.eventName)} differs`);
-  if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeProblem).join('; ')}`);
+  if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeDialectProblem).join('; ')}`);
   return parts.join('; ') || (interpretation.type ?? 'event');
 }
 

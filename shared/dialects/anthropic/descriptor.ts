@@ -1,6 +1,6 @@
 // What the product knows of Anthropic Messages without reading its events (types.ts, DialectDescriptor).
 
-import { isObject } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { DialectDescriptor } from '../types.ts';
 
 declare module '../types.ts' {

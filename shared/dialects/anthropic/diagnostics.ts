@@ -1,8 +1,8 @@
 // The Anthropic Messages dialect's findings (DESIGN.md, "Three streaming protocols, one product"),
 // read from the accumulated state alone: the fold gathered the evidence on its way.
 
-import { quote } from '../chat/annotate.ts';
-import { describeArgumentsError } from '../chat/message.ts';
+import { quote } from '../kit/quote.ts';
+import { describeArgumentsError } from '../kit/arguments.ts';
 import { dialectFinding } from '../catalogue.ts';
 import { few, plural } from '../kit/common.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';

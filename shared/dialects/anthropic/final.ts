@@ -16,7 +16,7 @@
 // object; tool-arguments-invalid names the fault), and a message_delta without stop_reason or
 // stop_sequence leaves them null (the SDK sets them to undefined).
 
-import { isObject } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { BlockState, MessagesState } from './accumulate.ts';
 import { TOOL_BLOCKS, checkInput } from './accumulate.ts';
 

@@ -4,7 +4,8 @@
 // from its type, and what is malformed about it. Stateless and total: nothing here throws.
 
 import type { SseFields } from '../../framing/sse/types.ts';
-import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../kit/common.ts';
+import { NOTHING, errorOf, isIndex, parseData, wrongType } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';

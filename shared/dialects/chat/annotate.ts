@@ -3,12 +3,10 @@
 
 import type { SseFields } from '../../framing/sse/parser.ts';
 import type { Interpretation } from './interpret.ts';
+import { describeDialectProblem } from '../kit/problems.ts';
+import { quote } from '../kit/quote.ts';
+import type { AnnotateOptions } from '../kit/quote.ts';
 import type { Op, ToolOp } from './ops.ts';
-
-export interface AnnotateOptions {
-  /** Longest quoted text before it is cut with an ellipsis and a count. Default 80. */
-  readonly maxText?: number;
-}
 
 export function annotate(event: SseFields, interpretation: Interpretation, options: AnnotateOptions = {}): string {
   const max = options.maxText ?? 80;
@@ -105,20 +103,12 @@ function describeFields(event: SseFields): string {
 
 export function describeProblem(problem: Interpretation['problems'][number]): string {
   switch (problem.code) {
-    case 'wrong-type':
-      return `${problem.path} is ${problem.got}, expected ${problem.expected}`;
-    case 'invalid-json':
-    case 'json-too-deep':
-      return problem.message;
     case 'tool-index-missing':
       return `tool call without index`;
     case 'content-parts':
       return 'content sent as typed parts';
+    default:
+      return describeDialectProblem(problem);
   }
 }
 
-/** JSON-quotes a text, cutting it to `max` characters with a count of what was left out. */
-export function quote(text: string, max: number): string {
-  if (text.length <= max) return JSON.stringify(text);
-  return `${JSON.stringify(text.slice(0, max))}…(+${text.length - max} chars)`;
-}

@@ -4,7 +4,8 @@ import { annotate } from './annotate.ts';
 import { createAccumulator } from './accumulate.ts';
 import { interpretEvent } from './interpret.ts';
 import { memberBytes } from './json-text.ts';
-import { checkArguments, toChoices } from './message.ts';
+import { toChoices } from './message.ts';
+import { checkArguments } from '../kit/arguments.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStream } from '../../test/streams.ts';
 
 /** Kind and annotation of every event of a body. */

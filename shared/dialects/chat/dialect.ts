@@ -20,8 +20,8 @@ import type { Interpretation } from './interpret.ts';
 import { toChoices } from './message.ts';
 import type { ChoiceMessage } from './message.ts';
 import { ChunkTemplate } from './template.ts';
+import { tokensOf } from './tokens.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
-import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../types.ts';
 import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredDialect } from '../types.ts';
 import { chatDescriptor } from './descriptor.ts';
 
@@ -31,17 +31,6 @@ const CHECKS = [errors, finish, message, tools, usage, metadata];
 // The fold's faster reading (analysis/fold.ts): the same interpretation, without JSON.parse for
 // chunks that only change the content of a recent one.
 const template = new ChunkTemplate();
-
-/** analysis/fold.ts's tokensOf, over the same operations. */
-function tokens(interpretation: Interpretation): number {
-  let bits = 0;
-  for (const op of interpretation.ops) {
-    if (op.type === 'text') {
-      if (op.text !== '') bits |= op.channel === 'content' ? TOKEN_CONTENT : op.channel === 'reasoning' ? TOKEN_REASONING : TOKEN_REFUSAL;
-    } else if (op.type === 'tool' || op.type === 'function_call') bits |= TOKEN_TOOL;
-  }
-  return bits;
-}
 
 /** The chunks accumulator, applying an interpretation's operations. */
 function wrap(accumulator: Accumulator): DialectAccumulator<Interpretation, StreamState> {
@@ -59,7 +48,7 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
   descriptor: chatDescriptor,
   interpret: (event: SseFields) => template.interpret(event),
   annotate,
-  tokens,
+  tokens: (interpretation) => tokensOf(interpretation.ops),
   createAccumulator: () => wrap(createAccumulator()),
   final: toChoices,
   usage: (state) => (state.usage ? { ...state.usage } : null),

@@ -5,6 +5,7 @@
 // itself is not kept (a view that shows it parses the event's data again):
 // kept for every event, it would be most of an analysis's memory.
 
+import { isObject } from '../../is-object.ts';
 import type { SseFields } from '../../framing/sse/parser.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
 import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
@@ -384,10 +385,6 @@ function errorOp(payload: unknown, source: ErrorOp['source']): ErrorOp {
   }
   if (message === '') message = JSON.stringify(error) ?? 'unknown error';
   return { type: 'error', message, code, source };
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isIndex(value: unknown): value is number {

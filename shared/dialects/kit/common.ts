@@ -2,17 +2,14 @@
 // dialect names alike, text channels joined when read, capped evidence lists, and a deep
 // comparison that says where two JSON values first differ.
 
-import { quote } from '../chat/annotate.ts';
+import { isObject } from '../../is-object.ts';
+import { quote } from './quote.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
 import { MAX_EVIDENCE } from '../catalogue.ts';
 import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
 import type { DialectProblem } from '../types.ts';
 
 export const NOTHING: readonly never[] = Object.freeze([]);
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function typeOf(value: unknown): string {
   if (value === null) return 'null';

@@ -9,7 +9,8 @@
 // the deltas' text stands and a different `.done` text is kept as a mismatch (done-text-mismatch).
 // What the diagnostics need is gathered on the way, so that they never go over the events again.
 
-import { Evidence, isObject, TextBuffer } from '../kit/common.ts';
+import { Evidence, TextBuffer } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { DialectAccumulator } from '../types.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';

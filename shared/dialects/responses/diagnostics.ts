@@ -2,10 +2,11 @@
 // from the accumulated state alone: the fold gathered the evidence on its way, so no check goes
 // over a hundred thousand events again. Each finding names the events that show it.
 
-import { quote } from '../chat/annotate.ts';
-import { checkArguments, describeArgumentsError } from '../chat/message.ts';
+import { quote } from '../kit/quote.ts';
+import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { dialectFinding } from '../catalogue.ts';
-import { brief, few, isObject, plural } from '../kit/common.ts';
+import { brief, few, plural } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { ItemState, ResponsesState } from './state.ts';
 import { finalMismatch, initialText } from './final.ts';

@@ -11,7 +11,8 @@
 // structured-output helpers (`output_parsed`, and `parsed` / `parsed_arguments` set to null on
 // every message part and function call), which parse the object rather than stream anything.
 
-import { firstDifference, isObject } from '../kit/common.ts';
+import { firstDifference } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { ItemState, PartState, ResponsesState } from './state.ts';
 import { CHANNELS } from './ops.ts';
 import type { Channel } from './ops.ts';

@@ -1,6 +1,6 @@
 // The OpenAI Responses API dialect (`POST …/responses`), behind the one dialect interface.
 
-import { isObject } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { RegisteredDialect } from '../types.ts';
 import { createResponsesAccumulator } from './accumulate.ts';
 import type { ResponsesState } from './accumulate.ts';

@@ -4,7 +4,7 @@
 import { descriptorOf } from '../../dialects/registry.ts';
 import type { Analysis } from '../../analysis/analyze.ts';
 import { describeUsage } from '../../dialects/chat/annotate.ts';
-import { checkArguments, describeArgumentsError } from '../../dialects/chat/message.ts';
+import { checkArguments, describeArgumentsError } from '../../dialects/kit/arguments.ts';
 import { usageFields } from '../../dialects/chat/usage-fields.ts';
 import type { ChoiceMessage, ToolCallMessage } from '../../dialects/chat/message.ts';
 import { html, pre } from './escape.ts';

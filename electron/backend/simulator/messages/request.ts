@@ -4,7 +4,8 @@
 // `{"type":"error","error":{"type","message"},"request_id"}`. Any
 // `anthropic-version` or key header is accepted.
 
-import { isObject, parseOverrides } from '../request.ts';
+import { parseOverrides } from '../request.ts';
+import { isObject } from '../../../../shared/is-object.ts';
 import type { SimOverrides } from '../request.ts';
 
 export interface MessagesRequest {

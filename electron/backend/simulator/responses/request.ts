@@ -3,7 +3,8 @@
 // plus the simulator's own `sim` field.
 
 import { BAD_JSON } from '../errors.ts';
-import { badType, fail, isObject, parseOverrides } from '../request.ts';
+import { badType, fail, parseOverrides } from '../request.ts';
+import { isObject } from '../../../../shared/is-object.ts';
 import type { SimOverrides } from '../request.ts';
 import type { OpenAiError } from '../script.ts';
 

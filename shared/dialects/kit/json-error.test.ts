@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../analysis/analyze.ts';
 import { realStreams, untimed } from '../../test/streams.ts';
 import { locateJsonError } from './json-error.ts';
-import { checkArguments, describeArgumentsError, toolCallsOf } from './message.ts';
+import { toolCallsOf } from '../chat/message.ts';
+import { checkArguments, describeArgumentsError } from './arguments.ts';
 
 const at = (text: string) => {
   const found = locateJsonError(text);
