@@ -1,4 +1,4 @@
-// The analysis contract (DESIGN.md, "Analysis contract"): what
+// The analysis contract (docs/architecture.md, "Analysis contract"): what
 // `streamscope inspect FILE --json` prints, and what fixtures are compared with.
 
 import { relayMetrics } from '../capture/relay-metrics.ts';
@@ -33,7 +33,7 @@ export interface RawContract extends ContractCommon {
   protocol: null;
 }
 
-/** What `inspect --json` prints, by dialect (DESIGN.md, "Three streaming protocols, one product"). */
+/** What `inspect --json` prints, by dialect (docs/architecture.md, "The stream" and "Dialects"). */
 export type AnalysisContract = ChatContract | ResponsesContract | MessagesContract | RawContract;
 
 /**

@@ -1,5 +1,5 @@
 // Property tests (fast-check) for the quality bar "chunk-boundary invariance"
-// (DESIGN.md): however the same bytes are split into reads, the events, the
+// (docs/architecture.md, "Quality bars"): however the same bytes are split into reads, the events, the
 // analysis and the diagnostics are identical; and no input makes anything throw.
 
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The one API between the UI and the backend (DESIGN.md, "Architecture"; issue 5). Every call
+// The one API between the UI and the backend (docs/architecture.md, "Boundaries"; docs/api.md). Every call
 // the renderer makes and every push it receives is listed here, once. The transports are
 // derived from it: Electron IPC in the desktop app, loopback HTTP in serve mode. Each call takes
 // one argument (an object), so that one schema per call validates it at the receiving side

@@ -1,5 +1,4 @@
-// The one small interface a streaming dialect implements (DESIGN.md, "Three streaming protocols,
-// one product"): what depends on the dialect — interpreting one SSE event, putting it in words,
+// The one small interface a streaming dialect implements (docs/architecture.md, "Dialects"): what depends on the dialect — interpreting one SSE event, putting it in words,
 // folding it into the object a client ends with, the dialect's own findings, and which events
 // carry a token — lives behind it; the transport (bytes, reads, SSE, timing, the transport
 // diagnostics) stays one and knows only this interface. Adding a dialect is adding a folder.

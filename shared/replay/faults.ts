@@ -1,5 +1,5 @@
 // Deterministic faults a replay can inject, so a client's error handling can be
-// tested against the failures real servers and proxies produce (DESIGN.md,
+// tested against the failures real servers and proxies produce (docs/architecture.md,
 // "The stream"). Event numbers are the parser's event index, the `#` column of
 // `streamscope inspect`. The drops apply in the recording's dialect (edits.ts, docs/replay.md):
 // "drop [DONE]" leaves out the terminal event of Responses and Anthropic Messages, and so on.

@@ -103,7 +103,7 @@ function chatSnippet(language: SnippetLanguage, baseUrl: string, request: Extrac
         '    stream=True,',
         ')',
         'for chunk in stream:',
-        // The usage chunk has no choices (DESIGN.md, "The stream").
+        // The usage chunk has no choices (docs/architecture.md, "The stream").
         '    if chunk.choices:',
         '        print(chunk.choices[0].delta.content or "", end="", flush=True)',
         'print()',

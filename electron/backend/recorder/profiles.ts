@@ -1,5 +1,5 @@
 // Provider profiles: where each endpoint lives, which dialects it serves (Chat Completions,
-// Responses, Anthropic Messages: DESIGN.md, "Three streaming protocols, one product"), which
+// Responses, Anthropic Messages: docs/architecture.md, "The stream" and "Dialects"), which
 // environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
 // local servers need no key.
 

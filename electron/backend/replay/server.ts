@@ -94,7 +94,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const host = options.host ?? '127.0.0.1';
   const planOptions = { speed: options.speed ?? 1, faults: options.faults ?? {}, untimedIntervalMs: options.untimedIntervalMs };
-  // Nothing recorded leaves without passing through redaction (DESIGN.md, "Data model").
+  // Nothing recorded leaves without passing through redaction (docs/architecture.md, "Data model").
   const loaded: Loaded[] = options.sources.map(({ label, recording }) => {
     const redacted = redactRecording(recording);
     const protocol = replayProtocol(redacted);

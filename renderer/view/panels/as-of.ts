@@ -37,7 +37,7 @@ export function describeViewed(viewed: ViewedState, live: boolean): string {
 
 /**
  * Why a choice is not complete, in one line; null when it has its finish reason. A choice without
- * one did not complete (DESIGN.md, "The stream"), unless it is still coming.
+ * one did not complete (docs/architecture.md, "The stream"), unless it is still coming.
  */
 export function incompleteChoice(finishReason: string | null, viewed: ViewedState, live: boolean): string | null {
   if (finishReason !== null) return null;

@@ -20,7 +20,7 @@ const STREAM_CHECKS: readonly Check[] = [bounds, framing, errors, finish, messag
 /**
  * Another dialect's: the framing every dialect shares (no-done, after-done and obfuscation are
  * Chat Completions' own: the others end with their terminal event), the dialect's own checks
- * (DESIGN.md, "Three streaming protocols, one product"), and the timing checks.
+ * (docs/architecture.md, "The stream" and "Dialects"), and the timing checks.
  */
 const DIALECT_CHECKS: readonly Check[] = [bounds, sharedFraming, dialectChecks, buffering, idle];
 

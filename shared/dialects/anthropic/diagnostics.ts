@@ -1,4 +1,4 @@
-// The Anthropic Messages dialect's findings (DESIGN.md, "Three streaming protocols, one product"),
+// The Anthropic Messages dialect's findings (docs/architecture.md, "The stream" and "Dialects"),
 // read from the accumulated state alone: the fold gathered the evidence on its way.
 
 import { quote } from '../kit/quote.ts';
@@ -22,7 +22,7 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
   for (const block of [...state.blocks.values()].sort((a, b) => a.index - b.index)) {
     const name = `Content block ${block.index} (${block.type}${typeof block.start.name === 'string' ? ` ${JSON.stringify(block.start.name)}` : ''})`;
     if (block.stopAt === -1 && ended) found.push(dialectFinding('block-not-stopped', `${name} started (event ${block.startAt}) but never got content_block_stop.`, [block.startAt]));
-    // Checked at the block's stop (DESIGN.md), or where the stream left a block never stopped.
+    // Checked at the block's stop (docs/architecture.md, "The stream"), or where the stream left a block never stopped.
     const input = block.input ?? (TOOL_BLOCKS.has(block.type) && block.deltas > 0 && ended ? checkInput(block.text.value) : null);
     if (input !== null && !input.valid) {
       const where = block.stopAt === -1 ? 'where the stream left it (no content_block_stop)' : 'at its content_block_stop';
@@ -43,7 +43,7 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
   else if (reason === 'refusal') found.push(dialectFinding('stop-refusal', `The message stopped with "refusal" (event ${state.deltaAt}): the model declined to continue.`, [state.deltaAt]));
   // Not when an unreadable event came after the last message_delta: it may have carried the reason (invalid-json reports it).
   else if ((reason === null || reason === undefined) && state.messageStopAt !== -1 && (state.lastUnreadAt === -1 || state.lastUnreadAt < state.deltaAt)) {
-    // Not in DESIGN.md's list: Chat Completions has missing-finish-reason; a gateway that drops Anthropic's stop_reason is the same fault.
+    // Not in the dialect's list of the design (docs/diagnostics.md): Chat Completions has missing-finish-reason; a gateway that drops Anthropic's stop_reason is the same fault.
     const where = state.deltaAt === -1 ? 'no message_delta came' : `the last message_delta (event ${state.deltaAt}) has none`;
     found.push(dialectFinding('missing-stop-reason', `The message ended (message_stop, event ${state.messageStopAt}) without a stop_reason: ${where}.`, [state.deltaAt === -1 ? state.messageStopAt : state.deltaAt]));
   }

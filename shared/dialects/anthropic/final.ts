@@ -22,14 +22,14 @@ import { TOOL_BLOCKS, checkInput } from './accumulate.ts';
 
 type Json = Record<string, unknown>;
 
-/** The contract's `"message"` (DESIGN.md). */
+/** The contract's `"message"` (docs/architecture.md, "Analysis contract"). */
 export interface MessageObject {
   id: string | null;
   type: string;
   role: string;
   model: string | null;
   content: Json[];
-  /** null when no message_delta said it (DESIGN.md: with no terminal event, stop_reason is null). */
+  /** null when no message_delta said it (with no terminal event, stop_reason is null: docs/diagnostics.md, `missing-message-stop`). */
   stop_reason: string | null;
   stop_sequence: string | null;
   usage: Json | null;

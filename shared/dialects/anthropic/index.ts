@@ -19,7 +19,7 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   tokens: (interpretation) => interpretation.tokens,
   createAccumulator: createMessagesAccumulator,
   final: finalMessage,
-  // As the provider sent it: message_start's, each message_delta's counters replacing (DESIGN.md).
+  // As the provider sent it: message_start's, each message_delta's counters replacing (docs/architecture.md, "The stream").
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
   diagnose: diagnoseMessages,
 };

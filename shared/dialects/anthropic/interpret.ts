@@ -1,5 +1,5 @@
 // Reads one SSE event of the Anthropic Messages API: what kind of event it is (by `data.type`, as
-// DESIGN.md says the analysis goes — the SDK dispatches on it too, after skipping `event: ping` and
+// the analysis goes by it (docs/architecture.md, "The stream") — the SDK dispatches on it too, after skipping `event: ping` and
 // data-only events by their SSE name), the operation it applies, whether its `event:` name differs
 // from its type, and what is malformed about it. Stateless and total: nothing here throws.
 

@@ -1,6 +1,6 @@
 // The state a correct client holds, built one event at a time.
 //
-// Rules (DESIGN.md, "The stream"): role comes once; content, refusal and
+// Rules (docs/architecture.md, "The stream"): role comes once; content, refusal and
 // reasoning are separate string channels, concatenated in order; tool-call
 // fragments are keyed by `index` (id, type and name first, then pieces of
 // arguments); the finish reason comes last; usage may come on any chunk, and

@@ -1,7 +1,7 @@
 // Chat Completions behind the dialect interface, as it stands in shared/dialects/chat and the chunk checks
 // of analysis/diagnostics: nothing moved, nothing changed, only wrapped — the proof that the
 // interface (types.ts) fits it, and the adapter the fold can use until chunks/ moves to
-// dialects/chat/ (DESIGN.md's layout). chat.test.ts checks that it gives, on every captured real
+// dialects/chat/ (docs/architecture.md, "Dialects"). chat.test.ts checks that it gives, on every captured real
 // stream, what analyzeRecording gives.
 
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';

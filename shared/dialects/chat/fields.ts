@@ -15,7 +15,7 @@ export const CHUNK_FIELDS: ReadonlySet<string> = new Set([
   'moderation',
 ]);
 export const CHOICE_FIELDS: ReadonlySet<string> = new Set(['index', 'delta', 'finish_reason', 'logprobs']);
-/** `reasoning_content` and `reasoning` are not OpenAI's, but DESIGN.md makes them a channel of their own. */
+/** `reasoning_content` and `reasoning` are not OpenAI's, but we make them a channel of their own (docs/architecture.md, "The stream"). */
 export const DELTA_FIELDS: ReadonlySet<string> = new Set([
   'role',
   'content',

@@ -1,5 +1,5 @@
 // The accumulated state in the shape of a non-streamed response's
-// `choices[]` (DESIGN.md, "Analysis contract"): `content` is null when no
+// `choices[]` (docs/architecture.md, "Analysis contract"): `content` is null when no
 // content delta carried text, and `tool_calls` is absent when there were none.
 
 import type { ChoiceState, StreamState, ToolCallState } from './accumulate.ts';

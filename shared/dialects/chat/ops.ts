@@ -2,7 +2,7 @@
 // Interpretation (interpret.ts) turns a payload into these; the accumulator
 // (accumulate.ts) applies them; annotation (annotate.ts) puts them in words.
 
-/** The three string channels of an assistant message (DESIGN.md, "The stream"). */
+/** The three string channels of an assistant message (docs/architecture.md, "The stream"). */
 export type Channel = 'content' | 'refusal' | 'reasoning';
 
 /** Where a channel's text came from on the wire. */

@@ -149,7 +149,7 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
   }
 
   /**
-   * sequence_number must go 0, 1, 2, … (DESIGN.md): a jump forward is a gap, a step back or a repeat
+   * sequence_number must go 0, 1, 2, … (docs/architecture.md, "The stream"): a jump forward is a gap, a step back or a repeat
    * is disorder. A jump no longer than the events in between that could not be read is no gap:
    * those events held the numbers (their invalid JSON is reported on its own).
    */

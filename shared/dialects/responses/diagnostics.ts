@@ -1,4 +1,4 @@
-// The Responses dialect's findings (DESIGN.md, "Three streaming protocols, one product"), read
+// The Responses dialect's findings (docs/architecture.md, "The stream" and "Dialects"), read
 // from the accumulated state alone: the fold gathered the evidence on its way, so no check goes
 // over a hundred thousand events again. Each finding names the events that show it.
 

@@ -20,7 +20,7 @@ export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesStat
   tokens: (interpretation) => interpretation.tokens,
   createAccumulator: createResponsesAccumulator,
   final: finalResponse,
-  // Usage comes in the terminal response (DESIGN.md); before it, the last lifecycle event's (null, as sent).
+  // Usage comes in the terminal response (docs/architecture.md, "The stream"); before it, the last lifecycle event's (null, as sent).
   usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
   diagnose: diagnoseResponses,
 };

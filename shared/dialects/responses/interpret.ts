@@ -1,5 +1,5 @@
 // Reads one SSE event of the OpenAI Responses API: what kind of event it is (by `data.type`, as
-// DESIGN.md says the analysis goes), the operation it applies to a client's state, its
+// the analysis goes by it (docs/architecture.md, "The stream")), the operation it applies to a client's state, its
 // `sequence_number`, whether its `event:` name differs from its type, and what is malformed about
 // it. Stateless and total: any event, however broken, gets an interpretation; nothing throws.
 // The event types are the openai SDK's (internal/responses/response-accumulator, the set it
