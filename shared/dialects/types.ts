@@ -59,6 +59,12 @@ export interface DialectDescriptor {
   };
   /** The usage member that counts output tokens (tokens per second needs it). */
   readonly outputTokensField: string;
+  /**
+   * The data of the event that ends a complete stream, when the dialect has one: Chat Completions'
+   * `[DONE]`. The framing checks then look for it (`no-done`, `after-done`); a dialect that ends
+   * with a terminal event of its own (null) says so in its own checks.
+   */
+  readonly sentinel: string | null;
 }
 
 // The kinds of token an event carries, as bits (the same values as TOKEN_* in analysis/fold.ts,

@@ -34,4 +34,5 @@ export const anthropicDescriptor: DialectDescriptor = {
   claimsEventName: (name) => OWN_TYPES.has(name),
   final: { title: 'Message', noun: 'message', sdkCall: 'finalMessage()' },
   outputTokensField: 'output_tokens',
+  sentinel: null,
 };

@@ -21,4 +21,5 @@ export const chatDescriptor: DialectDescriptor = {
   claimsEventName: () => false,
   final: { title: 'Message', noun: 'message', sdkCall: 'finalChatCompletion()' },
   outputTokensField: 'completion_tokens',
+  sentinel: '[DONE]',
 };

@@ -20,4 +20,5 @@ export const responsesDescriptor: DialectDescriptor = {
   claimsEventName: (name) => name.startsWith('response.'),
   final: { title: 'Response', noun: 'response', sdkCall: 'finalResponse()' },
   outputTokensField: 'output_tokens',
+  sentinel: null,
 };
