@@ -4,10 +4,10 @@
 
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../../../shared/index.ts';
-import { startSimulator } from './index.ts';
-import type { Simulator } from './index.ts';
-import { exchange, toRecording } from './test-helpers.ts';
+import { analyzeRecording } from '../../../../shared/index.ts';
+import { startSimulator } from '../index.ts';
+import type { Simulator } from '../index.ts';
+import { exchange, toRecording } from '../test-helpers.ts';
 
 let sim: Simulator;
 let client: OpenAI;

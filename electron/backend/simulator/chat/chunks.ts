@@ -4,8 +4,8 @@
 // every chunk when usage was requested, and the `obfuscation` padding.
 
 import type { Delta, FinishReason } from './script.ts';
-import type { Rng } from './timing.ts';
-import { randomInt, randomString } from './timing.ts';
+import type { Rng } from '../timing.ts';
+import { randomInt, randomString } from '../timing.ts';
 
 /** What every chunk of one completion shares. */
 export interface Identity {

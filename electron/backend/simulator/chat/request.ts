@@ -1,8 +1,8 @@
 // A chat-completions request body, read and checked the way OpenAI checks it,
 // plus the simulator's own `sim` field for shaping a stream from a test.
 
-import { isObject } from '../../../shared/is-object.ts';
-import { BAD_JSON, invalidRequest } from './errors.ts';
+import { isObject } from '../../../../shared/is-object.ts';
+import { BAD_JSON, invalidRequest } from '../errors.ts';
 import type { OpenAiError } from './script.ts';
 import { promptTokensOf } from './chunks.ts';
 

@@ -4,11 +4,11 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS, REASONING, REFUSAL, tokenize } from './content.ts';
-import { dialectModels } from './dialect-scenarios.ts';
-import { startSimulator } from './index.ts';
-import type { Simulator } from './index.ts';
-import { exchangeAt, sseEvents } from './test-helpers.ts';
+import { ANSWERS, REASONING, REFUSAL, tokenize } from '../content.ts';
+import { dialectModels } from '../dialect-scenarios.ts';
+import { startSimulator } from '../index.ts';
+import type { Simulator } from '../index.ts';
+import { exchangeAt, sseEvents } from '../test-helpers.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 type Event = Record<string, unknown> & { type: string; sequence_number: number };
-const FIXTURES = new URL('../../../shared/test/fixtures/dialects/responses/', import.meta.url);
+const FIXTURES = new URL('../../../../shared/test/fixtures/dialects/responses/', import.meta.url);
 
 async function run(model: string, body: Record<string, unknown> = {}, server: Simulator = sim) {
   const result = await exchangeAt(`${server.url}/responses`, { model, stream: true, input: 'How does streaming work?', ...body });

@@ -5,11 +5,11 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANSWERS, REASONING, REFUSAL, tokenize } from './content.ts';
-import { startSimulator } from './index.ts';
-import type { Simulator } from './index.ts';
-import { spacedJson } from './messages/index.ts';
-import { exchangeAt, sseEvents } from './test-helpers.ts';
+import { ANSWERS, REASONING, REFUSAL, tokenize } from '../content.ts';
+import { startSimulator } from '../index.ts';
+import type { Simulator } from '../index.ts';
+import { spacedJson } from './index.ts';
+import { exchangeAt, sseEvents } from '../test-helpers.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => sim.close());
 
 type Event = Record<string, unknown> & { type: string; index?: number; delta?: Record<string, unknown>; content_block?: Record<string, unknown> };
-const FIXTURES = new URL('../../../shared/test/fixtures/dialects/messages/', import.meta.url);
+const FIXTURES = new URL('../../../../shared/test/fixtures/dialects/messages/', import.meta.url);
 const origin = () => sim.url.replace(/\/v1$/, '');
 
 async function run(model: string, body: Record<string, unknown> = {}, server: Simulator = sim) {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../../../shared/index.ts';
-import type { Analysis } from '../../../shared/index.ts';
-import { ANSWERS, REASONING, REFUSAL } from './content.ts';
-import { SCENARIOS, startSimulator } from './index.ts';
-import type { Simulator } from './index.ts';
-import { exchange, payloads, toRecording } from './test-helpers.ts';
-import type { Exchange } from './test-helpers.ts';
+import { analyzeRecording } from '../../../../shared/index.ts';
+import type { Analysis } from '../../../../shared/index.ts';
+import { ANSWERS, REASONING, REFUSAL } from '../content.ts';
+import { SCENARIOS, startSimulator } from '../index.ts';
+import type { Simulator } from '../index.ts';
+import { exchange, payloads, toRecording } from '../test-helpers.ts';
+import type { Exchange } from '../test-helpers.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -62,7 +62,7 @@ describe('every scenario', () => {
   });
 
   it('is documented in docs/simulator.md with its description and the diagnostics it shows', () => {
-    const doc = readFileSync(new URL('../../../docs/simulator.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../../../docs/simulator.md', import.meta.url), 'utf8');
     for (const scenario of SCENARIOS) {
       expect(doc).toContain(`| \`sim-${scenario.name}\` | ${scenario.description} |`);
       for (const code of scenario.shows) expect(doc).toMatch(new RegExp(`\\| \`sim-${scenario.name}\` \\|[^\\n]*\`${code}\``));

@@ -4,9 +4,9 @@
 // `{"type":"error","error":{"type","message"},"request_id"}`. Any
 // `anthropic-version` or key header is accepted.
 
-import { parseOverrides } from '../request.ts';
+import { parseOverrides } from '../chat/request.ts';
 import { isObject } from '../../../../shared/is-object.ts';
-import type { SimOverrides } from '../request.ts';
+import type { SimOverrides } from '../chat/request.ts';
 
 export interface MessagesRequest {
   readonly model: string;

@@ -2,7 +2,7 @@
 // or a whole non-streamed answer, or an HTTP error. Scenarios produce scripts;
 // the planner turns them into bytes and waits.
 
-import type { Pace } from './timing.ts';
+import type { Pace } from '../timing.ts';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
 

@@ -2,11 +2,11 @@
 // a clean OpenAI-shaped stream for each kind of answer, and one scenario for
 // each way streams go wrong, each meant to show one diagnostic.
 
-import { ANSWERS, REASONING, REFUSAL, TOOL_CALLS, argumentPieces, prose, tokenize } from './content.ts';
+import { ANSWERS, REASONING, REFUSAL, TOOL_CALLS, argumentPieces, prose, tokenize } from '../content.ts';
 import { toolCallId } from './chunks.ts';
-import { SERVER_ERROR, rateLimited } from './errors.ts';
+import { SERVER_ERROR, rateLimited } from '../errors.ts';
 import type { Delta, FinishReason, Script, Step } from './script.ts';
-import type { PaceOptions, Rng } from './timing.ts';
+import type { PaceOptions, Rng } from '../timing.ts';
 
 export interface ScenarioContext {
   /** Model name as requested (`sim-…`). */

@@ -5,11 +5,11 @@
 import { chunkJson, commentEvent, dataEvent, deltaText, padding, usageOf } from './chunks.ts';
 import type { Identity, Usage } from './chunks.ts';
 import { foldCompletion } from './completion.ts';
-import { errorJson } from './errors.ts';
+import { errorJson } from '../errors.ts';
 import type { ChatRequest } from './request.ts';
 import type { Script, Step } from './script.ts';
-import { delayFor } from './timing.ts';
-import type { PaceOptions, Rng } from './timing.ts';
+import { delayFor } from '../timing.ts';
+import type { PaceOptions, Rng } from '../timing.ts';
 
 export type Action =
   /** Wait `delayMs` (at time scale 1) after the previous action, then write `text` in one res.write. */
