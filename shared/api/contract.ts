@@ -124,11 +124,8 @@ export interface RecordingWithEvents {
   readonly events: StoredEvent[];
 }
 
-/**
- * What an Anthropic Messages request asks for when it gives no `max_tokens` (the API requires
- * one): room for a long answer, the simulator's `large` scenario included.
- */
-export const MESSAGES_DEFAULT_MAX_TOKENS = 4096;
+/** What an Anthropic Messages request asks for when it gives no `max_tokens` (the dialect's own figure). */
+export { MESSAGES_DEFAULT_MAX_TOKENS } from '../dialects/anthropic/request.ts';
 
 /** The `anthropic-version` an Anthropic Messages request carries unless its headers give one (the API refuses a request without). */
 export const ANTHROPIC_VERSION = '2023-06-01';

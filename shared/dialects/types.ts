@@ -11,6 +11,7 @@
 
 import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
 import type { AnnotateOptions } from './kit/quote.ts';
+import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { Recording } from '../recording/types.ts';
 import type { SseEvent, SseFields } from '../framing/sse/types.ts';
 import type { DialectCode } from './catalogue.ts';
@@ -158,8 +159,10 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
 /** Any dialect, as the fold and the views hold it: its interpretation, state and final object unknown to them. */
 export type AnyDialect = Dialect<DialectInterpretation, unknown, unknown>;
 
-/** A dialect as registered (registry.ts): its reading of events and its descriptor. */
+/** A dialect as registered (registry.ts): its reading of events, its descriptor, its request body. */
 export interface RegisteredDialect<I extends DialectInterpretation = DialectInterpretation, S = unknown, F = unknown> extends Dialect<I, S, F> {
   readonly protocol: Protocol;
   readonly descriptor: DialectDescriptor;
+  /** A streamed request's body in the dialect from the recorder's inputs (request.ts), or why it cannot be made. */
+  buildRequest(inputs: BodyInputs): BuiltBody;
 }

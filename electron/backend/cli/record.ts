@@ -11,7 +11,7 @@ import type { Protocol } from '../../../shared/index.ts';
 import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
-import { buildRequestBody } from '../recorder/request-body.ts';
+import { buildRequestBody } from '../../../shared/dialects/request.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';

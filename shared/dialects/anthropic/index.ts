@@ -6,6 +6,7 @@ import type { MessagesState } from './accumulate.ts';
 import { annotateMessagesEvent } from './annotate.ts';
 import { anthropicDescriptor } from './descriptor.ts';
 import { diagnoseMessages } from './diagnostics.ts';
+import { messagesBody } from './request.ts';
 import { finalMessage } from './final.ts';
 import type { MessageObject } from './final.ts';
 import { interpretMessagesEvent } from './interpret.ts';
@@ -14,6 +15,7 @@ import type { MessagesInterpretation } from './interpret.ts';
 export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, MessageObject> = {
   protocol: anthropicDescriptor.protocol,
   descriptor: anthropicDescriptor,
+  buildRequest: messagesBody,
   interpret: interpretMessagesEvent,
   annotate: annotateMessagesEvent,
   tokens: (interpretation) => interpretation.tokens,

@@ -24,6 +24,7 @@ import { tokensOf } from './tokens.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
 import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredDialect } from '../types.ts';
 import { chatDescriptor } from './descriptor.ts';
+import { chatBody } from './request.ts';
 
 /** The chunk checks of analysis/diagnostics/diagnose.ts's STREAM_CHECKS: the dialect's own. */
 const CHECKS = [errors, finish, message, tools, usage, metadata];
@@ -46,6 +47,7 @@ function wrap(accumulator: Accumulator): DialectAccumulator<Interpretation, Stre
 export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[]> = {
   protocol: chatDescriptor.protocol,
   descriptor: chatDescriptor,
+  buildRequest: chatBody,
   interpret: (event: SseFields) => template.interpret(event),
   annotate,
   tokens: (interpretation) => tokensOf(interpretation.ops),

@@ -7,6 +7,7 @@ import type { ResponsesState } from './accumulate.ts';
 import { annotateResponsesEvent } from './annotate.ts';
 import { responsesDescriptor } from './descriptor.ts';
 import { diagnoseResponses } from './diagnostics.ts';
+import { responsesBody } from './request.ts';
 import { finalResponse } from './final.ts';
 import type { ResponseObject } from './final.ts';
 import { interpretResponsesEvent } from './interpret.ts';
@@ -15,6 +16,7 @@ import type { ResponsesInterpretation } from './interpret.ts';
 export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
   protocol: responsesDescriptor.protocol,
   descriptor: responsesDescriptor,
+  buildRequest: responsesBody,
   interpret: interpretResponsesEvent,
   annotate: annotateResponsesEvent,
   tokens: (interpretation) => interpretation.tokens,

@@ -3,8 +3,8 @@
 // Messages' own shapes field by field; what is already in the dialect's shape goes as given.
 
 import { describe, expect, it } from 'vitest';
-import { buildRequestBody } from './request-body.ts';
-import type { BodyInputs } from './request-body.ts';
+import { buildRequestBody } from './request.ts';
+import type { BodyInputs } from './request.ts';
 
 const weather = { type: 'function', function: { name: 'get_weather', description: 'The weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } } };
 const now = { type: 'function', function: { name: 'now', strict: true } };

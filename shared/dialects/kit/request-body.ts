@@ -1,8 +1,27 @@
 // What the dialects' body builders share: reading Chat Completions' shapes.
 
-import { isObject } from '../../../shared/is-object.ts';
+import { isObject } from '../../is-object.ts';
 
 export type Json = Record<string, unknown>;
+
+export interface BodyInputs {
+  readonly model: string;
+  /** The conversation: Chat Completions messages, or the dialect's own items (sent as given). */
+  readonly messages: readonly unknown[];
+  readonly tools?: readonly unknown[];
+  /** Further body fields, in the dialect's own names (`temperature`, `tool_choice` …); the fields built here win over them. */
+  readonly params?: Readonly<Json>;
+  /** The answer's token limit, under the dialect's name: `max_tokens`, `max_output_tokens`, `max_tokens`. */
+  readonly maxTokens?: number;
+  /** Chat Completions' `stream_options.include_usage` (default true); the other two always send usage. */
+  readonly includeUsage?: boolean;
+  /** `stream_options.include_obfuscation` (Chat Completions and Responses); not sent when absent. */
+  readonly includeObfuscation?: boolean;
+}
+
+/** A body, or why the inputs cannot make one in that dialect (a sentence naming the input). */
+export type BuiltBody = { readonly ok: true; readonly body: Json } | { readonly ok: false; readonly problem: string };
+
 
 /** A Chat Completions function tool, `{type: "function", function: {name, …}}`: its function; else null (another shape, sent as given). */
 export function chatFunction(tool: unknown): Json | null {

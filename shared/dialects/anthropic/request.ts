@@ -6,13 +6,19 @@
 // `{name, description, input_schema}`. `max_tokens` is required: MESSAGES_DEFAULT_MAX_TOKENS when
 // not given. Anything else is sent as given.
 
-import { MESSAGES_DEFAULT_MAX_TOKENS } from '../../../shared/api/contract.ts';
-import type { BodyInputs, BuiltBody } from './request-body.ts';
-import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from './request-body-common.ts';
-import { isObject } from '../../../shared/is-object.ts';
-import type { Json } from './request-body-common.ts';
+import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from '../kit/request-body.ts';
+import { isObject } from '../../is-object.ts';
+import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
+
+/**
+ * What an Anthropic Messages request asks for when it gives no `max_tokens` (the API requires
+ * one): room for a long answer, the simulator's `large` scenario included.
+ */
+export const MESSAGES_DEFAULT_MAX_TOKENS = 4096;
 
 export function messagesBody(inputs: BodyInputs): BuiltBody {
+  if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a Messages stream always carries its usage" };
+  if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Anthropic Messages has no stream_options' };
   const params = inputs.params ?? {};
   const isSystem = (message: unknown): message is Json => isObject(message) && (message.role === 'system' || message.role === 'developer');
   const systems = inputs.messages.filter(isSystem);

@@ -5,12 +5,12 @@
 // tool calls are `function_call` items and a tool's answer a `function_call_output`; a function tool
 // is flat, `{type: "function", name, parameters, strict}`. Anything else is sent as given.
 
-import type { BodyInputs, BuiltBody } from './request-body.ts';
-import { chatFunction, chatToolCall, imageUrlPart, parametersOf, withStreamOptions } from './request-body-common.ts';
-import { isObject } from '../../../shared/is-object.ts';
-import type { Json } from './request-body-common.ts';
+import { chatFunction, chatToolCall, imageUrlPart, parametersOf, withStreamOptions } from '../kit/request-body.ts';
+import { isObject } from '../../is-object.ts';
+import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
 export function responsesBody(inputs: BodyInputs): BuiltBody {
+  if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a Responses stream always carries its usage" };
   const { stream_options: given, ...rest } = inputs.params ?? {};
   let messages = inputs.messages;
   let instructions: string | undefined;
