@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ListResult } from '../shared/api/recordings.ts';
-import { parseSse } from '../shared/sse/parser.ts';
+import { parseSse } from '../shared/framing/sse/parser.ts';
 import { address, call, realStreams, screenshots, watchForErrors } from './support.ts';
 
 declare const window: { location: { hash: string } };

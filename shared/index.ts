@@ -1,15 +1,17 @@
 // The core's public surface. Re-exports only. (The export formats, shared/export/registry.ts, and the
 // API, shared/api/index.ts, have their own entry points: most users of the core need neither.)
-export * from './sse/parser.ts';
-export * from './chunks/ops.ts';
-export * from './chunks/interpret.ts';
-export * from './chunks/json-text.ts';
-export * from './chunks/annotate.ts';
-export * from './chunks/accumulate.ts';
-export * from './chunks/message.ts';
-export * from './chunks/fields.ts';
-export * from './chunks/json-error.ts';
-export * from './chunks/usage-fields.ts';
+export * from './framing/sse/parser.ts';
+export * from './dialects/chat/ops.ts';
+export * from './dialects/chat/interpret.ts';
+export * from './dialects/chat/json-text.ts';
+export * from './dialects/chat/annotate.ts';
+export * from './dialects/chat/accumulate.ts';
+export * from './dialects/chat/message.ts';
+export * from './dialects/chat/fields.ts';
+export * from './dialects/kit/json-error.ts';
+export * from './dialects/kit/arguments.ts';
+export * from './dialects/kit/quote.ts';
+export * from './dialects/chat/usage-fields.ts';
 export * from './recording/types.ts';
 export * from './recording/redact.ts';
 export * from './recording/request-summary.ts';

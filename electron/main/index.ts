@@ -1,4 +1,4 @@
-// The Electron main process: the thin shell around the backend (DESIGN.md, "Architecture").
+// The Electron main process: the thin shell around the backend (docs/architecture.md, "The layers").
 // It opens the store (the database the command line shares, docs/desktop.md "Where the data
 // lives") with better-sqlite3's Electron-ABI build, keeps API
 // keys with safeStorage, binds the one API to IPC, and keeps Electron's secure defaults on

@@ -12,7 +12,7 @@ import type { ApiCall, ApiPush } from '../../shared/api/contract.ts';
 import type { ApiTransport } from '../../shared/api/client.ts';
 import { decodeFrame, decodeJson, encodeFrame, FRAME_TYPE } from '../../shared/api/codec.ts';
 import type { ApiErrorCode, ApiReply } from '../../shared/api/errors.ts';
-import { createSseParser } from '../../shared/sse/parser.ts';
+import { createSseParser } from '../../shared/framing/sse/parser.ts';
 import { fetchExchange } from './exchange.ts';
 import type { Exchange, ExchangeReply } from './exchange.ts';
 

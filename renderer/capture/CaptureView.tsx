@@ -1,6 +1,5 @@
 // "Capture" (#/capture): start loopback proxies that the user's own app points its base URL at,
-// and watch each one's base URLs, snippets and exchanges as they come (DESIGN.md, "Capture:
-// recording the user's own app"; docs/capture.md).
+// and watch each one's base URLs, snippets and exchanges as they come (docs/capture.md).
 
 import { useEffect, useState } from 'react';
 import { api } from '../api/index.ts';

@@ -1,8 +1,7 @@
 // The two recordings' findings paired by diagnostic code: one row per code either has, with each
 // side's findings, most severe first (as the diagnostics panel orders them), so that what only
 // one recording shows — the finding that tells them apart — stands out. Two recordings of
-// different dialects share only the transport's and the timing's codes (DESIGN.md, "Three
-// streaming protocols, one product": the diagnostics that apply to all three); a code of one
+// different dialects share only the transport's and the timing's codes (docs/architecture.md, "Dialects": the diagnostics that apply to all three); a code of one
 // dialect has no counterpart in the other, so it is listed, not set against the other side.
 
 import type { Diagnostic, DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';

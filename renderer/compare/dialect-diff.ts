@@ -6,6 +6,7 @@
 // them out (../view/model/final-view.ts). Ids are left out: every response has its own. Two streams
 // of different dialects have no message in common: that is said, not diffed.
 
+import { descriptorOf } from '../../shared/dialects/registry.ts';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { finalView } from '../view/model/final-view.ts';
@@ -62,7 +63,7 @@ export function diffFinals(protocol: DialectProtocol, a: unknown, b: unknown): G
   const right = finalView(protocol, b, AT_END);
   const groups: GroupDiff[] = [];
   for (let index = 0; index < Math.max(left.entries.length, right.entries.length); index++) groups.push(entryGroup(left.entries[index], right.entries[index]));
-  groups.push(group('end', protocol === 'responses' ? 'How the response ended' : 'How the message ended', null, endTexts(left, right)));
+  groups.push(group('end', `How the ${descriptorOf(protocol).final.noun} ended`, null, endTexts(left, right)));
   return groups;
 }
 

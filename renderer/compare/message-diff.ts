@@ -4,7 +4,7 @@
 // whitespace and newlines as tokens of their own, so the segments rebuild both texts exactly.
 
 import { diffWordsWithSpace } from 'diff';
-import type { ChoiceMessage } from '../../shared/chunks/message.ts';
+import type { ChoiceMessage } from '../../shared/dialects/chat/message.ts';
 
 /**
  * The diff gives up past this many edits or this long (two unrelated essays of a hundred thousand

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { analyzeRecording } from '../../shared/analysis/analyze.ts';
-import { parseSse } from '../../shared/sse/parser.ts';
+import { parseSse } from '../../shared/framing/sse/parser.ts';
 import { oneEventPerRead, realStream, timed, untimed } from '../../shared/test/streams.ts';
 import { betterOf, betterWord, metricRows } from './metric-rows.ts';
 

@@ -3,10 +3,10 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ScenarioInfo } from '../../shared/api/contract.ts';
-import { PROTOCOLS } from '../../shared/dialects/types.ts';
+import { PROTOCOLS } from '../../shared/dialects/registry.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { api } from '../api/index.ts';
-import { DIALECT_NAMES } from './dialect-names.ts';
+import { dialectName } from './dialect-names.ts';
 import { ErrorLine } from './ErrorLine.tsx';
 import { errorMessage } from './format.ts';
 
@@ -58,7 +58,7 @@ export function RecordForm({ onStarted }: { readonly onStarted: (id: number) => 
           <select value={protocol} onChange={(event) => setProtocol(event.target.value as Protocol)}>
             {PROTOCOLS.map((each) => (
               <option key={each} value={each}>
-                {DIALECT_NAMES[each]}
+                {dialectName(each)}
               </option>
             ))}
           </select>

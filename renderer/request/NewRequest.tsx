@@ -20,7 +20,7 @@ import { draftToLiveRequest } from './to-live.ts';
 import { useRequestSetup } from './useRequestSetup.ts';
 import type { RequestSetup } from './useRequestSetup.ts';
 import './request.css';
-import { DIALECT_NAMES } from '../components/dialect-names.ts';
+import { dialectName } from '../components/dialect-names.ts';
 
 export function NewRequest({ from }: { readonly from?: number }) {
   const setup = useRequestSetup(from);
@@ -87,7 +87,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
           </ul>
         </section>
       )}
-      <ScenarioButtons scenarios={setup.scenarios[draft.protocol]} api={DIALECT_NAMES[draft.protocol]} disabled={sending} onPick={pick} />
+      <ScenarioButtons scenarios={setup.scenarios[draft.protocol]} api={dialectName(draft.protocol)} disabled={sending} onPick={pick} />
       <ProfileFields draft={draft} profiles={setup.profiles} scenarios={setup.scenarios[draft.protocol]} problems={problems} onChange={change} onReplace={replace} onKeyChanged={setup.reloadProfiles} />
       <MessagesEditor draft={draft} problems={problems} onChange={change} />
       <ToolsField draft={draft} problems={problems} onChange={change} />
@@ -99,7 +99,7 @@ function Editor({ setup, initial, notes }: { readonly setup: RequestSetup; reado
             ? 'Loading the profiles…'
             : problems.length > 0
               ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before sending (shown by each field).`
-              : `Ready: ${profile?.label ?? draft.profile}, ${DIALECT_NAMES[draft.protocol]}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
+              : `Ready: ${profile?.label ?? draft.profile}, ${dialectName(draft.protocol)}, ${draft.model.trim() || profile?.defaultModel || ''}.`}
         </p>
         <button type="button" disabled={checked === null || !checked.ok || sending} onClick={() => void send(draft)}>
           {sending ? 'Sending…' : 'Send'}

@@ -11,7 +11,7 @@ import { KeyField } from './KeyField.tsx';
 import { keyGoesElsewhere } from './to-live.ts';
 import { Problems } from './Problems.tsx';
 import type { Problem } from './validate.ts';
-import { DIALECT_NAMES } from '../components/dialect-names.ts';
+import { dialectName } from '../components/dialect-names.ts';
 
 // The backend's own example (electron/backend/api/live.ts): the deployment's URL with its api-version.
 const AZURE_EXAMPLE = 'https://RESOURCE.openai.azure.com/openai/deployments/DEPLOYMENT?api-version=2024-10-21';
@@ -68,7 +68,7 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
           <select value={draft.protocol} disabled={apis.length < 2} onChange={(event) => onReplace((was) => withProtocol(was, event.target.value as Protocol))}>
             {apis.map((protocol) => (
               <option key={protocol} value={protocol}>
-                {DIALECT_NAMES[protocol]}
+                {dialectName(protocol)}
               </option>
             ))}
           </select>

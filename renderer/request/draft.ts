@@ -3,7 +3,7 @@
 // (./to-live.ts turns a draft into the API's LiveRequest, or into the problems that stop it).
 // The draft is in one dialect (Chat Completions, Responses, Anthropic Messages): its parameters
 // and options are that dialect's; its messages are written as Chat Completions writes them, or in
-// the dialect's own shape, and the backend maps them (electron/backend/recorder/request-body.ts).
+// the dialect's own shape, and the backend maps them (shared/dialects/request.ts).
 
 import { MESSAGES_DEFAULT_MAX_TOKENS } from '../../shared/api/contract.ts';
 import type { ProfileInfo } from '../../shared/api/contract.ts';

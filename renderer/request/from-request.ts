@@ -4,6 +4,7 @@
 // (redacted secrets, the recorder's and the transport's own headers) is left out, and each such
 // choice is told in a note.
 
+import { isObject } from '../../shared/is-object.ts';
 import { ANTHROPIC_VERSION } from '../../shared/api/contract.ts';
 import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import { protocolFromPath } from '../../shared/dialects/detect.ts';
@@ -23,7 +24,6 @@ export interface DraftFromRequest {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Each dialect's path, as the recorder appends it to a base URL (electron/backend/recorder/profiles.ts). */
 const ENDPOINTS: Readonly<Record<Protocol, RegExp>> = {

@@ -7,7 +7,7 @@ import { rowMessage } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { checkMessages, parseExtra, parseHeaders, parseMessages, parseParams, parseTools } from './validate.ts';
 import type { Checked, Problem } from './validate.ts';
-import { DIALECT_NAMES } from '../components/dialect-names.ts';
+import { dialectName } from '../components/dialect-names.ts';
 
 /** `profile` is the draft's profile as listProfiles gave it (undefined while the list loads, or for an unknown name). */
 export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | undefined): Checked<LiveRequest> {
@@ -48,8 +48,8 @@ function profileProblems(draft: RequestDraft, profile: ProfileInfo | undefined):
   if (profile === undefined) return [{ field: 'profile', message: `Profile: choose one (${draft.profile === '' ? 'none chosen' : `no profile named “${draft.profile}”`})` }];
   const problems: Problem[] = [];
   if (!profile.protocols.includes(draft.protocol)) {
-    const served = profile.protocols.map((protocol) => DIALECT_NAMES[protocol]).join(' and ');
-    problems.push({ field: 'protocol', message: `API: ${profile.label} serves ${served}, not ${DIALECT_NAMES[draft.protocol]}` });
+    const served = profile.protocols.map((protocol) => dialectName(protocol)).join(' and ');
+    problems.push({ field: 'protocol', message: `API: ${profile.label} serves ${served}, not ${dialectName(draft.protocol)}` });
   }
   const baseUrl = draft.baseUrl.trim();
   if (baseUrl !== '') {

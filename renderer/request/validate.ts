@@ -2,7 +2,8 @@
 // problems it found, in words that name the place (line and column of a JSON text, which message,
 // which tool, which header), and never throws: a problem blocks Send and is shown by its field.
 
-import { locateJsonError } from '../../shared/chunks/json-error.ts';
+import { isObject } from '../../shared/is-object.ts';
+import { locateJsonError } from '../../shared/dialects/kit/json-error.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../../shared/recording/header-field.ts';
 import { isSecretHeader } from '../../shared/recording/redact.ts';
@@ -22,7 +23,6 @@ const ok = <T>(value: T): Checked<T> => ({ ok: true, value });
 const fail = (field: Field, ...messages: string[]): Checked<never> => ({ ok: false, problems: messages.map((message) => ({ field, message })) });
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A JSON text parsed, or where it stops being JSON (`line 3, column 7: expected ',' or ']'`). */
 export function parseJsonText(text: string, field: Field, what: string): Checked<unknown> {

@@ -6,8 +6,9 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { dialectOf } from '../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../shared/analysis/scrub.ts';
-import { createAccumulator } from '../../shared/chunks/accumulate.ts';
-import { toChoices } from '../../shared/chunks/message.ts';
+import { createAccumulator } from '../../shared/dialects/chat/accumulate.ts';
+import type { StreamState } from '../../shared/dialects/chat/accumulate.ts';
+import { toChoices } from '../../shared/dialects/chat/message.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';
@@ -47,12 +48,10 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
 
   const analysis = load.status === 'ready' ? load.analysis : null;
   const events = analysis?.events ?? null;
-  // Another dialect's events fold into its own state (Chat Completions' stays empty): its final object as of the event.
   const protocol = analysis?.protocol ?? 'chat-completions';
-  const dialect = protocol === 'chat-completions' ? null : dialectOf(protocol);
-  // One scrubber per list of events: a live recording's list grows in place and keeps its scrubber.
-  const scrubber = useMemo(() => (events ? createScrubber(events) : null), [events]);
-  const dialectScrubber = useMemo(() => (events && dialect ? createScrubber(events, dialect) : null), [events, dialect]);
+  const dialect = dialectOf(protocol);
+  // One scrubber per list of events, in the stream's dialect: a live recording's list grows in place and keeps its scrubber.
+  const scrubber = useMemo(() => (events ? createScrubber(events, dialect) : null), [events, dialect]);
   const current = selected !== null && events !== null && selected < events.length ? selected : null;
   // The panels that rebuild the client state follow the selection at a lower priority: while the
   // user drags along the timeline or holds an arrow key, the timeline and the table keep up and
@@ -64,9 +63,10 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
   const scrubbed = useMemo((): ScrubbedState | null => {
     if (scrubbedAt === BEFORE_FIRST) return BEFORE_ANY;
     if (scrubbedAt === null || !scrubber || events === null || scrubbedAt >= events.length) return null;
-    if (dialect && dialectScrubber) return { ...BEFORE_ANY, event: scrubbedAt, final: dialect.final(dialectScrubber.at(scrubbedAt)) };
     const state = scrubber.at(scrubbedAt);
-    return { event: scrubbedAt, state, choices: toChoices(state) };
+    // Chat Completions' panels read its client state; another dialect's, its final object as of the event.
+    if (protocol !== 'chat-completions') return { ...BEFORE_ANY, event: scrubbedAt, final: dialect.final(state) };
+    return { event: scrubbedAt, state: state as StreamState, choices: toChoices(state as StreamState) };
     // The live analysis is a new object whenever events arrive: the state as of an event never
     // changes, but the scrubber's state object is reused, so this is worked out again per analysis.
   }, [scrubbedAt, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps

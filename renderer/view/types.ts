@@ -4,8 +4,8 @@
 // decide nothing about streams themselves: everything they show comes from shared/.
 
 import type { Analysis } from '../../shared/analysis/analyze.ts';
-import type { StreamState } from '../../shared/chunks/accumulate.ts';
-import type { ChoiceMessage } from '../../shared/chunks/message.ts';
+import type { StreamState } from '../../shared/dialects/chat/accumulate.ts';
+import type { ChoiceMessage } from '../../shared/dialects/chat/message.ts';
 
 /** The client state as it stood after one event (what a client held at that moment). */
 export interface ScrubbedState {

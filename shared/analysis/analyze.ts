@@ -1,16 +1,14 @@
 // A whole recording, analysed: events, the final client state, diagnostics
 // and metrics. The same fold as the live view, run to the end.
 
-import type { StreamState } from '../chunks/accumulate.ts';
-import { toChoices } from '../chunks/message.ts';
-import type { ChoiceMessage } from '../chunks/message.ts';
-import { chat } from '../dialects/chat.ts';
-import { messages } from '../dialects/messages/index.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
+import { toChoices } from '../dialects/chat/message.ts';
+import type { ChoiceMessage } from '../dialects/chat/message.ts';
 import { raw } from '../dialects/raw.ts';
-import { responses } from '../dialects/responses/index.ts';
+import { registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import type { SsePartialEvent } from '../sse/parser.ts';
+import type { SsePartialEvent } from '../framing/sse/parser.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
@@ -98,11 +96,9 @@ export interface FoldDialect {
   readonly dialectState: unknown;
 }
 
-/** The dialects by protocol, and the raw reading for a stream whose dialect could not be told. */
-const DIALECT_OF: Readonly<Record<Protocol, AnyDialect>> = { 'chat-completions': chat, responses, 'anthropic-messages': messages };
-
+/** The registered dialect of this name, or the raw reading for a stream whose dialect could not be told. */
 export function dialectOf(protocol: Protocol | null | undefined): AnyDialect {
-  return protocol ? DIALECT_OF[protocol] : raw;
+  return protocol ? registeredDialect(protocol) : raw;
 }
 
 /**

@@ -1,11 +1,11 @@
-// The analysis contract (DESIGN.md, "Analysis contract"): what
+// The analysis contract (docs/architecture.md, "Analysis contract"): what
 // `streamscope inspect FILE --json` prints, and what fixtures are compared with.
 
 import { relayMetrics } from '../capture/relay-metrics.ts';
 import type { RelayMetrics } from '../capture/relay-metrics.ts';
 import type { CaptureInfo } from '../capture/types.ts';
-import type { ChoiceMessage } from '../chunks/message.ts';
-import type { MessageObject } from '../dialects/messages/final.ts';
+import type { ChoiceMessage } from '../dialects/chat/message.ts';
+import type { MessageObject } from '../dialects/anthropic/final.ts';
 import type { ResponseObject } from '../dialects/responses/final.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';
@@ -33,7 +33,7 @@ export interface RawContract extends ContractCommon {
   protocol: null;
 }
 
-/** What `inspect --json` prints, by dialect (DESIGN.md, "Three streaming protocols, one product"). */
+/** What `inspect --json` prints, by dialect (docs/architecture.md, "The stream" and "Dialects"). */
 export type AnalysisContract = ChatContract | ResponsesContract | MessagesContract | RawContract;
 
 /**

@@ -10,9 +10,9 @@
 // every Chat-only reading of it (aimock exports, the chunk checks) finds nothing to read. The
 // dialect's own reading is `dialectInterpretation`.
 
-import type { EventKind, Interpretation } from '../chunks/interpret.ts';
+import type { EventKind, Interpretation } from '../dialects/chat/interpret.ts';
 import type { AnyDialect, DialectInterpretation } from '../dialects/types.ts';
-import type { SseEvent } from '../sse/types.ts';
+import type { SseEvent } from '../framing/sse/types.ts';
 import type { AnalyzedEvent, ReadInfo } from './stream.ts';
 
 /** Each dialect kind's nearest Chat Completions kind, as the views colour and filter them. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toChoices } from '../chunks/message.ts';
+import { toChoices } from '../dialects/chat/message.ts';
 import { body, chunk, delta, DONE_EVENT, realStream, realStreams, untimed } from '../test/streams.ts';
 import { analyzeRecording } from './analyze.ts';
 import { createEffectReader, eventEffect } from './event-effect.ts';

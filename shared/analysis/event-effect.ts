@@ -3,7 +3,7 @@
 // effect follows every rule of accumulation (the first id and name stand, an index-less fragment
 // continues the last call, nothing counts after [DONE]) without saying any of them again.
 
-import type { ChoiceState, StreamState } from '../chunks/accumulate.ts';
+import type { ChoiceState, StreamState } from '../dialects/chat/accumulate.ts';
 import { createScrubber } from './scrub.ts';
 import type { AnalyzedEvent } from './stream.ts';
 

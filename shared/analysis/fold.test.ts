@@ -4,7 +4,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { analyzeRecording } from './analyze.ts';
 import { createStreamAnalyzer } from './stream.ts';
 import { bytes, realStreams, splitAt, untimed } from '../test/streams.ts';

@@ -4,20 +4,19 @@
 // analysis keeps per event is what the garbage collector copies, and on a
 // virtual machine every megabyte the heap grows by costs milliseconds.
 
-import { createAccumulator } from '../chunks/accumulate.ts';
-import type { Accumulator } from '../chunks/accumulate.ts';
-import { annotate } from '../chunks/annotate.ts';
-import { interpretEvent } from '../chunks/interpret.ts';
-import { ChunkTemplate } from '../chunks/template.ts';
-import type { Interpretation } from '../chunks/interpret.ts';
+import { createAccumulator } from '../dialects/chat/accumulate.ts';
+import type { Accumulator } from '../dialects/chat/accumulate.ts';
+import { annotate } from '../dialects/chat/annotate.ts';
+import { interpretEvent } from '../dialects/chat/interpret.ts';
+import { ChunkTemplate } from '../dialects/chat/template.ts';
+import { tokensOf } from '../dialects/chat/tokens.ts';
+import type { Interpretation } from '../dialects/chat/interpret.ts';
 import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
-import { messages } from '../dialects/messages/index.ts';
 import { raw } from '../dialects/raw.ts';
-import { responses } from '../dialects/responses/index.ts';
-import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../dialects/types.ts';
+import { registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { createSseParser } from '../sse/parser.ts';
-import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../sse/parser.ts';
+import { createSseParser } from '../framing/sse/parser.ts';
+import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../framing/sse/parser.ts';
 import { DialectAnalyzed } from './dialect-event.ts';
 import type { DialectSource } from './dialect-event.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
@@ -38,23 +37,6 @@ export { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../di
  * keep-alives alone would otherwise be held whole).
  */
 const MAX_HELD_EVENTS = 1024;
-
-// The fold's own constants for the loop below, run for every operation of a hundred thousand events
-// (an A/B against the fold before the dialects, same process, alternating: equal within the noise).
-const CONTENT = TOKEN_CONTENT;
-const REASONING = TOKEN_REASONING;
-const REFUSAL = TOKEN_REFUSAL;
-const TOOL = TOKEN_TOOL;
-
-function tokensOf(ops: Interpretation['ops']): number {
-  let tokens = 0;
-  for (const op of ops) {
-    if (op.type === 'text') {
-      if (op.text !== '') tokens |= op.channel === 'content' ? CONTENT : op.channel === 'reasoning' ? REASONING : REFUSAL;
-    } else if (op.type === 'tool' || op.type === 'function_call') tokens |= TOOL;
-  }
-  return tokens;
-}
 
 /** The reads of an analysis: their times, and their bytes when the caller keeps them unchanged (a recording does). */
 interface Source {
@@ -216,9 +198,6 @@ class Analyzed implements AnalyzedEvent, SseEvent, Interpretation {
 // The events a read completed, when it completed none: one shared empty list.
 const NONE: readonly AnalyzedEvent[] = Object.freeze([]);
 
-/** The dialects behind the interface the fold reads with (Chat Completions has its own path, below). */
-const OTHER_DIALECTS: Readonly<Record<Exclude<Protocol, 'chat-completions'>, AnyDialect>> = { responses, 'anthropic-messages': messages };
-
 /**
  * The fold. A class, and the parser's `onEvent` a method of it, for speed: V8 keeps the code it
  * optimised for methods (and for a shape some object still has) across garbage collections,
@@ -365,7 +344,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     this.held = null;
     if (protocol === 'chat-completions') this.chat = true;
     else {
-      const dialect = protocol === null ? raw : OTHER_DIALECTS[protocol];
+      const dialect: AnyDialect = protocol === null ? raw : registeredDialect(protocol);
       this.other = { source: { reads: this.reads, dialect }, accumulator: dialect.createAccumulator() };
     }
     if (held !== null) for (const sse of held) this.onEvent(sse);

@@ -1,11 +1,11 @@
 // Property tests (fast-check) for the quality bar "chunk-boundary invariance"
-// (DESIGN.md): however the same bytes are split into reads, the events, the
+// (docs/architecture.md, "Quality bars"): however the same bytes are split into reads, the events, the
 // analysis and the diagnostics are identical; and no input makes anything throw.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import { analyzeRecording } from './analyze.ts';
 import { toContract } from './contract.ts';
 import { bytes, chunk, delta, realStreams, splitAt } from '../test/streams.ts';

@@ -8,6 +8,7 @@
 // Completions' completion_tokens, Responses' and Anthropic's output_tokens), so
 // they are null when the stream carried none.
 
+import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './stream.ts';
@@ -83,8 +84,8 @@ export function computeMetrics(recording: Recording, reads: readonly ReadInfo[],
   for (let i = 1; i < reads.length; i++) readGap = Math.max(readGap ?? 0, reads[i]!.t! - reads[i - 1]!.t!);
 
   const span = events.length > 1 ? previous - first! : 0;
-  // Chat Completions counts completion_tokens, the other two output_tokens (each dialect's usage by its own name).
-  const completion = protocol === 'chat-completions' ? usage?.completion_tokens : usage?.output_tokens;
+  // Each dialect's usage counts output tokens by its own name (completion_tokens, output_tokens).
+  const completion = usage?.[protocol ? descriptorOf(protocol).outputTokensField : 'output_tokens'];
   const outputTokens = typeof completion === 'number' && Number.isFinite(completion) ? completion : null;
   const tpot = outputTokens !== null && outputTokens > 1 && ttft !== null && lastToken !== null && lastToken > ttft ? (lastToken - ttft) / (outputTokens - 1) : null;
 

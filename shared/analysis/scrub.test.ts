@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createAccumulator } from '../chunks/accumulate.ts';
-import { toChoices } from '../chunks/message.ts';
+import { createAccumulator } from '../dialects/chat/accumulate.ts';
+import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStreams } from '../test/streams.ts';
 import { createStreamAnalyzer } from './stream.ts';
 import { createScrubber } from './scrub.ts';

@@ -1,16 +1,16 @@
 // The client state as it stood after any one event: what the recording view shows while the user
-// scrubs along the timeline or steps through the events. The same accumulator as the analysis,
-// fed the same operations, stopped early. For a dialect other than Chat Completions, the
-// dialect's accumulator, fed its interpretation of each event.
+// scrubs along the timeline or steps through the events. The dialect's accumulator, as the
+// analysis's, fed its reading of each event, stopped early (Chat Completions when no dialect is
+// given).
 //
 // Moving forward applies the events stepped over. Going back would mean starting over (a
 // hundred thousand events take a few hundred milliseconds), so on its way forward the scrubber
 // keeps a copy of the state every CHECKPOINT events and goes back from the nearest one: a jump
 // anywhere costs at most CHECKPOINT events.
 
-import { createAccumulator } from '../chunks/accumulate.ts';
-import type { StreamState } from '../chunks/accumulate.ts';
-import type { AnyDialect, DialectAccumulator } from '../dialects/types.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
+import { chat } from '../dialects/chat/dialect.ts';
+import type { AnyDialect, Dialect, DialectAccumulator, DialectInterpretation } from '../dialects/types.ts';
 import type { AnalyzedEvent } from './stream.ts';
 
 export const CHECKPOINT = 2048;
@@ -23,31 +23,21 @@ export interface Scrubber<S = StreamState> {
   at(index: number): S;
 }
 
-/** What the scrubber applies events to: Chat Completions' accumulator, or another dialect's. */
+/** What the scrubber applies events to: the dialect's accumulator, fed its reading of each event. */
 interface Applier<S> {
   apply(index: number, event: AnalyzedEvent): void;
   readonly state: S;
   fork(): Applier<S>;
 }
 
-function chatApplier(accumulator = createAccumulator()): Applier<StreamState> {
-  return {
-    apply: (index, event) => accumulator.apply(index, event.interpretation.ops),
-    get state() {
-      return accumulator.state;
-    },
-    fork: () => chatApplier(accumulator.fork()),
-  };
-}
-
-function dialectApplier(dialect: AnyDialect, accumulator: DialectAccumulator<unknown, unknown> = dialect.createAccumulator()): Applier<unknown> {
+function applier<S>(dialect: Dialect<DialectInterpretation, S, unknown>, accumulator: DialectAccumulator<DialectInterpretation, S> = dialect.createAccumulator()): Applier<S> {
   return {
     // The dialect's reading of the event, read again from its data (the analysis keeps no operations).
     apply: (index, event) => accumulator.apply(index, dialect.interpret(event.sse)),
     get state() {
       return accumulator.state;
     },
-    fork: () => dialectApplier(dialect, accumulator.fork()),
+    fork: () => applier(dialect, accumulator.fork()),
   };
 }
 
@@ -65,8 +55,8 @@ interface Position<S> {
  */
 export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber;
 export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect): Scrubber<unknown>;
-export function createScrubber(events: readonly AnalyzedEvent[], dialect?: AnyDialect): Scrubber<unknown> {
-  const start: Applier<unknown> = dialect === undefined || dialect.protocol === 'chat-completions' ? chatApplier() : dialectApplier(dialect);
+export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect = chat as unknown as AnyDialect): Scrubber<unknown> {
+  const start = applier(dialect);
   // checkpoints[k]: the state after k * CHECKPOINT events, never applied to (forked when used).
   const checkpoints: Position<unknown>[] = [{ accumulator: start, applied: 0, done: false }];
   let accumulator = checkpoints[0]!.accumulator.fork();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamAnalyzer } from './stream.ts';
-import { toChoices } from '../chunks/message.ts';
+import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT } from '../test/streams.ts';
 
 describe('the analysis as a fold over reads', () => {

@@ -4,10 +4,10 @@
 // timeline scrubber read them). `end` closes the body. The fold itself is in
 // fold.ts.
 
-import type { Accumulator } from '../chunks/accumulate.ts';
-import type { Interpretation } from '../chunks/interpret.ts';
+import type { Accumulator } from '../dialects/chat/accumulate.ts';
+import type { Interpretation } from '../dialects/chat/interpret.ts';
 import type { DialectInterpretation, Protocol } from '../dialects/types.ts';
-import type { SseEnd, SseEvent, SseStats } from '../sse/parser.ts';
+import type { SseEnd, SseEvent, SseStats } from '../framing/sse/parser.ts';
 import { Analyzer } from './fold.ts';
 
 export { MAX_ANALYSED_EVENTS, TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';

@@ -2,7 +2,7 @@
 // recording view's canvas): the lanes' labels, the moments worth a marker, the silence worth
 // shading and the steps of a readable axis.
 
-import type { EventKind } from '../chunks/interpret.ts';
+import type { EventKind } from '../dialects/chat/interpret.ts';
 import type { Analysis } from './analyze.ts';
 
 /** A silence between reads at least this long is shaded. */

@@ -1,4 +1,4 @@
-// The one API between the UI and the backend (DESIGN.md, "Architecture"; issue 5). Every call
+// The one API between the UI and the backend (docs/architecture.md, "Boundaries"; docs/api.md). Every call
 // the renderer makes and every push it receives is listed here, once. The transports are
 // derived from it: Electron IPC in the desktop app, loopback HTTP in serve mode. Each call takes
 // one argument (an object), so that one schema per call validates it at the receiving side
@@ -124,11 +124,8 @@ export interface RecordingWithEvents {
   readonly events: StoredEvent[];
 }
 
-/**
- * What an Anthropic Messages request asks for when it gives no `max_tokens` (the API requires
- * one): room for a long answer, the simulator's `large` scenario included.
- */
-export const MESSAGES_DEFAULT_MAX_TOKENS = 4096;
+/** What an Anthropic Messages request asks for when it gives no `max_tokens` (the dialect's own figure). */
+export { MESSAGES_DEFAULT_MAX_TOKENS } from '../dialects/anthropic/request.ts';
 
 /** The `anthropic-version` an Anthropic Messages request carries unless its headers give one (the API refuses a request without). */
 export const ANTHROPIC_VERSION = '2023-06-01';

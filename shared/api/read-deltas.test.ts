@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { bytes, byteByByte, realStream, realStreams, splitAt } from '../test/streams.ts';
 import { decodeReadDeltas, encodeReadDeltas } from './read-deltas.ts';
 

@@ -5,7 +5,7 @@
 import type { DiagnosticCode, Severity } from '../analysis/diagnostics/catalogue.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Outcome, Recording, RecordingSource } from '../recording/types.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 
 /** One row of the recordings list: what the list view shows and filters on. */
 export interface RecordingSummary {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../export/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../recording/header-field.ts';
-import { PROTOCOLS } from '../dialects/types.ts';
+import { PROTOCOLS } from '../dialects/registry.ts';
 import { OUTCOMES, RECORDING_SOURCES } from '../recording/types.ts';
 import { RECORDING_ORIGINS } from './recordings.ts';
 import { MAX_STALL_MS, MAX_STATUS_BODY_CHARS } from '../replay/faults.ts';

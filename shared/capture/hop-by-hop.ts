@@ -1,5 +1,5 @@
 // Hop-by-hop headers belong to one connection, not to the exchange (RFC 9110 §7.6.1): a proxy
-// drops them and passes every other header on as it came (DESIGN.md, "Capture": transparent).
+// drops them and passes every other header on as it came (docs/capture.md, "Transparent").
 
 const ALWAYS = new Set(['connection', 'keep-alive', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate']);
 

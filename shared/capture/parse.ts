@@ -1,6 +1,7 @@
 // A CaptureInfo read back from a file (the `capture` field of a `.ssrec.jsonl` end line): checked
 // field by field, since a file may come from anywhere.
 
+import { isObject } from '../is-object.ts';
 import type { CaptureInfo, RelayTiming, RelayWrite } from './types.ts';
 
 /** The CaptureInfo a value holds, or a sentence saying what is wrong with it. */
@@ -49,6 +50,3 @@ function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

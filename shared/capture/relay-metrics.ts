@@ -1,4 +1,4 @@
-// The delay the capture itself added, apart from what the client did (DESIGN.md, "Two clocks").
+// The delay the capture itself added, apart from what the client did (docs/capture.md, "Two clocks").
 // Added delay is from an upstream read's arrival to the write to the client being issued: the
 // proxy's own work. Time a write waited for the socket is the client's (it was not reading), as
 // is the time the upstream was paused for it; neither is counted against the upstream.

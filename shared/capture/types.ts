@@ -1,5 +1,4 @@
-// What a recording made by the capture proxy says about its capture (DESIGN.md, "Capture:
-// recording the user's own app"): where it came from, what the proxy changed of the request,
+// What a recording made by the capture proxy says about its capture (docs/capture.md): where it came from, what the proxy changed of the request,
 // and the second clock, the writes to the client beside the upstream's reads.
 
 export interface CaptureInfo {

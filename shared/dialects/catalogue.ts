@@ -1,5 +1,4 @@
-// The codes the Responses and Anthropic Messages dialects report (DESIGN.md, "Three streaming
-// protocols, one product": the dialect diagnostics), with their severity and how to fix what they
+// The codes the Responses and Anthropic Messages dialects report (docs/architecture.md, "Dialects": the dialect diagnostics), with their severity and how to fix what they
 // find. Codes Chat Completions already has (refusal, usage-missing, tool-arguments-invalid,
 // stream-error, malformed-chunk) keep its severity; their hint here says the fix in the dialect's
 // own terms, and each finding carries its hint, so one code reads right in every dialect.

@@ -1,17 +1,19 @@
-// Property tests (fast-check), as shared/analysis/invariance.test.ts does for Chat Completions:
-// no input makes a dialect throw — random bytes, random events of each dialect's types, and clean
+// Property tests (fast-check), over every registered dialect and the raw reading: no input makes
+// a dialect throw — random bytes, random events of each dialect's types, and clean
 // streams broken at random (events dropped, repeated, swapped, fields replaced by any JSON) —;
 // however the body is split into reads the result is the same; a delta read from a template
 // reads as in full; and a fork at any event ends where the straight fold ends.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { splitAt } from '../test/streams.ts';
-import { messages } from './messages/index.ts';
-import { interpretInFull as messagesInFull } from './messages/interpret.ts';
+import { messages } from './anthropic/index.ts';
+import { interpretInFull as messagesInFull } from './anthropic/interpret.ts';
 import { responses } from './responses/index.ts';
 import { interpretInFull as responsesInFull } from './responses/interpret.ts';
+import { raw } from './raw.ts';
+import { REGISTERED_DIALECTS } from './registry.ts';
 import { runDialect } from './run.ts';
 import { messagesStream, responsesStream } from './streams.test-support.ts';
 import type { MessagesBlockSpec, ResponsesItemSpec } from './streams.test-support.ts';
@@ -19,10 +21,8 @@ import type { Dialect, DialectInterpretation } from './types.ts';
 
 type Json = Record<string, unknown>;
 type AnyDialect = Dialect<DialectInterpretation, unknown, unknown>;
-const DIALECTS: readonly [string, AnyDialect][] = [
-  ['responses', responses as unknown as AnyDialect],
-  ['anthropic-messages', messages as unknown as AnyDialect],
-];
+// Every registered dialect, and the raw reading of a stream no dialect claims.
+const DIALECTS: readonly [string, AnyDialect][] = [...REGISTERED_DIALECTS.map((dialect): [string, AnyDialect] => [dialect.protocol, dialect]), ['raw', raw]];
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,12 +1,12 @@
-// The reading of a stream whose dialect could not be told (DESIGN.md: "an unknown stream still
+// The reading of a stream whose dialect could not be told (docs/architecture.md, "Telling the dialect": "an unknown stream still
 // shows every SSE event raw with the transport diagnostics, and says it could not tell the
 // dialect"): each event is what its data is — a comment, no data, [DONE], JSON or not — and
 // nothing accumulates. A dialect like the others, so that the fold, the scrubber and the views
 // need no case of their own for it.
 
-import { quote } from '../chunks/annotate.ts';
-import { NOTHING, parseData } from './common.ts';
-import type { TransportKind } from './common.ts';
+import { quote } from './kit/quote.ts';
+import { NOTHING, parseData } from './kit/common.ts';
+import type { TransportKind } from './kit/common.ts';
 import type { Dialect, DialectAccumulator, DialectInterpretation, DialectProblem } from './types.ts';
 
 export interface RawInterpretation extends DialectInterpretation {

@@ -4,7 +4,7 @@
 // benchmark and the differential against the SDKs use it as it is.
 
 import type { Recording } from '../recording/types.ts';
-import type { SseEvent } from '../sse/types.ts';
+import type { SseEvent } from '../framing/sse/types.ts';
 import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation } from './types.ts';
 
 export interface DialectRun<I, S, F> {

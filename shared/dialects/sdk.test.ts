@@ -7,7 +7,7 @@
 //
 // Equal except for the SDKs' structured-output helpers, which parse the object rather than stream
 // anything: openai's `output_parsed` and the `parsed` / `parsed_arguments` nulls on message parts
-// and function calls, Anthropic's `parsed_output` (responses/final.ts, messages/final.ts).
+// and function calls, Anthropic's `parsed_output` (responses/final.ts, anthropic/final.ts).
 
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import type { Recording } from '../recording/types.ts';
-import { messages } from './messages/index.ts';
+import { messages } from './anthropic/index.ts';
 import { responses } from './responses/index.ts';
 import { runDialect } from './run.ts';
 import { CORPUS_DIR, PINNED, corpus } from '../test/dialect-corpus.ts';

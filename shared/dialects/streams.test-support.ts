@@ -3,8 +3,8 @@
 // captured in the Vercel AI SDK's fixtures): a test builds a clean stream, then breaks it in the
 // one way it is about.
 
-import { parseSse } from '../sse/parser.ts';
-import type { SseEvent } from '../sse/types.ts';
+import { parseSse } from '../framing/sse/parser.ts';
+import type { SseEvent } from '../framing/sse/types.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,25 +1,72 @@
-// The one small interface a streaming dialect implements (DESIGN.md, "Three streaming protocols,
-// one product"): what depends on the dialect — interpreting one SSE event, putting it in words,
+// The one small interface a streaming dialect implements (docs/architecture.md, "Dialects"): what depends on the dialect — interpreting one SSE event, putting it in words,
 // folding it into the object a client ends with, the dialect's own findings, and which events
 // carry a token — lives behind it; the transport (bytes, reads, SSE, timing, the transport
 // diagnostics) stays one and knows only this interface. Adding a dialect is adding a folder.
 //
-// Chat Completions (shared/chunks) fits it as it stands: interpretEvent is `interpret`, annotate
+// Chat Completions (shared/dialects/chat) fits it as it stands: interpretEvent is `interpret`, annotate
 // is `annotate`, fold.ts's tokensOf(ops) is `tokens`, createAccumulator wrapped so that `apply`
 // passes `interpretation.ops` on is `createAccumulator`, toChoices is `final`, `state.usage` is
 // `usage`, and the chunk checks (errors, finish, message, tools, usage, metadata) are `diagnose`:
 // chat.ts is that adapter, and chat.test.ts shows it reads every real stream as the analysis does.
 
 import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
-import type { AnnotateOptions } from '../chunks/annotate.ts';
+import type { AnnotateOptions } from './kit/quote.ts';
+import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { Recording } from '../recording/types.ts';
-import type { SseEvent, SseFields } from '../sse/types.ts';
+import type { SseEvent, SseFields } from '../framing/sse/types.ts';
 import type { DialectCode } from './catalogue.ts';
 
-/** The three dialects, as `inspect --json` names them in `"protocol"`. */
-export type Protocol = 'chat-completions' | 'responses' | 'anthropic-messages';
+/**
+ * The dialects' names, as `inspect --json` names them in `"protocol"`: each dialect's folder adds
+ * its own to this interface (its descriptor.ts), so the type grows with the folders registered
+ * (registry.ts), with no list of names kept here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member a dialect
+export interface DialectProtocols {}
 
-export const PROTOCOLS: readonly Protocol[] = ['chat-completions', 'responses', 'anthropic-messages'];
+export type Protocol = keyof DialectProtocols & string;
+
+/**
+ * What the rest of the product knows of a dialect without reading its events: its names, its
+ * request path, how a stream of it is told, and the words for what it ends with. One per dialect
+ * folder (descriptor.ts); every table of dialect facts is read from these.
+ */
+export interface DialectDescriptor {
+  readonly protocol: Protocol;
+  /** As people name it: the recording header, compare, the request editor, the CLI's reports. */
+  readonly name: string;
+  /** Shorter, where the context already says what it is (the replay's and the exports' messages). */
+  readonly shortName: string;
+  /** The word a user types for it (`inspect --protocol`, `record --api`). */
+  readonly word: string;
+  /** The path the official SDK posts to under its default base URL. */
+  readonly path: string;
+  /** A request path ending so asks for this dialect, whatever comes before it (with or without /v1). */
+  readonly pathEnding: string;
+  /** The request body's members a recording is matched on (replay/match.ts), in the order messages name them. */
+  readonly matchedOn: readonly string[];
+  /** Whether one event's parsed JSON payload is this dialect's (detect.ts asks every dialect, in registry order). */
+  claimsPayload(json: Readonly<Record<string, unknown>>): boolean;
+  /** Whether an SSE event name is this dialect's, when no payload told (e.g. a payload cut short). */
+  claimsEventName(name: string): boolean;
+  /** The object a client ends with, in words. */
+  readonly final: {
+    /** A heading: `Message`, `Response`. */
+    readonly title: string;
+    /** In a sentence: `message`, `response`. */
+    readonly noun: string;
+    /** The official SDK's call that returns it. */
+    readonly sdkCall: string;
+  };
+  /** The usage member that counts output tokens (tokens per second needs it). */
+  readonly outputTokensField: string;
+  /**
+   * The data of the event that ends a complete stream, when the dialect has one: Chat Completions'
+   * `[DONE]`. The framing checks then look for it (`no-done`, `after-done`); a dialect that ends
+   * with a terminal event of its own (null) says so in its own checks.
+   */
+  readonly sentinel: string | null;
+}
 
 // The kinds of token an event carries, as bits (the same values as TOKEN_* in analysis/fold.ts,
 // which the metrics read): the first event with any bit set is the "first token" (ttft_ms).
@@ -84,7 +131,7 @@ export interface DialectDiagnostic extends Omit<Diagnostic, 'code' | 'severity'>
   readonly severity: Severity;
 }
 
-/** How an annotation quotes text: Chat Completions' own options (chunks/annotate.ts). */
+/** How an annotation quotes text (kit/quote.ts). */
 export type { AnnotateOptions };
 
 /**
@@ -111,3 +158,11 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
 
 /** Any dialect, as the fold and the views hold it: its interpretation, state and final object unknown to them. */
 export type AnyDialect = Dialect<DialectInterpretation, unknown, unknown>;
+
+/** A dialect as registered (registry.ts): its reading of events, its descriptor, its request body. */
+export interface RegisteredDialect<I extends DialectInterpretation = DialectInterpretation, S = unknown, F = unknown> extends Dialect<I, S, F> {
+  readonly protocol: Protocol;
+  readonly descriptor: DialectDescriptor;
+  /** A streamed request's body in the dialect from the recorder's inputs (request.ts), or why it cannot be made. */
+  buildRequest(inputs: BodyInputs): BuiltBody;
+}

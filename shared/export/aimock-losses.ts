@@ -3,7 +3,7 @@
 // the fixture. See aimock-plan.ts for how aimock rebuilds a stream and docs/export.md for the list.
 
 import type { Analysis } from '../analysis/analyze.ts';
-import type { Op, TextOp } from '../chunks/ops.ts';
+import type { Op, TextOp } from '../dialects/chat/ops.ts';
 import { isTimed } from '../recording/types.ts';
 import type { AimockPlan } from './aimock-plan.ts';
 

@@ -14,9 +14,9 @@
 // recorded event that delivered the last character it carries.
 
 import type { Analysis } from '../analysis/analyze.ts';
-import { DONE } from '../chunks/interpret.ts';
-import type { ChoiceState, ToolCallState } from '../chunks/accumulate.ts';
-import { toolCallsOf } from '../chunks/message.ts';
+import { DONE } from '../dialects/chat/interpret.ts';
+import type { ChoiceState, ToolCallState } from '../dialects/chat/accumulate.ts';
+import { toolCallsOf } from '../dialects/chat/message.ts';
 
 export type AimockChunkKind = 'reasoning' | 'role' | 'content' | 'tool' | 'arguments' | 'finish';
 

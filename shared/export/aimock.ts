@@ -30,7 +30,7 @@ import { redactRecording } from '../recording/redact.ts';
 import type { Recording } from '../recording/types.ts';
 import { header } from '../recording/types.ts';
 import { concatBytes } from '../formats/bytes.ts';
-import { DIALECT_FACTS } from '../replay/dialect.ts';
+import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../replay/dialect.ts';
 import { AIMOCK_USAGE_KEYS, aimockLosses } from './aimock-losses.ts';
 import type { AimockLoss } from './aimock-losses.ts';
@@ -121,7 +121,7 @@ export function toAimockFixture(recording: Recording, options: ExportOptions = {
  * fixture that would replay something else under the recording's name.
  */
 function dialectLoss(protocol: Exclude<Protocol, 'chat-completions'>): AimockLoss {
-  const { name, path } = DIALECT_FACTS[protocol];
+  const { shortName: name, path } = descriptorOf(protocol);
   return {
     code: 'dialect',
     affects: 'message',

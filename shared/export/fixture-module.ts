@@ -9,7 +9,7 @@ import type { AnalysisContract } from '../analysis/contract.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
 import { redactRecording } from '../recording/redact.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import { DIALECT_FACTS } from '../replay/dialect.ts';
+import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../replay/dialect.ts';
 import { replayHeaders } from '../replay/headers.ts';
 import { commentText, jsNumber, jsString, jsValue } from './js-literal.ts';
@@ -17,7 +17,7 @@ import { REPLAY_FUNCTIONS, REPLAY_TYPES } from './replay-runtime.ts';
 import type { ExportOptions } from './types.ts';
 
 /** The path the handler answers when a Chat Completions recording has no request (an imported body): the openai SDK's default. */
-export const DEFAULT_PATH = DIALECT_FACTS['chat-completions'].path;
+export const DEFAULT_PATH = descriptorOf('chat-completions').path;
 
 const CHAT_TYPES = `export interface ExpectedMessage {
   role: string | null;
@@ -158,7 +158,7 @@ function readLiteral({ t, bytes }: RecordedRead): string {
 
 /** The path of a URL as written (origin, query and fragment left out); the dialect's default when there is none. */
 export function pathOf(url: string | undefined, protocol: Protocol = 'chat-completions'): string {
-  if (url === undefined) return DIALECT_FACTS[protocol].path;
+  if (url === undefined) return descriptorOf(protocol).path;
   const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
   const path = /^[^?#]*/.exec(rest)?.[0] ?? '';
   return path.startsWith('/') ? path : `/${path}`;

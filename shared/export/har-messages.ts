@@ -5,7 +5,7 @@
 import { readsHolding } from '../analysis/body-bytes.ts';
 import type { ReadInfo } from '../analysis/stream.ts';
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 
 /** Chrome DevTools' EventSourceMessage. */
 export interface EventSourceMessage {

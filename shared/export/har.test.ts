@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { concatBytes, toBase64 } from '../formats/bytes.ts';
 import { parseHar } from '../formats/har.ts';
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { realStreams, timed, untimed } from '../test/streams.ts';
 import { harExporter, harLog } from './har.ts';
 

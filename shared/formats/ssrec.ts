@@ -1,4 +1,4 @@
-// The timed recording file, `.ssrec.jsonl` (DESIGN.md, "Timed recording file";
+// The timed recording file, `.ssrec.jsonl` (docs/recording-format.md;
 // docs/recording-format.md). JSON Lines: an optional header, an optional
 // response line, the reads in order, and an optional end line.
 

@@ -1,5 +1,5 @@
 // A key Streamscope sent, sent back by the server, is masked wherever it turns up in what is
-// kept (DESIGN.md: secrets never reach the database, a log or an export). Redaction by header
+// kept (docs/architecture.md, "Data model": secrets never reach the database, a log or an export). Redaction by header
 // name (redact.ts) cannot see a key echoed in a harmless-named header (`x-debug`, a JSON dump of
 // the request's headers) or in the body; but the recorder knows every secret value it sent.
 // Each occurrence is masked at the same length, so the body's byte offsets, its reads' lengths

@@ -1,4 +1,4 @@
-// Secrets never reach the database or an export (DESIGN.md, "Data model").
+// Secrets never reach the database or an export (docs/architecture.md, "Data model").
 // Secret header values and URL query parameters are replaced by a short,
 // recognisable remainder: the auth scheme and a key's public prefix are kept,
 // with the last four characters, so two keys can still be told apart:

@@ -2,6 +2,8 @@
 // text per message, the tools offered and the streaming options (OpenAI's chat completions
 // request body). A body of another shape gives what it has; nothing here throws on odd input.
 
+import { isObject } from '../is-object.ts';
+
 export interface RequestMessage {
   readonly role: string;
   /** The text of the message: string content, or its text parts joined. */
@@ -21,10 +23,6 @@ export interface RequestBodySummary {
   /** Names of the tools offered (`tools[].function.name`, or the deprecated `functions[].name`). */
   readonly tools: readonly string[];
 }
-
-type Json = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The summary of a request body, or null when it is not a JSON object (or JSON text of one). */
 export function summarizeRequestBody(body: unknown): RequestBodySummary | null {

@@ -1,7 +1,7 @@
 import type { CaptureInfo } from '../capture/types.ts';
 import type { SecretsMasked } from './echoed-secrets.ts';
 
-// One HTTP exchange as recorded (DESIGN.md, "Data model"): the raw truth from
+// One HTTP exchange as recorded (docs/architecture.md, "Data model"): the raw truth from
 // which every analysis is derived. Times are milliseconds since the request
 // started, on a monotonic clock; null for a source that carried no timing.
 

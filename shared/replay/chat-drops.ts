@@ -1,7 +1,7 @@
 // The drops of a Chat Completions stream: `data: [DONE]`, the usage chunk, the finish reason.
 
-import { interpretEvent, DONE } from '../chunks/interpret.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import { interpretEvent, DONE } from '../dialects/chat/interpret.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import { eventList } from './drops.ts';
 import type { DropContext } from './drops.ts';
 

@@ -14,9 +14,9 @@
 //   (`usage-missing`); Anthropic's message_delta `usage` becomes null (message_start's, the input
 //   side, stays).
 
-import { messages } from '../dialects/messages/index.ts';
+import { messages } from '../dialects/anthropic/index.ts';
 import { responses } from '../dialects/responses/index.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import { eventList } from './drops.ts';
 import type { DropContext } from './drops.ts';
 

@@ -14,7 +14,7 @@ import type { MessagesBlockSpec, ResponsesItemSpec } from '../dialects/streams.t
 import { concatBytes } from '../formats/bytes.ts';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { CORPUS_DIR, corpus } from '../test/dialect-corpus.ts';
 import { latin1, recordDialectScenarios } from '../test/replay-support.ts';
 import type { NamedRecording } from '../test/replay-support.ts';

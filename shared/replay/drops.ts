@@ -1,7 +1,7 @@
 // What the drops of each dialect (chat-drops.ts, dialect-drops.ts) work with: the body, its
 // events, and the edits faultEdits (edits.ts) makes for them.
 
-import type { SseEvent } from '../sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import type { ReplayFaults } from './faults.ts';
 import type { JsonStep } from './locate.ts';
 

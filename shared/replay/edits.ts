@@ -3,7 +3,7 @@
 // touch is sent as recorded, in the read it came in. The drops are the dialect's own
 // (chat-drops.ts, dialect-drops.ts); corrupting an event is the same in every dialect.
 
-import type { SseEvent } from '../sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import type { Protocol } from './dialect.ts';
 import { chatDrops } from './chat-drops.ts';
 import { messagesDrops, responsesDrops } from './dialect-drops.ts';

@@ -1,10 +1,10 @@
 // Deterministic faults a replay can inject, so a client's error handling can be
-// tested against the failures real servers and proxies produce (DESIGN.md,
+// tested against the failures real servers and proxies produce (docs/architecture.md,
 // "The stream"). Event numbers are the parser's event index, the `#` column of
 // `streamscope inspect`. The drops apply in the recording's dialect (edits.ts, docs/replay.md):
 // "drop [DONE]" leaves out the terminal event of Responses and Anthropic Messages, and so on.
 
-import { DIALECT_FACTS } from './dialect.ts';
+import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 /** The longest stall the API takes: an hour (shared/api/schema.ts). */
@@ -72,7 +72,7 @@ const DROPPED: Readonly<Record<Drop, Readonly<Record<Protocol, string>>>> = {
 function dropWords(drop: Drop, protocols: readonly Protocol[]): string {
   const list = protocols.length === 0 ? (['chat-completions'] as const) : [...new Set(protocols)];
   if (list.length === 1) return `drop ${DROPPED[drop][list[0]!]}`;
-  return `drop ${list.map((protocol) => `${DROPPED[drop][protocol]} (${DIALECT_FACTS[protocol].name})`).join(' / ')}`;
+  return `drop ${list.map((protocol) => `${DROPPED[drop][protocol]} (${descriptorOf(protocol).shortName})`).join(' / ')}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { latin1 } from '../test/replay-support.ts';
 import { bytes, realStreams } from '../test/streams.ts';
 import { dataValueRanges, jsonValueRanges } from './locate.ts';

@@ -4,16 +4,18 @@
 // was posted to tells it), whose JSON body has the same members the dialect says what to answer
 // with as the recording's request body: `model` and `messages` for Chat Completions, `model`,
 // `input` and `instructions` for Responses, `model`, `messages` and `system` for Anthropic
-// Messages (DIALECT_FACTS.matchedOn; a member absent on both sides is the same). Equality is JSON
+// Messages (the dialect's descriptor: matchedOn; a member absent on both sides is the same). Equality is JSON
 // equality: object members in any order, arrays in order, numbers by value. Everything else in
 // the body (stream, stream_options, temperature, tools, max_tokens …) is ignored, so a client may
 // ask with other options than the recording did. A recording without a request body (a plain
 // .sse) answers any request of its dialect that no recording matched by its body. When several
 // match, the first loaded wins.
 
+import { isObject } from '../is-object.ts';
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
-import { DIALECT_FACTS, replayProtocol } from './dialect.ts';
+import { parseSse } from '../framing/sse/parser.ts';
+import { replayProtocol } from './dialect.ts';
+import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 export interface MatchSource {
@@ -27,7 +29,7 @@ export function matchRecording<T extends MatchSource>(sources: readonly T[], bod
   const candidates = sources.filter((source) => (source.protocol ?? replayProtocol(source.recording)) === protocol);
   const asked = isObject(body) ? body : null;
   if (asked) {
-    const members = DIALECT_FACTS[protocol].matchedOn;
+    const members = descriptorOf(protocol).matchedOn;
     for (const source of candidates) {
       const recorded = requestBody(source.recording);
       if (recorded && members.every((member) => sameJson(recorded[member], asked[member]))) return source;
@@ -112,6 +114,3 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson(a[key], b[key]));
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { concatBytes } from '../formats/bytes.ts';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { Recording } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import { latin1, recordScenarios } from '../test/replay-support.ts';
 import type { NamedRecording } from '../test/replay-support.ts';
 import { cleanTextStream, realStreams, timed } from '../test/streams.ts';

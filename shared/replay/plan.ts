@@ -10,8 +10,8 @@
 import { concatBytes } from '../formats/bytes.ts';
 import type { Recording } from '../recording/types.ts';
 import { isTimed } from '../recording/types.ts';
-import { parseSse } from '../sse/parser.ts';
-import type { SseEvent } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
+import type { SseEvent } from '../framing/sse/parser.ts';
 import { replayProtocol } from './dialect.ts';
 import type { Protocol } from './dialect.ts';
 import { faultEdits } from './edits.ts';

@@ -4,6 +4,7 @@
 // recording is matched on (./match.ts: model and messages; model, input and instructions; model,
 // messages and system), because that is what a recording answers; any key does, the server checks none.
 
+import { isObject } from '../is-object.ts';
 import type { Protocol } from './dialect.ts';
 
 export type SnippetLanguage = 'typescript' | 'python' | 'curl';
@@ -102,7 +103,7 @@ function chatSnippet(language: SnippetLanguage, baseUrl: string, request: Extrac
         '    stream=True,',
         ')',
         'for chunk in stream:',
-        // The usage chunk has no choices (DESIGN.md, "The stream").
+        // The usage chunk has no choices (docs/architecture.md, "The stream").
         '    if chunk.choices:',
         '        print(chunk.choices[0].delta.content or "", end="", flush=True)',
         'print()',
@@ -207,6 +208,3 @@ function shellWord(text: string): string {
   return `'${text.replaceAll("'", "'\\''")}'`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

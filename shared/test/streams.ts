@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import { concatBytes } from '../formats/bytes.ts';
 import { recordingFromSse } from '../formats/sse.ts';
-import { parseSse } from '../sse/parser.ts';
+import { parseSse } from '../framing/sse/parser.ts';
 import type { RecordedEnd, RecordedRequest, RecordedResponse, Recording } from '../recording/types.ts';
 
 export const REAL_STREAMS_DIR = fileURLToPath(new URL('./fixtures/real-streams/', import.meta.url));

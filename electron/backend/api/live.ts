@@ -12,7 +12,7 @@ import type { Protocol } from '../../../shared/dialects/types.ts';
 import { endpointUrl, keyHeader, keyHeaderName, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
-import { buildRequestBody } from '../recorder/request-body.ts';
+import { buildRequestBody } from '../../../shared/dialects/request.ts';
 import type { Store } from '../store/index.ts';
 import { createLiveBatcher } from './live-batch.ts';
 import type { LiveBatchOptions } from './live-batch.ts';

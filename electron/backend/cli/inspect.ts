@@ -5,7 +5,7 @@ import type { Severity } from '../../../shared/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import type { Output } from './output.ts';
-import { protocolOfWord } from './protocol-words.ts';
+import { protocolOfWord, protocolWordList } from './protocol-words.ts';
 import { loadRecordingArg } from './recording-arg.ts';
 import { renderAnalysis } from './render.ts';
 import { MAX_FIELD_CHARS, MAX_LISTED_ITEMS } from './text-bounds.ts';
@@ -54,7 +54,7 @@ export async function inspectCommand(args: string[], out: Output): Promise<numbe
 
   const given = values.protocol;
   const protocol = given !== undefined ? protocolOfWord(given) : undefined;
-  if (given !== undefined && protocol === undefined) throw new CliError(`--protocol takes "chat", "responses" or "messages", not "${given}"`);
+  if (given !== undefined && protocol === undefined) throw new CliError(`--protocol takes ${protocolWordList()}, not "${given}"`);
 
   const { recording, label, id } = await loadRecordingArg(file, values.db);
   const analysis = analyzeRecording(recording, { ...(idleGapMs === undefined ? {} : { idleGapMs }), ...(protocol ? { protocol } : {}) });

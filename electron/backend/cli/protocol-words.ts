@@ -1,16 +1,18 @@
-// The command line's words for the three dialects (`inspect --protocol`, `record --api`): short,
-// as a user types them, for the names the analysis and the API use (shared/dialects/types.ts).
+// The command line's words for the dialects (`inspect --protocol`, `record --api`): short, as a
+// user types them — each dialect's descriptor's `word`.
 
-import type { Protocol } from '../../../shared/index.ts';
+import { PROTOCOLS, descriptorOf, protocolOfWord } from '../../../shared/dialects/registry.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
 
-export const PROTOCOL_ARGS: Readonly<Record<string, Protocol>> = { chat: 'chat-completions', responses: 'responses', messages: 'anthropic-messages' };
+export { protocolOfWord };
 
 /** The word for a dialect: `chat`, `responses` or `messages`. */
 export function protocolWord(protocol: Protocol): string {
-  return Object.keys(PROTOCOL_ARGS).find((word) => PROTOCOL_ARGS[word] === protocol)!;
+  return descriptorOf(protocol).word;
 }
 
-/** The dialect a word names, or undefined. */
-export function protocolOfWord(word: string): Protocol | undefined {
-  return Object.hasOwn(PROTOCOL_ARGS, word) ? PROTOCOL_ARGS[word] : undefined;
+/** Every dialect's word, in registry order: `"chat", "responses" or "messages"`, for a usage line or an error. */
+export function protocolWordList(): string {
+  const words = PROTOCOLS.map((protocol) => `"${protocolWord(protocol)}"`);
+  return words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} or ${words.at(-1)!}`;
 }

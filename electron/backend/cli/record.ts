@@ -11,14 +11,15 @@ import type { Protocol } from '../../../shared/index.ts';
 import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
-import { buildRequestBody } from '../recorder/request-body.ts';
+import { buildRequestBody } from '../../../shared/dialects/request.ts';
 import { startSimulator } from '../simulator/index.ts';
 import { defaultDbPath, openStore } from '../store/index.ts';
 import type { Store } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
-import { PROTOCOL_ARGS, protocolOfWord, protocolWord } from './protocol-words.ts';
+import { protocolOfWord, protocolWord } from './protocol-words.ts';
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
 import { REDACT_HEADER_OPTIONS, redactHeadersOf, redactHeaderUsage } from './redact-header-args.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
@@ -226,7 +227,7 @@ function parse(args: string[]) {
 /** The API asked for (`--api`), which the profile must serve; else the profile's default, else chat. */
 function protocolOf(word: string | undefined, profile: Profile | undefined): Protocol {
   const asked = word === undefined ? undefined : protocolOfWord(word);
-  if (word !== undefined && asked === undefined) throw new CliError(`--api takes ${Object.keys(PROTOCOL_ARGS).map((each) => `"${each}"`).join(', ')}, not "${word}"`);
+  if (word !== undefined && asked === undefined) throw new CliError(`--api takes ${PROTOCOLS.map((each) => `"${protocolWord(each)}"`).join(', ')}, not "${word}"`);
   const protocol = protocolFor(profile, asked);
   if (protocol === null) throw new CliError(`profile ${profile!.name} serves --api ${profile!.protocols.map(protocolWord).join(' and ')} only, not ${word}`);
   return protocol;

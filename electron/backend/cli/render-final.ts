@@ -3,8 +3,9 @@
 // thinking, tool calls with their arguments parsed — then why it stopped. What Chat Completions'
 // "Message (choice N)" block is for that dialect (render.ts).
 
+import { isObject } from '../../../shared/is-object.ts';
 import { checkArguments } from '../../../shared/index.ts';
-import { describeArgumentsError } from '../../../shared/chunks/message.ts';
+import { describeArgumentsError } from '../../../shared/dialects/kit/arguments.ts';
 import type { MessageObject, ResponseObject } from '../../../shared/index.ts';
 import { nestsDeeperThan } from '../../../shared/formats/json-depth.ts';
 import { clip, clipInline, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from './text-bounds.ts';
@@ -12,7 +13,6 @@ import { clip, clipInline, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from 
 type Json = Record<string, unknown>;
 type Paint = (style: 'bold' | 'red' | 'yellow' | 'cyan' | 'magenta' | 'dim', text: string) => string;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 /** A name, an id or a type inside a line. */
 const word = (value: unknown): string => clipInline(text(value));

@@ -4,7 +4,7 @@ import { styleText } from 'node:util';
 import { relayMetrics } from '../../../shared/capture/relay-metrics.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { checkArguments, countsOf, describeUsage, toolCallsOf } from '../../../shared/index.ts';
-import { describeArgumentsError } from '../../../shared/chunks/message.ts';
+import { describeArgumentsError } from '../../../shared/dialects/kit/arguments.ts';
 import type { AnalyzedEvent, Analysis, EventKind, MessageObject, Metrics, Protocol, ResponseObject, Severity } from '../../../shared/index.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 import type { RecordingSource } from '../../../shared/recording/types.ts';

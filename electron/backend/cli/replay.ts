@@ -1,8 +1,9 @@
 // `streamscope replay RECORDING… [--port N] [--host H] [--speed X] [--precise] [--interval MS] [faults] [--db PATH]`
 
-import { parseSse } from '../../../shared/sse/parser.ts';
+import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
-import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+import { replayProtocol } from '../../../shared/replay/dialect.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
@@ -104,11 +105,11 @@ export async function replayCommand(args: string[], out: Output, until: (server:
 function matchingWords(protocols: readonly Protocol[]): string {
   const loaded = [...new Set(protocols)];
   const members = (protocol: Protocol): string => {
-    const list = DIALECT_FACTS[protocol].matchedOn;
+    const list = descriptorOf(protocol).matchedOn;
     return `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   };
   if (loaded.length <= 1) return `a request gets the recording whose request had the same ${members(loaded[0] ?? 'chat-completions')}`;
-  return `a request gets the recording of its path's dialect whose request had the same ${loaded.map((protocol) => `${members(protocol)} (${DIALECT_FACTS[protocol].name})`).join('; ')}`;
+  return `a request gets the recording of its path's dialect whose request had the same ${loaded.map((protocol) => `${members(protocol)} (${descriptorOf(protocol).shortName})`).join('; ')}`;
 }
 
 /** What a source answers (its dialect's path, when another dialect is loaded too), and how it is paced. */
@@ -117,7 +118,7 @@ function describeSource({ recording }: ReplaySource, protocol: Protocol, interva
   const answers = recording.request
     ? `model ${JSON.stringify(model ?? '(none)')}, ${firstUserMessage === null ? 'no user message' : JSON.stringify(abbreviate(firstUserMessage))}`
     : `any request${model ? ` (it streams ${JSON.stringify(model)})` : ''}`;
-  const path = protocol === 'chat-completions' ? '' : `POST …${DIALECT_FACTS[protocol].path.slice('/v1'.length)}: `;
+  const path = protocol === 'chat-completions' ? '' : `POST …${descriptorOf(protocol).path.slice('/v1'.length)}: `;
   const events = count(parseSse(recording.reads.map((read) => read.bytes)).events.length, 'event');
   const status = recording.response ? `HTTP ${recording.response.status}, ` : '';
   return `${path}${answers}  [${status}${events}, ${isTimed(recording) ? 'timed' : `untimed: ${interval} ms apart`}]`;

@@ -1,5 +1,5 @@
 // Undoing a content-encoding read by read: the stored body is the decoded one, as the recorder
-// stores it (DESIGN.md, "compressed-stream"), and a decoded piece keeps the time of the encoded
+// stores it (docs/diagnostics.md, `compressed-stream`), and a decoded piece keeps the time of the encoded
 // read that completed it.
 
 import { setImmediate as nextTurn } from 'node:timers/promises';

@@ -1,5 +1,5 @@
 // The proxy's own answers: one-line JSON errors that say they came from Streamscope's proxy, not
-// from the upstream (DESIGN.md, "Capture": ends), in the `{"error": {…}}` shape clients parse.
+// from the upstream (docs/capture.md, "How exchanges end"), in the `{"error": {…}}` shape clients parse.
 
 import type { ServerResponse } from 'node:http';
 

@@ -1,4 +1,4 @@
-// One exchange through the capture proxy (DESIGN.md, "Capture: recording the user's own app"):
+// One exchange through the capture proxy (docs/capture.md):
 // the client's request forwarded unchanged but for Host, hop-by-hop headers and (by default)
 // Accept-Encoding; the answer relayed read by read as it arrives, never buffered; and, when it
 // streams, kept as a live recording on a copy, off the relay path. Two clocks: each upstream read
@@ -82,7 +82,7 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       continue;
     }
     if (lower === 'accept-encoding' && !context.keepEncoding) {
-      // Identity keeps the stored bytes the bytes sent, and a compressing upstream from buffering (DESIGN.md, "Compression").
+      // Identity keeps the stored bytes the bytes sent, and a compressing upstream from buffering (docs/capture.md, "Transparent").
       if (value.trim().toLowerCase() !== 'identity') changed.push(`accept-encoding: ${value} → identity`);
       pairs.push([name, 'identity']);
       continue;

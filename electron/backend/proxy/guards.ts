@@ -1,4 +1,4 @@
-// Who may use the capture proxy (DESIGN.md, "Capture"): it holds the user's keys in flight, so it
+// Who may use the capture proxy (docs/capture.md, "Keys and who may use it"): it holds the user's keys in flight, so it
 // binds loopback only, answers only requests addressed to a loopback name (a page on another
 // site cannot reach it through DNS rebinding), and refuses web pages (an Origin header, or a
 // browser's Sec-Fetch-Site saying another site sent it) unless the user named that origin.

@@ -1,5 +1,4 @@
-// `streamscope proxy`: a loopback reverse proxy that records the user's own app (DESIGN.md,
-// "Capture: recording the user's own app"; docs/capture.md). Each request is checked (loopback
+// `streamscope proxy`: a loopback reverse proxy that records the user's own app (docs/capture.md). Each request is checked (loopback
 // Host, no foreign web page), routed to its upstream, then forwarded (forward.ts) or answered from
 // a cassette (cassettes.ts). Every exchange is logged; those that stream are stored as recordings.
 

@@ -1,6 +1,6 @@
 // One HTTP exchange, observed read by read. Every read of the body is stamped
 // on the monotonic clock first thing in the data callback, before any parsing
-// or storage (DESIGN.md, "Faithful time"). Every way the exchange can end is
+// or storage (docs/architecture.md, "The stream": faithful time). Every way the exchange can end is
 // reported as an outcome, never thrown.
 
 import { request as httpRequest } from 'node:http';

@@ -1,10 +1,10 @@
 // Provider profiles: where each endpoint lives, which dialects it serves (Chat Completions,
-// Responses, Anthropic Messages: DESIGN.md, "Three streaming protocols, one product"), which
+// Responses, Anthropic Messages: docs/architecture.md, "The stream" and "Dialects"), which
 // environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
 // local servers need no key.
 
 import { ANTHROPIC_VERSION } from '../../../shared/api/contract.ts';
-import { PROTOCOLS } from '../../../shared/dialects/types.ts';
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 
 /** How a key is sent: `Authorization: Bearer KEY`, Azure's `api-key: KEY`, Anthropic's `x-api-key: KEY`. */

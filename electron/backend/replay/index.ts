@@ -8,5 +8,5 @@ export type { ReplayPlan, ReplayPlanOptions, ReplayWrite, ReplayEnding } from '.
 export { checkFaults, describeFaults } from '../../../shared/replay/faults.ts';
 export type { ReplayFaults, ReplayStall } from '../../../shared/replay/faults.ts';
 export { matchRecording, summarizeRecording, summarizeRequest } from '../../../shared/replay/match.ts';
-export { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+export { replayProtocol } from '../../../shared/replay/dialect.ts';
 export type { RequestSummary } from '../../../shared/replay/match.ts';

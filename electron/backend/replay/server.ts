@@ -13,7 +13,8 @@ import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { redactRecording } from '../../../shared/recording/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 import { protocolFromPath } from '../../../shared/dialects/detect.ts';
-import { DIALECT_FACTS, replayProtocol } from '../../../shared/replay/dialect.ts';
+import { replayProtocol } from '../../../shared/replay/dialect.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';
 import { errorBody, invalidRequest } from '../../../shared/replay/errors.ts';
 import type { ReplayError } from '../../../shared/replay/errors.ts';
@@ -93,7 +94,7 @@ const MAX_BODY_BYTES = 16 * 1024 * 1024;
 export async function startReplayServer(options: ReplayServerOptions): Promise<ReplayServer> {
   const host = options.host ?? '127.0.0.1';
   const planOptions = { speed: options.speed ?? 1, faults: options.faults ?? {}, untimedIntervalMs: options.untimedIntervalMs };
-  // Nothing recorded leaves without passing through redaction (DESIGN.md, "Data model").
+  // Nothing recorded leaves without passing through redaction (docs/architecture.md, "Data model").
   const loaded: Loaded[] = options.sources.map(({ label, recording }) => {
     const redacted = redactRecording(recording);
     const protocol = replayProtocol(redacted);
@@ -191,7 +192,7 @@ async function answer(
 }
 
 function noMatch(asked: RequestSummary, protocol: Protocol, loaded: readonly Loaded[]): ReplayError {
-  const { name, matchedOn, path } = DIALECT_FACTS[protocol];
+  const { shortName: name, matchedOn, path } = descriptorOf(protocol);
   // Only recordings of the dialect with a request can be listed here: one without would have answered.
   const list = loaded.filter((source) => source.protocol === protocol).map(({ label, summary }) => `${label} (${describe(summary)})`);
   const others = loaded.length - list.length;

@@ -5,8 +5,8 @@
 // seed give the same bytes and the same waits.
 
 import type { Dialect, DialectScenario, DialectScript } from './dialect-scenarios.ts';
-import type { Plan } from './plan.ts';
-import type { SimOverrides } from './request.ts';
+import type { Plan } from './chat/plan.ts';
+import type { SimOverrides } from './chat/request.ts';
 import { DEFAULT_PACE, createRng, delayFor, seedFrom } from './timing.ts';
 import type { PaceOptions, Rng } from './timing.ts';
 import type { Turn } from './turn.ts';

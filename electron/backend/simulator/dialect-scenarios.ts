@@ -53,7 +53,7 @@ export interface DialectScenario {
   /** One line, for the docs and `streamscope simulate`. */
   readonly description: string;
   readonly dialects: readonly Dialect[];
-  /** The diagnostics each dialect's stream is meant to show (DESIGN.md's dialect diagnostics). */
+  /** The diagnostics each dialect's stream is meant to show (docs/diagnostics.md, "Responses and Anthropic Messages"). */
   readonly shows: Readonly<Partial<Record<Dialect, readonly string[]>>>;
   /** Pace defaults (the request's `sim` overrides them). */
   readonly pace?: Partial<PaceOptions>;

@@ -1,7 +1,7 @@
 // Error bodies in OpenAI's shape: `{"error": {"message", "type", "param", "code"}}`,
 // with the messages api.openai.com sends for the same mistakes.
 
-import type { OpenAiError } from './script.ts';
+import type { OpenAiError } from './chat/script.ts';
 
 export function errorJson(error: OpenAiError): string {
   return JSON.stringify({ error });

@@ -5,7 +5,7 @@
 // a pause (with keep-alive events through it), a corrupted event, buffering,
 // CRLF line ends, a dropped connection at the end.
 
-import type { Action, Plan } from './plan.ts';
+import type { Action, Plan } from './chat/plan.ts';
 import { delayFor } from './timing.ts';
 import type { Pace, PaceOptions, Rng } from './timing.ts';
 

@@ -1,4 +1,4 @@
-// The schema, as numbered migrations (DESIGN.md, "Data model"). The database's
+// The schema, as numbered migrations (docs/architecture.md, "Data model"). The database's
 // `PRAGMA user_version` is the number of the last migration applied; each
 // migration runs in its own transaction with the version bump, so a failure
 // leaves the database at the previous version. Never edit a released

@@ -1,4 +1,4 @@
-// The SQLite store (DESIGN.md, "Data model"): open and migrate, recover
+// The SQLite store (docs/architecture.md, "Data model"): open and migrate, recover
 // recordings whose writer died, import, live writers, and the queries the UI
 // and the CLI need.
 

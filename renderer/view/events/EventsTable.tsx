@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';

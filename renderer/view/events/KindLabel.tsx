@@ -2,7 +2,7 @@
 // lanes and the HTML report say the same). The colours are the stylesheet's, per theme.
 
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 import './events.css';
 
 export function KindLabel({ kind }: { readonly kind: EventKind }) {

@@ -4,7 +4,7 @@
 // at the new ones alone.
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 
 /** A text query, compiled: `test` is null when there is none (every event matches). */
 export interface Query {

@@ -3,7 +3,7 @@
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 import { number } from '../../../shared/export/html/format.ts';
 
 export interface EventRow {

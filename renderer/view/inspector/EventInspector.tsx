@@ -6,7 +6,7 @@
 import { useId, useMemo, useState } from 'react';
 import { createEffectReader } from '../../../shared/analysis/event-effect.ts';
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import { describeOp, describeProblem } from '../../../shared/chunks/annotate.ts';
+import { describeOp, describeProblem } from '../../../shared/dialects/chat/annotate.ts';
 import { formatMs } from '../../components/format.ts';
 import { KindLabel } from '../events/KindLabel.tsx';
 import type { PanelProps } from '../types.ts';

@@ -5,7 +5,7 @@
 import { useMemo, useState } from 'react';
 import type { ReadInfo } from '../../../shared/analysis/stream.ts';
 import type { VisibleSegment } from '../../../shared/recording/visible-bytes.ts';
-import type { SseEvent } from '../../../shared/sse/parser.ts';
+import type { SseEvent } from '../../../shared/framing/sse/parser.ts';
 import { formatBytes, formatCount, formatMs } from '../../components/format.ts';
 import { RAW_PREVIEW_BYTES, rawView } from './raw-lines.ts';
 

@@ -2,8 +2,9 @@
 // annotations: `content += "Hello"`, `tool_calls[1] opened`, `finish_reason = "stop"`.
 
 import type { ChoiceEffect, EventEffect } from '../../../shared/analysis/event-effect.ts';
-import { describeUsage, quote } from '../../../shared/chunks/annotate.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import { describeUsage } from '../../../shared/dialects/chat/annotate.ts';
+import { quote } from '../../../shared/dialects/kit/quote.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 
 /** Appended text is quoted up to this many characters; the rest is counted. */
 const MAX_TEXT = 400;

@@ -6,7 +6,7 @@ import { bodyBytes, readsHolding } from '../../../shared/analysis/body-bytes.ts'
 import { visibleBytes } from '../../../shared/recording/visible-bytes.ts';
 import type { VisibleSegment } from '../../../shared/recording/visible-bytes.ts';
 import type { ReadInfo } from '../../../shared/analysis/stream.ts';
-import type { SseEvent } from '../../../shared/sse/parser.ts';
+import type { SseEvent } from '../../../shared/framing/sse/parser.ts';
 
 /** An event's bytes are shown up to this many until asked for all (a 10 MB line would stall the page). */
 export const RAW_PREVIEW_BYTES = 16 * 1024;

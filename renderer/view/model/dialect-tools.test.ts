@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import { describeArgumentsError } from '../../../shared/chunks/message.ts';
+import { describeArgumentsError } from '../../../shared/dialects/kit/arguments.ts';
 import { untimed } from '../../../shared/test/streams.ts';
 import { createToolCallReader, toolCallsAsOf } from './dialect-tools.ts';
 import type { DialectProtocol } from './final-view.ts';

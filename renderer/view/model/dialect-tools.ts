@@ -1,7 +1,7 @@
 // The tool calls of a Responses or Anthropic Messages stream, one per output item / content block,
 // each with the fragments of its arguments and the events that carried them: what the Tool calls
 // panel's cards and the timeline's tool lanes show (Chat Completions' calls come with its client
-// state, shared/chunks/accumulate.ts). Read from the events with the dialect's own reading of them,
+// state, shared/dialects/chat/accumulate.ts). Read from the events with the dialect's own reading of them,
 // following its rules for finding the item or block a delta extends (shared/dialects/*/accumulate.ts):
 //
 // - Responses: a function_call (custom_tool_call, mcp_call, code_interpreter_call) item opened by
@@ -16,10 +16,10 @@
 // items are read again (text deltas are skipped by their kind).
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import type { ArgumentsCheck } from '../../../shared/chunks/message.ts';
-import { checkArguments } from '../../../shared/chunks/message.ts';
-import { checkInput, TOOL_BLOCKS } from '../../../shared/dialects/messages/accumulate.ts';
-import type { MessagesInterpretation } from '../../../shared/dialects/messages/interpret.ts';
+import type { ArgumentsCheck } from '../../../shared/dialects/kit/arguments.ts';
+import { checkArguments } from '../../../shared/dialects/kit/arguments.ts';
+import { checkInput, TOOL_BLOCKS } from '../../../shared/dialects/anthropic/accumulate.ts';
+import type { MessagesInterpretation } from '../../../shared/dialects/anthropic/interpret.ts';
 import { initialText } from '../../../shared/dialects/responses/final.ts';
 import type { ResponsesInterpretation } from '../../../shared/dialects/responses/interpret.ts';
 import { CHANNELS } from '../../../shared/dialects/responses/ops.ts';
@@ -244,7 +244,7 @@ export function toolCallsAsOf(calls: readonly DialectToolCall[], asOf: number | 
 function checkOf(call: DialectToolCall, fragments: number, text: string): ArgumentsCheck | null {
   if (!call.json) return null;
   if (call.member === 'input') {
-    // Anthropic: with no fragment the block's own input stands (shared/dialects/messages/final.ts).
+    // Anthropic: with no fragment the block's own input stands (shared/dialects/anthropic/final.ts).
     if (fragments === 0) return { valid: true, value: call.startInput ?? {} };
     return checkInput(text);
   }

@@ -2,6 +2,7 @@
 // (./final-view.ts): entries (output items, content blocks), their parts, facts and citations,
 // and the small readers of JSON members both dialects' layouts use.
 
+import { isObject } from '../../../shared/is-object.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 
 /** How a fact or an outcome reads: as is, a warning, a fault, or not yet known. */
@@ -92,10 +93,6 @@ export interface Moment {
 /** A moment at which a missing end is a fault: the end of a stream that finished. */
 export function isEnded(moment: Moment): boolean {
   return !moment.asOf && !moment.live;
-}
-
-export function isObject(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export function asObject(value: unknown): Readonly<Record<string, unknown>> {

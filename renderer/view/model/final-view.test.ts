@@ -8,7 +8,7 @@ import { analyzeRecording, dialectOf } from '../../../shared/analysis/analyze.ts
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
 import { responsesStream, toSse } from '../../../shared/dialects/streams.test-support.ts';
-import { parseSse } from '../../../shared/sse/parser.ts';
+import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { bytes, untimed } from '../../../shared/test/streams.ts';
 import { finalView, usageLine } from './final-view.ts';
 import type { DialectProtocol, Moment } from './final-view.ts';

@@ -5,7 +5,8 @@
 // what these return (./responses-items.ts, ./message-blocks.ts read each dialect's entries).
 
 import { formatCount } from '../../components/format.ts';
-import { asObject, isObject } from './final-entry.ts';
+import { asObject } from './final-entry.ts';
+import { isObject } from '../../../shared/is-object.ts';
 import type { DialectProtocol, FinalView, Moment } from './final-entry.ts';
 import { messageEntries, stopOutcome } from './message-blocks.ts';
 import { responseEntries, statusOutcome } from './responses-items.ts';

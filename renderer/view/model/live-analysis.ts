@@ -10,8 +10,8 @@ import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { StreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
-import { toChoices } from '../../../shared/chunks/message.ts';
-import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
+import { toChoices } from '../../../shared/dialects/chat/message.ts';
+import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
 import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/recording/types.ts';
 
 /**

@@ -4,7 +4,7 @@
 // (@anthropic-ai/sdk types: ContentBlock, StopReason).
 
 import { formatCount } from '../../components/format.ts';
-import { TOOL_BLOCKS } from '../../../shared/dialects/messages/accumulate.ts';
+import { TOOL_BLOCKS } from '../../../shared/dialects/anthropic/accumulate.ts';
 import { asObject, citationOf, factOf, isEnded, rest, text } from './final-entry.ts';
 import type { Entry, Fact, Moment, Outcome } from './final-entry.ts';
 

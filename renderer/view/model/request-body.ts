@@ -4,11 +4,10 @@
 // request's `system` and `messages`; each dialect's tools by their flat `name`. Pure: the
 // message panel's request view summarises what this returns.
 
+import { isObject } from '../../../shared/is-object.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 
 type Json = Readonly<Record<string, unknown>>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The text part types of the other dialects, read as Chat Completions' `text` parts. */
 const TEXT_PARTS: ReadonlySet<string> = new Set(['input_text', 'output_text', 'text']);

@@ -81,7 +81,7 @@ export function statusOutcome(response: Readonly<Record<string, unknown>>, momen
     case 'cancelled':
       return { outcome: outcome('bad', 'Cancelled: the response was cancelled before it finished.'), facts };
     default:
-      // finalResponse() says "in_progress" whenever no terminal event came (DESIGN.md).
+      // finalResponse() says "in_progress" whenever no terminal event came (docs/architecture.md, "The stream").
       if (isEnded(moment)) return { outcome: outcome('bad', 'Not finished: the stream ended without response.completed, .incomplete or .failed.'), facts };
       return { outcome: outcome('muted', moment.asOf ? 'Not finished as of this event: no terminal event yet.' : 'Not finished yet: still streaming.'), facts };
   }

@@ -5,8 +5,8 @@
 
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { formatCount } from '../../components/format.ts';
-import { usageFields } from '../../../shared/chunks/usage-fields.ts';
-import type { UsageField } from '../../../shared/chunks/usage-fields.ts';
+import { usageFields } from '../../../shared/dialects/chat/usage-fields.ts';
+import type { UsageField } from '../../../shared/dialects/chat/usage-fields.ts';
 
 export interface UsageView {
   readonly headline: readonly { readonly label: string; readonly value: string }[];

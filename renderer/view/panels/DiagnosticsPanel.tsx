@@ -12,7 +12,7 @@ import './panels.css';
 
 export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
 
-/** What each dialect checks once the stream has ended (DESIGN.md, "Three streaming protocols, one product"). */
+/** What each dialect checks once the stream has ended (docs/architecture.md, "The stream" and "Dialects"). */
 const END_CHECKS: Readonly<Record<NonNullable<DiagnosticsPanelProps['analysis']['protocol']> | 'raw', string>> = {
   'chat-completions': 'finish reason, [DONE], tool-call arguments, usage, unfinished event',
   responses: 'terminal event, items left open, tool-call arguments, usage, unfinished event',

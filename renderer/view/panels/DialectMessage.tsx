@@ -4,6 +4,7 @@
 // apart from it, refusals as warnings, tool calls with their arguments — and the raw final object,
 // folded. The layout is ../model/final-view.ts's; recorded text is React text, never markup.
 
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { useId, useMemo, useState } from 'react';
 import { formatCount } from '../../components/format.ts';
 import { finalView } from '../model/final-view.ts';
@@ -21,7 +22,7 @@ export function DialectMessage({ protocol, final, moment }: DialectMessageProps)
   const { asOf, live } = moment;
   const view = useMemo(() => finalView(protocol, final, { asOf, live }), [protocol, final, asOf, live]);
   const { outcome } = view;
-  const helper = protocol === 'responses' ? 'finalResponse()' : 'finalMessage()';
+  const helper = descriptorOf(protocol).final.sdkCall;
   return (
     <>
       <dl className="panel-facts" data-testid="final-outcome" data-tone={outcome.tone}>

@@ -3,8 +3,9 @@
 // request that produced it. Recorded text is React text, never markup. A Responses or Anthropic
 // Messages stream shows its final object's output items / content blocks (DialectMessage.tsx).
 
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { useId } from 'react';
-import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
+import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { incompleteChoice } from './as-of.ts';
@@ -24,7 +25,7 @@ export function MessagePanel({ analysis, live, scrubbed }: MessagePanelProps) {
   if (analysis.protocol !== 'chat-completions') {
     return (
       <section className="panel message-panel" aria-labelledby={`${id}-heading`} data-testid="message-panel">
-        <h2 id={`${id}-heading`}>{analysis.protocol === 'responses' ? 'Response' : 'Message'}</h2>
+        <h2 id={`${id}-heading`}>{analysis.protocol === null ? 'Message' : descriptorOf(analysis.protocol).final.title}</h2>
         <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
         {analysis.protocol === null ? (
           <p className="panel-empty">Streamscope could not tell the dialect of this stream (neither the request path nor the first events name one): its events are shown raw, with the transport diagnostics only.</p>

@@ -4,8 +4,9 @@
 // or Anthropic Messages stream's calls are cards per output item / content block (DialectToolCards.tsx).
 
 import { useId, useMemo } from 'react';
-import type { ToolCallState } from '../../../shared/chunks/accumulate.ts';
-import { checkArguments, toolCallsOf } from '../../../shared/chunks/message.ts';
+import type { ToolCallState } from '../../../shared/dialects/chat/accumulate.ts';
+import { toolCallsOf } from '../../../shared/dialects/chat/message.ts';
+import { checkArguments } from '../../../shared/dialects/kit/arguments.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';

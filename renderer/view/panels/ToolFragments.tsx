@@ -4,8 +4,8 @@
 
 import { useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { ArgumentsCheck } from '../../../shared/chunks/message.ts';
-import { describeArgumentsError } from '../../../shared/chunks/message.ts';
+import type { ArgumentsCheck } from '../../../shared/dialects/kit/arguments.ts';
+import { describeArgumentsError } from '../../../shared/dialects/kit/arguments.ts';
 import { formatCount } from '../../components/format.ts';
 import { FRAGMENT_LIMIT, fragmentOf, fragmentWindow } from './fragment-window.ts';
 import './panels.css';

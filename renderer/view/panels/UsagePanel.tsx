@@ -2,6 +2,7 @@
 // the timing metrics each with its one-line definition and, where benchmark tools disagree, the
 // one it follows; the gaps between events as a histogram.
 
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { useId } from 'react';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
@@ -97,7 +98,7 @@ function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; re
       </p>
       <p className="usage-rate" data-testid="tokens-per-second">
         {metrics.tokens_per_s === null ? (
-          <>Tokens per second: – {metrics.output_tokens === null ? `(needs ${analysis.protocol === 'chat-completions' ? 'completion_tokens' : 'output_tokens'} from usage)` : '(needs two tokens at different times)'}</>
+          <>Tokens per second: – {metrics.output_tokens === null ? `(needs ${analysis.protocol ? descriptorOf(analysis.protocol).outputTokensField : 'output_tokens'} from usage)` : '(needs two tokens at different times)'}</>
         ) : (
           <>
             <strong>{metricValue('tokens_per_s', metrics.tokens_per_s)}</strong> output tokens per second after the first token

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
-import { createAccumulator } from '../../../shared/chunks/accumulate.ts';
-import { toChoices } from '../../../shared/chunks/message.ts';
+import { createAccumulator } from '../../../shared/dialects/chat/accumulate.ts';
+import { toChoices } from '../../../shared/dialects/chat/message.ts';
 import { oneEventPerRead, realStream, untimed } from '../../../shared/test/streams.ts';
 import type { ScrubbedState } from '../types.ts';
 import { describeAsOf, describeViewed, incompleteChoice, viewedState } from './as-of.ts';

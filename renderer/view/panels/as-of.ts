@@ -3,8 +3,8 @@
 // draw what these return.
 
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import type { StreamState } from '../../../shared/chunks/accumulate.ts';
-import type { ChoiceMessage } from '../../../shared/chunks/message.ts';
+import type { StreamState } from '../../../shared/dialects/chat/accumulate.ts';
+import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
 import { formatMs } from '../../components/format.ts';
 import type { ScrubbedState } from '../types.ts';
 
@@ -37,7 +37,7 @@ export function describeViewed(viewed: ViewedState, live: boolean): string {
 
 /**
  * Why a choice is not complete, in one line; null when it has its finish reason. A choice without
- * one did not complete (DESIGN.md, "The stream"), unless it is still coming.
+ * one did not complete (docs/architecture.md, "The stream"), unless it is still coming.
  */
 export function incompleteChoice(finishReason: string | null, viewed: ViewedState, live: boolean): string | null {
   if (finishReason !== null) return null;

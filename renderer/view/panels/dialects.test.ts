@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording, dialectOf } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
-import { createAccumulator } from '../../../shared/chunks/accumulate.ts';
+import { createAccumulator } from '../../../shared/dialects/chat/accumulate.ts';
 import { oneEventPerRead } from '../../../shared/test/streams.ts';
 import { eventRow } from '../events/rows.ts';
 import type { PanelProps, ScrubbedState } from '../types.ts';

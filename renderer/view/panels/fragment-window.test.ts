@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
-import { toolCallsOf } from '../../../shared/chunks/message.ts';
+import { toolCallsOf } from '../../../shared/dialects/chat/message.ts';
 import { realStream, untimed } from '../../../shared/test/streams.ts';
 import { fragmentOf, fragmentWindow } from './fragment-window.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
-import { toChoices } from '../../../shared/chunks/message.ts';
+import { toChoices } from '../../../shared/dialects/chat/message.ts';
 import { oneEventPerRead, realStream, realStreams, untimed } from '../../../shared/test/streams.ts';
 import type { PanelProps, ScrubbedState } from '../types.ts';
 import { DiagnosticsPanel } from './DiagnosticsPanel.tsx';

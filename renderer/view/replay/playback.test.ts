@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../../shared/analysis/scrub.ts';
-import { toChoices } from '../../../shared/chunks/message.ts';
+import { toChoices } from '../../../shared/dialects/chat/message.ts';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
 import { BEFORE_FIRST, PACE_MS, playbackOf, positionAt, step, timeOf } from './playback.ts';
 

@@ -10,7 +10,7 @@ import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts';
 import type { RelayTiming } from '../../../shared/capture/types.ts';
 import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 import { dialectToolCalls } from '../model/dialect-tools.ts';
 import type { DialectToolCall } from '../model/dialect-tools.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';

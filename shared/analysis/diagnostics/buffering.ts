@@ -1,5 +1,5 @@
-// Events held back somewhere on the path and delivered together (DESIGN.md,
-// "buffered-delivery"). A server that streams writes each event when it is
+// Events held back somewhere on the path and delivered together (docs/diagnostics.md,
+// `buffered-delivery`). A server that streams writes each event when it is
 // made, so events arrive one or a few at a time, each soon after the one
 // before. Behind a buffering proxy, compression or a serverless function they
 // arrive in clumps, each after a long silence: the buffer filling up.

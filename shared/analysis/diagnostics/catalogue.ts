@@ -1,4 +1,4 @@
-// The diagnostics catalogue (DESIGN.md, "Diagnostics catalogue"; docs/diagnostics.md):
+// The diagnostics catalogue (docs/diagnostics.md):
 // stable codes, their severity, and how to fix what they find. Codes marked
 // "extension" are ours, beyond the design's list, for deviations real
 // providers showed (../shared/provider-quirks.md) that break real clients.

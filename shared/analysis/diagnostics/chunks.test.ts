@@ -1,5 +1,4 @@
-// Diagnostics about the chunks of a stream (DESIGN.md, "Diagnostics
-// catalogue", Chunks, and the extensions in catalogue.ts): finish reasons,
+// Diagnostics about the chunks of a stream (docs/diagnostics.md, Chunks, and the extensions in catalogue.ts): finish reasons,
 // the message channels, usage, identity fields, tool calls, unknown fields.
 
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
-import type { StreamState } from '../../chunks/accumulate.ts';
+import type { StreamState } from '../../dialects/chat/accumulate.ts';
 import type { AnyDialect } from '../../dialects/types.ts';
 import type { Recording } from '../../recording/types.ts';
-import type { SsePartialEvent } from '../../sse/parser.ts';
+import type { SsePartialEvent } from '../../framing/sse/parser.ts';
 import type { AnalyzedEvent, ReadInfo, StreamStats } from '../stream.ts';
 import type { Diagnostic } from './catalogue.ts';
 

@@ -5,35 +5,30 @@ import type { Check, DiagnosticContext } from './context.ts';
 import { pushAll } from '../../push-all.ts';
 import { bounds } from './bounds.ts';
 import { buffering } from './buffering.ts';
-import { errors } from './errors.ts';
-import { finish } from './finish.ts';
-import { framing, sharedFraming } from './framing.ts';
+import { framing } from './framing.ts';
 import { idle } from './idle.ts';
-import { message } from './message.ts';
-import { metadata } from './metadata.ts';
-import { tools } from './tools.ts';
 import { transport } from './transport.ts';
-import { usage } from './usage.ts';
-
-const STREAM_CHECKS: readonly Check[] = [bounds, framing, errors, finish, message, tools, usage, metadata, buffering, idle];
 
 /**
- * Another dialect's: the framing every dialect shares (no-done, after-done and obfuscation are
- * Chat Completions' own: the others end with their terminal event), the dialect's own checks
- * (DESIGN.md, "Three streaming protocols, one product"), and the timing checks.
+ * The checks, for every dialect: the analysis's bounds, the framing, the dialect's own checks
+ * (docs/architecture.md, "Dialects"; Chat Completions' chunk checks among them), and the timing
+ * checks. The order is the order findings of one severity are listed in.
  */
-const DIALECT_CHECKS: readonly Check[] = [bounds, sharedFraming, dialectChecks, buffering, idle];
+const CHECKS: readonly Check[] = [bounds, framing, dialectChecks, buffering, idle];
 
 function dialectChecks({ dialect, recording, events, dialectState, ended }: DiagnosticContext): Diagnostic[] {
   // The dialect's checks may read its own interpretation of the events; most read only the state,
   // so the list is made when asked for (half a million events would be as many objects).
-  let views: DialectEventView<DialectInterpretation>[] | null = null;
+  let views: readonly DialectEventView<DialectInterpretation>[] | null = null;
   const context = {
     recording,
     state: dialectState,
     ended,
     get events() {
-      return (views ??= events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
+      // Where the analysis reads events in the dialect's own words (Chat Completions' compact
+      // events), each event is its own view: no copy of a hundred thousand of them.
+      const own = events.length === 0 || events[0]!.interpretation === events[0]!.dialectInterpretation;
+      return (views ??= own ? events : events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
     },
   };
   // A dialect's codes are the catalogue's (catalogue.ts includes DIALECT_CATALOGUE).
@@ -58,7 +53,7 @@ export function diagnose(context: DiagnosticContext): Diagnostic[] {
   const notAStream = found.some((diagnostic) => diagnostic.code === 'not-event-stream') && context.events.length === 0;
   if (!errorBody && !notAStream) {
     // Not a spread: 130,000 findings (one per choice) overflow the stack as arguments.
-    for (const check of context.dialect.protocol === 'chat-completions' ? STREAM_CHECKS : DIALECT_CHECKS) pushAll(found, check(context));
+    for (const check of CHECKS) pushAll(found, check(context));
   }
   return bounded(found)
     .map((diagnostic, order) => ({ diagnostic, order }))

@@ -1,6 +1,6 @@
 // Errors the server reported inside the stream, and chunks of the wrong shape.
 
-import { quote } from '../../chunks/annotate.ts';
+import { quote } from '../../dialects/kit/quote.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';

@@ -1,21 +1,24 @@
 // Findings about the SSE framing of the body: how it ends, what is not JSON,
 // comments, padding and line endings.
 
-import { quote } from '../../chunks/annotate.ts';
-import { DONE } from '../../chunks/interpret.ts';
+import { quote } from '../../dialects/kit/quote.ts';
+import { descriptorOf } from '../../dialects/registry.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';
 import { MAX_JSON_DEPTH } from '../../formats/json-depth.ts';
 import type { DiagnosticContext } from './context.ts';
 
+/**
+ * The framing findings, for every dialect: no-done and after-done only where the dialect ends a
+ * complete stream with a sentinel event (its descriptor's `sentinel`: Chat Completions' [DONE]);
+ * obfuscation only finds what a dialect's interpretation counts as padding.
+ */
 export function framing(context: DiagnosticContext): Diagnostic[] {
-  return [...ending(context), ...afterDone(context), ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
-}
-
-/** The framing findings of every dialect: no-done, after-done and obfuscation are Chat Completions' own. */
-export function sharedFraming(context: DiagnosticContext): Diagnostic[] {
-  return [...partialEvent(context), ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...lineEndings(context)];
+  const { protocol } = context.dialect;
+  const sentinel = protocol === null ? null : descriptorOf(protocol).sentinel;
+  const end = sentinel === null ? partialEvent(context) : [...ending(context, sentinel), ...afterDone(context, sentinel)];
+  return [...end, ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
 }
 
 function partialEvent({ partial, ended }: DiagnosticContext): Diagnostic[] {
@@ -30,25 +33,26 @@ function partialEvent({ partial, ended }: DiagnosticContext): Diagnostic[] {
   ];
 }
 
-function ending(context: DiagnosticContext): Diagnostic[] {
+/** The partial event, and the sentinel missing (`doneAt`: the first event whose data is the sentinel). */
+function ending(context: DiagnosticContext, sentinel: string): Diagnostic[] {
   const { events, partial, doneAt, recording, ended } = context;
   const found = partialEvent(context);
   // An unterminated `data: [DONE]` is reported once, as the partial event it is.
-  if (doneAt === -1 && partial?.data !== DONE && ended) {
+  if (doneAt === -1 && partial?.data !== sentinel && ended) {
     const last = events.length - 1;
-    let message = 'The body ended without data: [DONE].';
-    if (events.length === 0) message = 'The body holds no SSE event at all, and no data: [DONE].';
-    else if (recording.end && recording.end.outcome !== 'eof') message = `The stream was cut (${recording.end.outcome}) before data: [DONE].`;
+    let message = `The body ended without data: ${sentinel}.`;
+    if (events.length === 0) message = `The body holds no SSE event at all, and no data: ${sentinel}.`;
+    else if (recording.end && recording.end.outcome !== 'eof') message = `The stream was cut (${recording.end.outcome}) before data: ${sentinel}.`;
     found.push(finding('no-done', message, last >= 0 ? [last] : []));
   }
   return found;
 }
 
-function afterDone({ events, doneAt }: DiagnosticContext): Diagnostic[] {
-  // A keep-alive comment after [DONE] loses nothing.
+function afterDone({ events, doneAt }: DiagnosticContext, sentinel: string): Diagnostic[] {
+  // A keep-alive comment after the sentinel loses nothing.
   const after = doneAt === -1 ? [] : events.slice(doneAt + 1).filter((event) => event.interpretation.kind !== 'comment').map((event) => event.sse.index);
   if (after.length === 0) return [];
-  return [finding('after-done', `${plural(after.length, 'event')} came after data: [DONE] (event ${doneAt}): ${few(after)}.`, after)];
+  return [finding('after-done', `${plural(after.length, 'event')} came after data: ${sentinel} (event ${doneAt}): ${few(after)}.`, after)];
 }
 
 function invalidJson({ events }: DiagnosticContext): Diagnostic[] {

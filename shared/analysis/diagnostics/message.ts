@@ -1,6 +1,6 @@
 // What a client that reads only the obvious fields would get wrong about the message.
 
-import { quote } from '../../chunks/annotate.ts';
+import { quote } from '../../dialects/kit/quote.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';

@@ -1,7 +1,7 @@
 // Identity fields that change between chunks, unexpected object types, and
 // fields outside the OpenAI shape.
 
-import { extensionOwner } from '../../chunks/fields.ts';
+import { extensionOwner } from '../../dialects/chat/fields.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { few, plural } from './context.ts';

@@ -1,5 +1,4 @@
-// Diagnostics about when the bytes arrived (DESIGN.md, "Diagnostics
-// catalogue": buffered-delivery and idle-gap). The thresholds are the ones
+// Diagnostics about when the bytes arrived (docs/diagnostics.md: buffered-delivery and idle-gap). The thresholds are the ones
 // buffering.ts and context.ts state: a delivery is a run of reads less than
 // 1 ms apart; it is held back when it brings 4 or more token events (text or
 // tool fragments) after 100 ms or more of silence, faster than 10 events a ms;

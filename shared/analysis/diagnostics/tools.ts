@@ -1,7 +1,8 @@
 // Tool calls as reassembled per index: complete, parseable, indexed, and
 // consistent with the finish reason.
 
-import { checkArguments, toolCallsOf } from '../../chunks/message.ts';
+import { toolCallsOf } from '../../dialects/chat/message.ts';
+import { checkArguments } from '../../dialects/kit/arguments.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';

@@ -1,5 +1,4 @@
-// Diagnostics about the HTTP exchange and the SSE framing (DESIGN.md,
-// "Diagnostics catalogue", Transport), plus what holds for every finding:
+// Diagnostics about the HTTP exchange and the SSE framing (docs/diagnostics.md, Transport), plus what holds for every finding:
 // a clean stream makes no alarm, and findings come errors first.
 
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 // Where usage came, and whether it came when it was asked for.
 
-import { describeUsage } from '../../chunks/annotate.ts';
-import { isObject } from '../../chunks/interpret.ts';
+import { describeUsage } from '../../dialects/chat/annotate.ts';
+import { isObject } from '../../is-object.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';

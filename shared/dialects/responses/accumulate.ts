@@ -9,7 +9,8 @@
 // the deltas' text stands and a different `.done` text is kept as a mismatch (done-text-mismatch).
 // What the diagnostics need is gathered on the way, so that they never go over the events again.
 
-import { Evidence, isObject, TextBuffer } from '../common.ts';
+import { Evidence, TextBuffer } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { DialectAccumulator } from '../types.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';
@@ -148,7 +149,7 @@ class Fold implements DialectAccumulator<ResponsesInterpretation, ResponsesState
   }
 
   /**
-   * sequence_number must go 0, 1, 2, … (DESIGN.md): a jump forward is a gap, a step back or a repeat
+   * sequence_number must go 0, 1, 2, … (docs/architecture.md, "The stream"): a jump forward is a gap, a step back or a repeat
    * is disorder. A jump no longer than the events in between that could not be read is no gap:
    * those events held the numbers (their invalid JSON is reported on its own).
    */

@@ -1,10 +1,12 @@
 // One line of words for one Responses event: what it changed, in the notation a developer would
 // write against the final object (`output[1].content[0].text += "Hi"`, `output[0].arguments += "{\"ci"`).
 
-import { describeProblem, quote } from '../../chunks/annotate.ts';
-import { annotateTransport, brief, isObject } from '../common.ts';
-import type { SseFields } from '../../sse/types.ts';
-import type { AnnotateOptions } from '../types.ts';
+import { describeDialectProblem } from '../kit/problems.ts';
+import { quote } from '../kit/quote.ts';
+import { annotateTransport, brief } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import type { AnnotateOptions } from '../kit/quote.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';
 import type { ResponsesOp } from './ops.ts';
@@ -25,7 +27,7 @@ export function annotateResponsesEvent(event: SseFields, interpretation: Respons
       for (const op of interpretation.ops) parts.push(describe(op, max));
   }
   if (interpretation.eventName !== null) parts.push(`SSE event name ${JSON.stringify(interpretation.eventName)} differs`);
-  if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeProblem).join('; ')}`);
+  if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeDialectProblem).join('; ')}`);
   return parts.join('; ') || (interpretation.type ?? 'event');
 }
 

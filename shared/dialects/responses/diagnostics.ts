@@ -1,11 +1,12 @@
-// The Responses dialect's findings (DESIGN.md, "Three streaming protocols, one product"), read
+// The Responses dialect's findings (docs/architecture.md, "The stream" and "Dialects"), read
 // from the accumulated state alone: the fold gathered the evidence on its way, so no check goes
 // over a hundred thousand events again. Each finding names the events that show it.
 
-import { quote } from '../../chunks/annotate.ts';
-import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
+import { quote } from '../kit/quote.ts';
+import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { dialectFinding } from '../catalogue.ts';
-import { brief, few, isObject, plural } from '../common.ts';
+import { brief, few, plural } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { ItemState, ResponsesState } from './state.ts';
 import { finalMismatch, initialText } from './final.ts';

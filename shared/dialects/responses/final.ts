@@ -11,14 +11,15 @@
 // structured-output helpers (`output_parsed`, and `parsed` / `parsed_arguments` set to null on
 // every message part and function call), which parse the object rather than stream anything.
 
-import { firstDifference, isObject } from '../common.ts';
+import { firstDifference } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { ItemState, PartState, ResponsesState } from './state.ts';
 import { CHANNELS } from './ops.ts';
 import type { Channel } from './ops.ts';
 
 type Json = Record<string, unknown>;
 
-/** The contract's `"response"` (DESIGN.md): the envelope as the server sent it, the output as the deltas built it. */
+/** The contract's `"response"` (docs/architecture.md, "Analysis contract"): the envelope as the server sent it, the output as the deltas built it. */
 export interface ResponseObject {
   id: string | null;
   model: string | null;
@@ -38,7 +39,7 @@ export function finalResponse(state: ResponsesState): ResponseObject {
   for (const key of ['id', 'model', 'usage', 'incomplete_details', 'error'] as const) if (!(key in envelope)) envelope[key] = null;
   const output = builtOutput(state);
   envelope.output = output;
-  // With no terminal event the response did not finish, whatever the last lifecycle event said (DESIGN.md).
+  // With no terminal event the response did not finish, whatever the last lifecycle event said (docs/architecture.md, "The stream").
   if (state.terminal === null) envelope.status = 'in_progress';
   else if (typeof envelope.status !== 'string') envelope.status = state.terminal.event.slice('response.'.length);
   // A server may send output_text in the response itself (OpenRouter): the SDK keeps it as sent.

@@ -1,24 +1,28 @@
 // The OpenAI Responses API dialect (`POST …/responses`), behind the one dialect interface.
 
-import { isObject } from '../common.ts';
-import type { Dialect } from '../types.ts';
+import { isObject } from '../../is-object.ts';
+import type { RegisteredDialect } from '../types.ts';
 import { createResponsesAccumulator } from './accumulate.ts';
 import type { ResponsesState } from './accumulate.ts';
 import { annotateResponsesEvent } from './annotate.ts';
+import { responsesDescriptor } from './descriptor.ts';
 import { diagnoseResponses } from './diagnostics.ts';
+import { responsesBody } from './request.ts';
 import { finalResponse } from './final.ts';
 import type { ResponseObject } from './final.ts';
 import { interpretResponsesEvent } from './interpret.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 
-export const responses: Dialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
-  protocol: 'responses',
+export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesState, ResponseObject> = {
+  protocol: responsesDescriptor.protocol,
+  descriptor: responsesDescriptor,
+  buildRequest: responsesBody,
   interpret: interpretResponsesEvent,
   annotate: annotateResponsesEvent,
   tokens: (interpretation) => interpretation.tokens,
   createAccumulator: createResponsesAccumulator,
   final: finalResponse,
-  // Usage comes in the terminal response (DESIGN.md); before it, the last lifecycle event's (null, as sent).
+  // Usage comes in the terminal response (docs/architecture.md, "The stream"); before it, the last lifecycle event's (null, as sent).
   usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
   diagnose: diagnoseResponses,
 };
@@ -27,4 +31,4 @@ export type { ItemState, PartState, ResponsesState } from './accumulate.ts';
 export type { ResponseObject } from './final.ts';
 export type { ResponsesInterpretation, ResponsesKind } from './interpret.ts';
 export type { ResponsesOp, Channel as ResponsesChannel, LifecycleEvent } from './ops.ts';
-export { interpretResponsesEvent, annotateResponsesEvent, createResponsesAccumulator, finalResponse, diagnoseResponses };
+export { responsesDescriptor, interpretResponsesEvent, annotateResponsesEvent, createResponsesAccumulator, finalResponse, diagnoseResponses };

@@ -1,18 +1,19 @@
 // Reads one SSE event of the OpenAI Responses API: what kind of event it is (by `data.type`, as
-// DESIGN.md says the analysis goes), the operation it applies to a client's state, its
+// the analysis goes by it (docs/architecture.md, "The stream")), the operation it applies to a client's state, its
 // `sequence_number`, whether its `event:` name differs from its type, and what is malformed about
 // it. Stateless and total: any event, however broken, gets an interpretation; nothing throws.
 // The event types are the openai SDK's (internal/responses/response-accumulator, the set it
 // accepts); any other type is `unknown` and changes nothing.
 
-import type { SseFields } from '../../sse/types.ts';
-import { NOTHING, errorOf, isIndex, isObject, parseData, wrongType } from '../common.ts';
-import type { TransportKind } from '../common.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import { NOTHING, errorOf, isIndex, parseData, wrongType } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
+import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import type { Channel, DeltaOp, LifecycleEvent, ResponsesOp } from './ops.ts';
-import { PROBE_INTEGERS, PROBE_STRINGS, Template } from '../template.ts';
-import type { TemplateField } from '../template.ts';
+import { PROBE_INTEGERS, PROBE_STRINGS, Template } from '../kit/template.ts';
+import type { TemplateField } from '../kit/template.ts';
 import { CHANNELS, TERMINAL_EVENTS } from './ops.ts';
 
 export type ResponsesKind =

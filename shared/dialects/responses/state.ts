@@ -1,7 +1,8 @@
 // The state of a Responses stream as accumulate.ts builds it: the items and parts with their text,
 // the envelope and terminal response, and the evidence the diagnostics read.
 
-import { Evidence, EvidenceMap, isObject, TextBuffer } from '../common.ts';
+import { Evidence, EvidenceMap, TextBuffer } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
 import type { LifecycleEvent } from './ops.ts';
 
 export type Json = Readonly<Record<string, unknown>>;

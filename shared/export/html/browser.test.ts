@@ -14,7 +14,7 @@ import { startSimulator } from '../../../electron/backend/simulator/index.ts';
 import type { Simulator } from '../../../electron/backend/simulator/index.ts';
 import { exchange, toRecording } from '../../../electron/backend/simulator/test-helpers.ts';
 import { analyzeRecording } from '../../analysis/analyze.ts';
-import { createSseParser } from '../../sse/parser.ts';
+import { createSseParser } from '../../framing/sse/parser.ts';
 import type { Recording } from '../../recording/types.ts';
 import { HOSTILE_CONTENT, HOSTILE_NAME, SECRET_KEY, hostileRecording } from '../../test/hostile.ts';
 import { realStream, untimed } from '../../test/streams.ts';

@@ -1,11 +1,12 @@
 // What a correct client ends with: the message of each choice (content, reasoning and refusal
 // as separate channels), its tool calls reassembled, and the usage.
 
+import { descriptorOf } from '../../dialects/registry.ts';
 import type { Analysis } from '../../analysis/analyze.ts';
-import { describeUsage } from '../../chunks/annotate.ts';
-import { checkArguments, describeArgumentsError } from '../../chunks/message.ts';
-import { usageFields } from '../../chunks/usage-fields.ts';
-import type { ChoiceMessage, ToolCallMessage } from '../../chunks/message.ts';
+import { describeUsage } from '../../dialects/chat/annotate.ts';
+import { checkArguments, describeArgumentsError } from '../../dialects/kit/arguments.ts';
+import { usageFields } from '../../dialects/chat/usage-fields.ts';
+import type { ChoiceMessage, ToolCallMessage } from '../../dialects/chat/message.ts';
 import { html, pre } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count } from './format.ts';
@@ -44,8 +45,8 @@ export function messageSection(analysis: Analysis): Html {
     const body =
       analysis.protocol === null
         ? html`<p class="note">The dialect of this stream could not be told (neither the request path nor the first events name one): its events are shown raw.</p>`
-        : html`<p class="note">The ${analysis.protocol === 'responses' ? 'response' : 'message'} a correct client ends with (as the official SDK's ${analysis.protocol === 'responses' ? 'finalResponse()' : 'finalMessage()'}), reassembled from the events.</p>${pre(JSON.stringify(analysis.final, null, 2), 'json')}`;
-    return html`<section id="message"><h2>${analysis.protocol === 'responses' ? 'Response' : 'Message'}</h2>${body}</section>`;
+        : html`<p class="note">The ${descriptorOf(analysis.protocol).final.noun} a correct client ends with (as the official SDK's ${descriptorOf(analysis.protocol).final.sdkCall}), reassembled from the events.</p>${pre(JSON.stringify(analysis.final, null, 2), 'json')}`;
+    return html`<section id="message"><h2>${analysis.protocol === null ? 'Message' : descriptorOf(analysis.protocol).final.title}</h2>${body}</section>`;
   }
   const choices = analysis.choices.map((choice) => choiceSection(choice, analysis));
   const body = choices.length > 0 ? choices : html`<p class="note">No choice received anything: the stream carried no chunk with a choice.</p>`;

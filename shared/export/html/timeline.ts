@@ -6,7 +6,7 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';
-import type { EventKind } from '../../chunks/interpret.ts';
+import type { EventKind } from '../../dialects/chat/interpret.ts';
 import { KIND_LABELS, LONG_GAP_MS, markersOf, niceStep } from '../../analysis/timeline-layout.ts';
 import type { Marker } from '../../analysis/timeline-layout.ts';
 import { html } from './escape.ts';

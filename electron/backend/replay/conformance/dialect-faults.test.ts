@@ -5,8 +5,8 @@
 // words.
 
 import { beforeAll, describe, it } from 'vitest';
-import { parseSse } from '../../../../shared/sse/parser.ts';
-import type { SseEvent } from '../../../../shared/sse/parser.ts';
+import { parseSse } from '../../../../shared/framing/sse/parser.ts';
+import type { SseEvent } from '../../../../shared/framing/sse/parser.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
 import { planReplay } from '../../../../shared/replay/plan.ts';

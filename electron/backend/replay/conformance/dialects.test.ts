@@ -22,7 +22,7 @@ import type { NamedRecording } from '../../../../shared/test/replay-support.ts';
 import { rateLimited, SERVER_ERROR } from '../../simulator/errors.ts';
 import type { Dialect } from '../../simulator/index.ts';
 import { dialectScenarios } from '../../simulator/index.ts';
-import { OVERLOADED } from '../../simulator/messages/events.ts';
+import { OVERLOADED } from '../../simulator/anthropic/events.ts';
 import { FAILURE_MESSAGE } from '../../simulator/responses/objects.ts';
 import { clean, expectRun, runDialect } from './dialect-expect.ts';
 import type { DialectExpectation as Expected, SdkOutcome } from './dialect-expect.ts';

@@ -3,7 +3,7 @@
 
 import { expect } from 'vitest';
 import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
-import type { EventKind } from '../../../../shared/chunks/interpret.ts';
+import type { EventKind } from '../../../../shared/dialects/chat/interpret.ts';
 import { concatBytes } from '../../../../shared/formats/bytes.ts';
 import { recordingFromSse } from '../../../../shared/formats/sse.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';

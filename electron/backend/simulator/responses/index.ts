@@ -6,7 +6,7 @@
 import { SERVER_ERROR, errorJson, invalidRequest, modelNotFound, rateLimited } from '../errors.ts';
 import type { DialectEndpoint, DialectWire, HttpAnswer } from '../dialect-plan.ts';
 import { dialectModels } from '../dialect-scenarios.ts';
-import type { OpenAiError } from '../script.ts';
+import type { OpenAiError } from '../chat/script.ts';
 import type { Rng } from '../timing.ts';
 import type { Turn } from '../turn.ts';
 import { responsesEvents } from './events.ts';

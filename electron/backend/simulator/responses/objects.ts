@@ -4,7 +4,7 @@
 // the ids (`resp_`, `msg_`, `rs_`, `fc_` + 50 hex digits sharing the
 // response's prefix) and the `obfuscation` padding of delta events.
 
-import { toolCallId } from '../chunks.ts';
+import { toolCallId } from '../chat/chunks.ts';
 import { randomInt, randomString } from '../timing.ts';
 import type { Rng } from '../timing.ts';
 import { reasoningTokensOf, tokensOf } from '../turn.ts';

@@ -3,9 +3,10 @@
 // plus the simulator's own `sim` field.
 
 import { BAD_JSON } from '../errors.ts';
-import { badType, fail, isObject, parseOverrides } from '../request.ts';
-import type { SimOverrides } from '../request.ts';
-import type { OpenAiError } from '../script.ts';
+import { badType, fail, parseOverrides } from '../chat/request.ts';
+import { isObject } from '../../../../shared/is-object.ts';
+import type { SimOverrides } from '../chat/request.ts';
+import type { OpenAiError } from '../chat/script.ts';
 
 /** The request fields the response object echoes, as OpenAI echoes them. */
 export interface ResponsesEcho {

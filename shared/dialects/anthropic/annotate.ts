@@ -1,0 +1,83 @@
+// One line of words for one Anthropic Messages event: what it changed, in the notation a developer
+// would write against the final message (`content[0].text += "Hi"`, `stop_reason = "end_turn"`).
+
+import { describeDialectProblem } from '../kit/problems.ts';
+import { quote } from '../kit/quote.ts';
+import { annotateTransport, brief } from '../kit/common.ts';
+import { isObject } from '../../is-object.ts';
+import type { SseFields } from '../../framing/sse/types.ts';
+import type { AnnotateOptions } from '../kit/quote.ts';
+import type { MessagesInterpretation } from './interpret.ts';
+import type { MessagesOp } from './ops.ts';
+
+export function annotateMessagesEvent(event: SseFields, interpretation: MessagesInterpretation, options: AnnotateOptions = {}): string {
+  const max = options.maxText ?? 80;
+  const parts: string[] = [];
+  const transport = annotateTransport(event, interpretation, max);
+  if (transport !== null) return transport;
+  switch (interpretation.kind) {
+    case 'unknown':
+      parts.push(`unknown event type ${JSON.stringify(interpretation.type)}`);
+      break;
+    default:
+      for (const op of interpretation.ops) parts.push(describe(op, max));
+  }
+  if (interpretation.eventName !== null) parts.push(`SSE event name ${JSON.stringify(interpretation.eventName)} differs`);
+  if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeDialectProblem).join('; ')}`);
+  return parts.join('; ') || (interpretation.type ?? 'event');
+}
+
+function describe(op: MessagesOp, max: number): string {
+  switch (op.type) {
+    case 'message-start': {
+      const { message } = op;
+      const facts = [message.id, message.model].filter((value) => typeof value === 'string');
+      const usage = isObject(message.usage) ? `; usage: ${describeUsage(message.usage)}` : '';
+      return `message_start${facts.length > 0 ? `: ${facts.join(', ')}` : ''}${usage}`;
+    }
+    case 'block-start': {
+      const type = typeof op.block.type === 'string' ? op.block.type : 'block';
+      const name = typeof op.block.name === 'string' ? ` ${JSON.stringify(op.block.name)}` : '';
+      const id = typeof op.block.id === 'string' ? ` (${op.block.id})` : '';
+      return `content[${op.index}] = ${type}${name}${id}`;
+    }
+    case 'delta':
+      switch (op.deltaType) {
+        case 'text_delta':
+          return `content[${op.index}].text += ${quote(op.text, max)}`;
+        case 'thinking_delta':
+          return `content[${op.index}].thinking += ${quote(op.text, max)}`;
+        case 'input_json_delta':
+          return `content[${op.index}].input += ${quote(op.text, max)}`;
+        case 'signature_delta':
+          return `content[${op.index}].signature = ${quote(op.text, Math.min(max, 24))}`;
+        case 'citations_delta':
+          return `content[${op.index}].citations += ${isObject(op.citation) && typeof op.citation.type === 'string' ? op.citation.type : brief(op.citation, 40)}`;
+      }
+      break;
+    case 'block-stop':
+      return `content[${op.index}] stopped`;
+    case 'message-delta': {
+      const parts: string[] = [];
+      if ('stop_reason' in op.delta) parts.push(`stop_reason = ${JSON.stringify(op.delta.stop_reason)}`);
+      if ('stop_sequence' in op.delta && op.delta.stop_sequence !== null) parts.push(`stop_sequence = ${JSON.stringify(op.delta.stop_sequence)}`);
+      if (op.usage !== null) parts.push(`usage: ${describeUsage(op.usage)}`);
+      return `message_delta${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+    }
+    case 'message-stop':
+      return 'message_stop';
+    case 'ping':
+      return 'ping';
+    case 'error':
+      return `error${op.code === null ? '' : ` ${JSON.stringify(op.code)}`}: ${quote(op.message, max)}`;
+  }
+  return '';
+}
+
+function describeUsage(usage: Readonly<Record<string, unknown>>): string {
+  const parts: string[] = [];
+  for (const key of ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens'] as const) {
+    if (typeof usage[key] === 'number') parts.push(`${key.replace(/_tokens$/, '').replace(/_/g, ' ')} ${usage[key]}`);
+  }
+  return parts.length > 0 ? `${parts.join(', ')} tokens` : brief(usage, 60);
+}

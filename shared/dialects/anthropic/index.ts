@@ -1,0 +1,33 @@
+// The Anthropic Messages dialect (`POST …/v1/messages`), behind the one dialect interface.
+
+import type { RegisteredDialect } from '../types.ts';
+import { createMessagesAccumulator } from './accumulate.ts';
+import type { MessagesState } from './accumulate.ts';
+import { annotateMessagesEvent } from './annotate.ts';
+import { anthropicDescriptor } from './descriptor.ts';
+import { diagnoseMessages } from './diagnostics.ts';
+import { messagesBody } from './request.ts';
+import { finalMessage } from './final.ts';
+import type { MessageObject } from './final.ts';
+import { interpretMessagesEvent } from './interpret.ts';
+import type { MessagesInterpretation } from './interpret.ts';
+
+export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, MessageObject> = {
+  protocol: anthropicDescriptor.protocol,
+  descriptor: anthropicDescriptor,
+  buildRequest: messagesBody,
+  interpret: interpretMessagesEvent,
+  annotate: annotateMessagesEvent,
+  tokens: (interpretation) => interpretation.tokens,
+  createAccumulator: createMessagesAccumulator,
+  final: finalMessage,
+  // As the provider sent it: message_start's, each message_delta's counters replacing (docs/architecture.md, "The stream").
+  usage: (state) => (state.usage === null ? null : { ...state.usage }),
+  diagnose: diagnoseMessages,
+};
+
+export type { BlockState, MessagesState } from './accumulate.ts';
+export type { MessageObject } from './final.ts';
+export type { MessagesInterpretation, MessagesKind } from './interpret.ts';
+export type { MessagesOp, DeltaType as MessagesDeltaType } from './ops.ts';
+export { anthropicDescriptor, interpretMessagesEvent, annotateMessagesEvent, createMessagesAccumulator, finalMessage, diagnoseMessages };
