@@ -55,7 +55,7 @@ interface Position<S> {
  */
 export function createScrubber(events: readonly AnalyzedEvent[]): Scrubber;
 export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect): Scrubber<unknown>;
-export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect = chat as unknown as AnyDialect): Scrubber<unknown> {
+export function createScrubber(events: readonly AnalyzedEvent[], dialect: AnyDialect = chat): Scrubber<unknown> {
   const start = applier(dialect);
   // checkpoints[k]: the state after k * CHECKPOINT events, never applied to (forked when used).
   const checkpoints: Position<unknown>[] = [{ accumulator: start, applied: 0, done: false }];

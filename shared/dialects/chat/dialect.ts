@@ -1,8 +1,8 @@
-// Chat Completions behind the dialect interface, as it stands in shared/dialects/chat and the chunk checks
-// of analysis/diagnostics: nothing moved, nothing changed, only wrapped — the proof that the
-// interface (types.ts) fits it, and the adapter the fold can use until chunks/ moves to
-// dialects/chat/ (docs/architecture.md, "Dialects"). chat.test.ts checks that it gives, on every captured real
-// stream, what analyzeRecording gives.
+// Chat Completions as a registered dialect: its chunk reading (interpret.ts through the chunk
+// template), annotation, accumulator, final choices and descriptor, with the chunk checks of
+// analysis/diagnostics as its `diagnose` (they still take the analysis's context, built here; see
+// docs/architecture.md, "Adding a dialect", for what is left to move). dialect.test.ts checks that
+// it gives, on every captured real stream, what analyzeRecording gives.
 
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';
 import type { DiagnosticContext } from '../../analysis/diagnostics/context.ts';
