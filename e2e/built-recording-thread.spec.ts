@@ -34,7 +34,9 @@ test('the built recording thread stores an exchange in the relay\'s store file',
       { type: 'close' },
     ];
     worker.postMessage(batch);
-    await expect.poll(() => replies.map((reply) => reply.type), { timeout: 20_000 }).toEqual(['ready', 'finished', 'closed']);
+    // 'processed' answers the batch of reads: it frees the relay's bound on bytes waiting for the thread.
+    await expect.poll(() => replies.map((reply) => reply.type), { timeout: 20_000 }).toEqual(['ready', 'processed', 'finished', 'closed']);
+    expect(replies[1]).toEqual({ type: 'processed', bytes: STREAM.length });
     const stored = store.get(id)!;
     expect(stored.end).toEqual({ t: 3, outcome: 'eof' });
     expect(Buffer.concat(stored.reads.map((read) => read.bytes)).equals(STREAM)).toBe(true);
