@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording, parseSsrec, recordingFromSse, toContract } from '../../../shared/index.ts';
+import { exporterFor } from '../../../shared/export/registry.ts';
 import { REAL_STREAMS_DIR, realStream } from '../../../shared/test/streams.ts';
 import { tempDbPath } from '../store/test-support.ts';
 import { runCli } from './test-support.ts';
@@ -82,6 +83,16 @@ describe('streamscope inspect', () => {
     const { code, out } = await run('inspect', '1', '--db', db, '--summary');
     expect(code).toBe(0);
     expect(out.split('\n').slice(0, 2)).toEqual(['Recording #1 "weather"', 'untimed SSE body: 7,728 bytes in 1 read, 26 events (25 chunks)']);
+  });
+
+  it("refuses Streamscope's own HTML report, a file with data: lines but no event, as import does: one line, exit code 2", async () => {
+    const report = file('report.html', exporterFor('html')!.export(recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse')), { name: 'tool', id: 1 }) as string);
+    expect(await run('inspect', report)).toEqual({
+      code: 2,
+      out: '',
+      err: `streamscope inspect: ${report}: not a format Streamscope reads (no SSE event, as a blank line ends one; an HTML page, as a Streamscope report is, holds no stream: read the recording it was made from); name it .sse to read it as an SSE body anyway\n`,
+    });
+    expect((await run('export', report, '--format', 'sse')).code).toBe(2);
   });
 
   it('analyses a body that is not an event stream at all without crashing', async () => {

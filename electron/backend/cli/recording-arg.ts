@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { readRecordingFile } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
+import { whyNotAStream } from '../import/not-a-stream.ts';
 import { readInputFile } from '../import/read-input.ts';
 import { CliError } from './errors.ts';
 
@@ -24,7 +25,10 @@ export async function loadRecordingArg(spec: string, db: string | undefined): Pr
 }
 
 export async function fileRecording(file: string): Promise<Recording> {
-  const parsed = readRecordingFile(file, await readBytes(file));
+  const bytes = await readBytes(file);
+  const notAStream = whyNotAStream(file, bytes, 'read');
+  if (notAStream !== null) throw new CliError(`${file}: ${notAStream}`);
+  const parsed = readRecordingFile(file, bytes);
   if (!parsed.ok) throw new CliError(`${file}: ${parsed.error}`);
   return parsed.value;
 }

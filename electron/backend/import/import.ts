@@ -3,10 +3,11 @@
 // All or nothing: a file that fails, or one recording of it, leaves the store as it was.
 
 import { basename } from 'node:path';
-import { createSseParser, detectFormat, readRecordingsFile, utf8Lossy } from '../../../shared/index.ts';
+import { readRecordingsFile } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
 import type { Store } from '../store/index.ts';
 import { canDecode, decodeFailure, decodeReads } from './decode.ts';
+import { whyNotAStream } from './not-a-stream.ts';
 import { readInputFile } from './read-input.ts';
 import { maskEchoedSecrets } from '../../../shared/recording/echoed-secrets.ts';
 
@@ -15,9 +16,6 @@ export interface ImportFileOptions {
   readonly name?: string | null;
   readonly tags?: readonly string[];
 }
-
-/** A line of an SSE body: a field a client acts on, or a comment (WHATWG HTML §9.2.6). */
-const SSE_FIELD = /(?:^|[\r\n])(?:data|event|id|retry)?:/;
 
 /** One recording read from a file, ready to store. */
 export interface ImportedRecording {
@@ -42,19 +40,8 @@ export async function readImportFile(path: string): Promise<ImportedRecording[]>
 /** Reads the recordings of a file's bytes (a file picked in the UI); `path` names it in messages and helps detect its format. */
 export async function readImportBytes(path: string, bytes: Uint8Array): Promise<ImportedRecording[]> {
   if (bytes.length === 0) throw new ImportError(`${path}: the file is empty`);
-  const sse = detectFormat(path, bytes) === 'sse';
-  if (sse && !/\.(sse|txt)$/i.test(path) && !SSE_FIELD.test(utf8Lossy(bytes.subarray(0, 64 * 1024)))) {
-    throw new ImportError(`${path}: not a format Streamscope reads (no SSE field, no .ssrec.jsonl line, no HAR log, no curl trace line); name it .sse to import it as an SSE body anyway`);
-  }
-  // Streamscope's own HTML report holds `data:` lines, but no blank line ever ends an event: it
-  // was stored as an "SSE body" of 0 events with two errors (issue 27). Only a name says a file
-  // with no event is a stream.
-  if (sse && !/\.sse$/i.test(path) && !holdsAnSseEvent(bytes)) {
-    const page = /^\s*<(?:!doctype html|html)/i.test(utf8Lossy(bytes.subarray(0, 1024)).replace(/^\uFEFF/, ''));
-    throw new ImportError(
-      `${path}: not a format Streamscope reads (no SSE event, as a blank line ends one${page ? '; an HTML page, as a Streamscope report is, holds no stream: import the recording it was made from' : ''}); name it .sse to import it as an SSE body anyway`,
-    );
-  }
+  const notAStream = whyNotAStream(path, bytes, 'import');
+  if (notAStream !== null) throw new ImportError(`${path}: ${notAStream}`);
   const parsed = readRecordingsFile(path, bytes);
   if (!parsed.ok) throw new ImportError(`${path}: ${parsed.error}`);
   const out: ImportedRecording[] = [];
@@ -70,17 +57,6 @@ export async function readImportBytes(path: string, bytes: Uint8Array): Promise<
   }
   return out;
 }
-
-/** Whether an SSE parser dispatches at least one event from `bytes` (fed a piece at a time, to stop at the first). */
-function holdsAnSseEvent(bytes: Uint8Array): boolean {
-  let found = false;
-  const parser = createSseParser({ onEvent: () => void (found = true) });
-  for (let at = 0; at < bytes.length && !found; at += SSE_PROBE_PIECE) parser.feed(bytes.subarray(at, at + SSE_PROBE_PIECE));
-  if (!found) parser.end();
-  return found;
-}
-
-const SSE_PROBE_PIECE = 64 * 1024;
 
 /** Imports files in one transaction; returns the ids created, in order. Nothing is stored when any file fails. */
 export async function importFiles(store: Store, paths: readonly string[], options: ImportFileOptions = {}): Promise<(ImportedRecording & { id: number })[]> {
