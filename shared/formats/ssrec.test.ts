@@ -64,8 +64,19 @@ describe('the timed recording file (.ssrec.jsonl)', () => {
     expect(serializeSsrec(parsed.value)).toBe(cut + '\n');
     expect(parseSsrec(EXAMPLE.replace('"end":"eof"', '"end":"eof","truncated":{"atBytes":9}'))).toEqual({
       ok: false,
-      error: 'line 5: "truncated" must be {"atBytes": count, "droppedBytes": count}',
+      error: 'line 5: "truncated" must be {"atBytes": count, "droppedBytes": count, "cause": "size-cap" or "recorder-behind" (optional)}',
     });
+  });
+
+  it('carries why a recording was truncated, a recorder that fell behind as a size cap, and refuses a cause it does not know', () => {
+    for (const cause of ['size-cap', 'recorder-behind'] as const) {
+      const cut = EXAMPLE.replace('{"t":402.77,"end":"eof"}', `{"t":402.77,"end":"eof","truncated":{"atBytes":9,"droppedBytes":4096,"cause":"${cause}"}}`);
+      const parsed = parseSsrec(cut);
+      if (!parsed.ok) throw new Error(parsed.error);
+      expect(parsed.value.end).toEqual({ t: 402.77, outcome: 'eof', truncated: { atBytes: 9, droppedBytes: 4096, cause } });
+      expect(serializeSsrec(parsed.value)).toBe(cut + '\n');
+    }
+    expect(parseSsrec(EXAMPLE.replace('"end":"eof"', '"end":"eof","truncated":{"atBytes":9,"droppedBytes":1,"cause":"disk"}')).ok).toBe(false);
   });
 
   it('accepts a file of reads alone, as imported streams have', () => {

@@ -5,8 +5,8 @@
 import { captureInfoOf } from '../capture/parse.ts';
 import type { CaptureInfo } from '../capture/types.ts';
 import type { SecretsMasked } from '../recording/echoed-secrets.ts';
-import { OUTCOMES } from '../recording/types.ts';
-import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation } from '../recording/types.ts';
+import { OUTCOMES, TRUNCATION_CAUSES } from '../recording/types.ts';
+import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, TruncationCause } from '../recording/types.ts';
 import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
 import { nestsDeeperThan, TOO_DEEP } from './json-depth.ts';
 
@@ -86,7 +86,7 @@ export function parseSsrec(text: string): ParseResult<Recording> {
       }
       if (record.error !== undefined && typeof record.error !== 'string') return fail(`${at}: "error" must be a string`);
       const truncated = record.truncated === undefined ? undefined : truncationOf(record.truncated);
-      if (truncated === null) return fail(`${at}: "truncated" must be {"atBytes": count, "droppedBytes": count}`);
+      if (truncated === null) return fail(`${at}: "truncated" must be {"atBytes": count, "droppedBytes": count, "cause": "size-cap" or "recorder-behind" (optional)}`);
       end = { t, outcome: record.end as Outcome, ...(typeof record.error === 'string' ? { error: record.error } : {}), ...(truncated ? { truncated } : {}) };
       if (record.secretsMasked !== undefined) {
         secretsMasked = secretsMaskedOf(record.secretsMasked);
@@ -107,9 +107,11 @@ export function parseSsrec(text: string): ParseResult<Recording> {
 
 function truncationOf(value: unknown): RecordingTruncation | null {
   if (!isRecord(value)) return null;
-  const { atBytes, droppedBytes } = value;
+  const { atBytes, droppedBytes, cause } = value;
   const count = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
-  return count(atBytes) && count(droppedBytes) ? { atBytes, droppedBytes } : null;
+  if (!count(atBytes) || !count(droppedBytes)) return null;
+  if (cause === undefined) return { atBytes, droppedBytes };
+  return TRUNCATION_CAUSES.includes(cause as TruncationCause) ? { atBytes, droppedBytes, cause: cause as TruncationCause } : null;
 }
 
 function secretsMaskedOf(value: unknown): SecretsMasked | null {

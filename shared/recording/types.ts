@@ -39,7 +39,7 @@ export interface RecordedEnd {
   readonly t: number | null;
   readonly outcome: Outcome;
   readonly error?: string;
-  /** Set when the recording stopped keeping the body at its size cap (the client still got every byte); absent when it holds the whole body. */
+  /** Set when the recording stopped keeping the body (the client still got every byte): at its size cap, or when the recorder fell behind; absent when it holds the whole body. */
   readonly truncated?: RecordingTruncation;
 }
 
@@ -47,7 +47,12 @@ export interface RecordedEnd {
 export interface RecordingTruncation {
   readonly atBytes: number;
   readonly droppedBytes: number;
+  /** Why: the recording's size cap (absent, as recordings made before the cause was kept say nothing else), or the capture proxy's recorder falling behind the relay (docs/capture.md, "Two clocks"). */
+  readonly cause?: TruncationCause;
 }
+
+export type TruncationCause = 'size-cap' | 'recorder-behind';
+export const TRUNCATION_CAUSES: readonly TruncationCause[] = ['size-cap', 'recorder-behind'];
 
 export interface Recording {
   readonly source: RecordingSource;

@@ -47,7 +47,7 @@ describe('--max-recording-bytes', () => {
     expect([code, err]).toEqual([0, "streamscope record: the body outgrew the recording's cap (--max-recording-bytes): the recording keeps its first 65,536 bytes, not the 134,478 after them\n"]);
     const stored = storedOf(db);
     expect(stored.body).toBe(BODY.slice(0, CAP));
-    expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: CAP, droppedBytes: BODY.length - CAP } });
+    expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: CAP, droppedBytes: BODY.length - CAP, cause: 'size-cap' } });
     expect(stored.codes).toContain('recording-truncated');
     expect(stored.codes).not.toContain('partial-event');
     const written = parseSsrec(readFileSync(file, 'utf8'));
@@ -65,7 +65,7 @@ describe('--max-recording-bytes', () => {
     expect(received).toBe(BODY);
     const stored = storedOf(db);
     expect(stored.body).toBe(BODY.slice(0, CAP));
-    expect(stored.end!.truncated).toEqual({ atBytes: CAP, droppedBytes: BODY.length - CAP });
+    expect(stored.end!.truncated).toEqual({ atBytes: CAP, droppedBytes: BODY.length - CAP, cause: 'size-cap' });
     expect(stored.codes).toContain('recording-truncated');
   });
 

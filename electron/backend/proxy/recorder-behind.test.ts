@@ -65,7 +65,7 @@ describe('a recording thread that falls behind', () => {
       expect(exchange.findings.codes.filter((code) => code !== 'buffered-delivery')).toEqual(['recording-truncated']);
       const kept = [...thread!.received.values()][0]!;
       const stored = capture.recording(exchange);
-      expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: kept, droppedBytes: SENT.length - kept } });
+      expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: kept, droppedBytes: SENT.length - kept, cause: 'recorder-behind' } });
       expect(bodyOf(stored).toString()).toBe(SENT.slice(0, kept));
       expect(thread!.maxWaiting).toBeLessThanOrEqual(BOUND);
       expect(warning).toHaveBeenCalledTimes(1);

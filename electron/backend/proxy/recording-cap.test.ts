@@ -40,7 +40,7 @@ describe('a recording past its size cap', () => {
       expect(exchange.findings.codes.filter((code) => code !== 'buffered-delivery')).toEqual(['recording-truncated']);
       const stored = capture.recording(exchange);
       expect(bodyOf(stored).toString()).toBe(sent.slice(0, CAP));
-      expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: CAP, droppedBytes: sent.length - CAP } });
+      expect(stored.end).toEqual({ t: stored.end!.t, outcome: 'eof', truncated: { atBytes: CAP, droppedBytes: sent.length - CAP, cause: 'size-cap' } });
       expect(stored.summary).toMatchObject({ bytes: CAP, codes: exchange.findings.codes });
     } finally {
       await capture.close();

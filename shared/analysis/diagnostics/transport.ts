@@ -61,10 +61,12 @@ function firstBytes(reads: readonly { bytes: Uint8Array }[], max: number): Uint8
   return out.subarray(0, at);
 }
 
-function recordingTruncated({ atBytes, droppedBytes }: RecordingTruncation): string {
+function recordingTruncated({ atBytes, droppedBytes, cause }: RecordingTruncation): string {
   const kept = `${atBytes.toLocaleString('en-US')} ${atBytes === 1 ? 'byte' : 'bytes'}`;
   const rest = `${droppedBytes.toLocaleString('en-US')} ${droppedBytes === 1 ? 'byte' : 'bytes'}`;
-  return `The recording keeps the body's first ${kept}, its size cap: the ${rest} after them went on to the client and were not kept, so nothing is said of the stream's end.`;
+  // A recorder that fell behind is no size cap: raising the cap would not have kept these bytes.
+  const why = cause === 'recorder-behind' ? ': the capture proxy\'s recorder fell behind the relay (more bytes waited for it than the proxy holds)' : ', its size cap';
+  return `The recording keeps the body's first ${kept}${why}; the ${rest} after them went on to the client and were not kept, so nothing is said of the stream's end.`;
 }
 
 /** Where the key came back, in words: `in response headers x-debug, x-echo-request and once in the body`. */

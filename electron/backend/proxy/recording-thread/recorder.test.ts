@@ -112,7 +112,7 @@ describe('the stored recording', () => {
     // The upstream echoes the key; the read the relay could send ends inside it, the rest never reached the thread.
     const cut = new TextEncoder().encode(`data: {"echo":"${key.slice(0, 12)}`);
     const reply = await exchange(store, [first, cut], { t: 80, outcome: 'eof' }, { secrets: [key], notRecorded: 5000 });
-    const truncated = { atBytes: 300, droppedBytes: cut.length + 5000 };
+    const truncated = { atBytes: 300, droppedBytes: cut.length + 5000, cause: 'recorder-behind' };
     expect(reply).toMatchObject({ type: 'finished', figures: { findings: { codes: ['recording-truncated'] } } });
     const stored = store.get(reply.id!)!;
     expect(stored.end).toEqual({ t: 80, outcome: 'eof', truncated });

@@ -169,7 +169,7 @@ describe('the recording thread', () => {
       await new Promise((resolve) => setTimeout(resolve, 3 * POST_INTERVAL_MS));
       expect([held.waiting, held.maxWaiting]).toEqual([BOUND, BOUND]);
       held.release();
-      const truncated = { atBytes: 8 * 4096, droppedBytes: body.length - 8 * 4096 };
+      const truncated = { atBytes: 8 * 4096, droppedBytes: body.length - 8 * 4096, cause: 'recorder-behind' };
       for (const [recording, ended] of [[a, await ends[0]!], [b, await ends[1]!]] as const) {
         expect(ended).toMatchObject({ end: { t: 90, outcome: 'eof' }, error: null, figures: { findings: { codes: ['recording-truncated', 'unknown-field'] } } });
         const stored = store.get(recording.id!)!;
