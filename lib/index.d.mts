@@ -58,6 +58,8 @@ export interface ProxyOptions {
   readonly allowOrigins?: readonly string[];
   /** Body bytes a recording keeps (default 256 MiB). */
   readonly maxRecordingBytes?: number;
+  /** More header names whose values are secrets (`--redact-header`), any case: stored redacted, in the database and the cassettes, and masked where the response echoes them. */
+  readonly redactHeaders?: readonly string[];
 }
 
 export interface MockOptions {

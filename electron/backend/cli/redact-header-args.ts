@@ -14,11 +14,17 @@ ${indent}redacted, and masked where the response echoes it
 ${indent}(repeatable)`;
 }
 
+/** A name to redact, lower-cased, or why no header can have it: the one rule `--redact-header` and startProxy's `redactHeaders` share. */
+export function redactHeaderName(name: string): { readonly name: string } | { readonly problem: string } {
+  const problem = headerNameProblem(name.trim());
+  return problem === null ? { name: name.trim().toLowerCase() } : { problem: `${JSON.stringify(name)}: ${problem}` };
+}
+
 /** The names asked for, lower-cased; a name no header can have is the user's to fix. */
 export function redactHeadersOf(values: { readonly 'redact-header'?: readonly string[] | undefined }): string[] {
   return (values['redact-header'] ?? []).map((name) => {
-    const problem = headerNameProblem(name.trim());
-    if (problem !== null) throw new CliError(`--redact-header ${JSON.stringify(name)}: ${problem}`);
-    return name.trim().toLowerCase();
+    const checked = redactHeaderName(name);
+    if ('problem' in checked) throw new CliError(`--redact-header ${checked.problem}`);
+    return checked.name;
   });
 }

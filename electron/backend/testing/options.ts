@@ -5,11 +5,19 @@
 import { z } from 'zod';
 import { API_SCHEMAS } from '../../../shared/api/schema.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
+import { redactHeaderName } from '../cli/redact-header-args.ts';
 
 /** The replay faults, held to the same schema as the app's replay call. */
 const faults = API_SCHEMAS.startReplay.shape.faults;
 const port = z.number().int().min(0).max(65_535);
 const speed = z.number().min(0).max(1000);
+/** A header name, checked and lower-cased as `--redact-header` takes it. */
+const redactHeader = z.string().transform((name, context) => {
+  const checked = redactHeaderName(name);
+  if ('name' in checked) return checked.name;
+  context.addIssue({ code: 'custom', message: checked.problem });
+  return z.NEVER;
+});
 const upstream = z.union([z.url({ protocol: /^https?$/ }), z.object({ url: z.url({ protocol: /^https?$/ }), name: z.string().min(1).max(60).optional() }).strict()]);
 
 export const PROXY_OPTIONS = z
@@ -26,6 +34,7 @@ export const PROXY_OPTIONS = z
     keepEncoding: z.boolean().optional(),
     allowOrigins: z.array(z.string().min(1)).max(50).optional(),
     maxRecordingBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+    redactHeaders: z.array(redactHeader).max(100).optional(),
   })
   .strict()
   .superRefine((options, context) => {
@@ -77,6 +86,8 @@ export interface ProxyOptions {
   readonly allowOrigins?: readonly string[];
   /** Body bytes a recording keeps (default 256 MiB). */
   readonly maxRecordingBytes?: number;
+  /** More header names whose values are secrets (`--redact-header`), any case: stored redacted, in the database and the cassettes, and masked where the response echoes them. */
+  readonly redactHeaders?: readonly string[];
 }
 
 export interface MockOptions {

@@ -42,6 +42,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       tags: checked.tags ?? [],
       keepEncoding: checked.keepEncoding ?? false,
       allowOrigins: checked.allowOrigins ?? [],
+      secretHeaders: checked.redactHeaders ?? [],
       ...(checked.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: checked.maxRecordingBytes }),
       ...(checked.cassettes !== undefined && checked.mode !== undefined ? { cassettes: { dir: resolve(checked.cassettes), mode: checked.mode, speed: checked.speed ?? 1, faults } } : {}),
     });

@@ -11,6 +11,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
+import { openStore } from '../store/index.ts';
 import { startMock, startProxy } from './index.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,8 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 
-async function haiku(baseURL: string, apiKey = KEY): Promise<string> {
-  const client = new OpenAI({ baseURL, apiKey, maxRetries: 0 });
+async function haiku(baseURL: string, apiKey = KEY, defaultHeaders: Record<string, string> = {}): Promise<string> {
+  const client = new OpenAI({ baseURL, apiKey, maxRetries: 0, defaultHeaders });
   const stream = await client.chat.completions.create({ model: 'sim-text', stream: true, messages: [{ role: 'user', content: 'A haiku about rivers' }] });
   let text = '';
   for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
@@ -54,6 +55,24 @@ describe('startProxy', () => {
     expect(recorded.length).toBeGreaterThan(20);
   }, 60_000);
 
+  it('redacts the headers named in redactHeaders, as --redact-header does, in the stored recording and the cassette', async () => {
+    // Words, not a random run: nothing but the name can tell this value is a secret.
+    const passphrase = 'open-sesame-tenant-passphrase';
+    const cassettes = join(dir, 'named');
+    const db = join(dir, 'named.db');
+    const proxy = await startProxy({ upstream: simulator.url, cassettes, mode: 'record', db, redactHeaders: ['X-Tenant-Pass'] });
+    await haiku(proxy.url, KEY, { 'x-tenant-pass': passphrase });
+    await proxy.close();
+    const store = openStore(db);
+    const stored = store.get(proxy.exchanges[0]!.recording!)!;
+    store.close();
+    expect(stored.request!.headers['x-tenant-pass']).toBe('open-…rase');
+    const [file] = readdirSync(cassettes);
+    const cassette = readFileSync(join(cassettes, file!), 'utf8');
+    expect(cassette).toContain('"x-tenant-pass":"open-…rase"');
+    expect(cassette).not.toContain(passphrase);
+  }, 60_000);
+
   it('applies faults to what a cassette answers, as --cut-after-event does', async () => {
     const cassettes = join(dir, 'cut');
     const recording = await startProxy({ upstream: simulator.url, cassettes, mode: 'record', db: false });
@@ -74,6 +93,7 @@ describe('startProxy', () => {
     await expect(startProxy({ upstream: simulator.url, speed: 2, db: false })).rejects.toThrow('startProxy: speed: speed and faults apply to what cassettes answer: give mode "replay" or "auto"');
     await expect(startProxy({ upstream: simulator.url, db: false, mode: 'play' } as never)).rejects.toThrow(/^startProxy: mode: Invalid option: expected one of "record"\|"replay"\|"auto"$/);
     await expect(startProxy({ upstream: simulator.url, db: false, prot: 1 } as never)).rejects.toThrow('startProxy: options: Unrecognized key: "prot"');
+    await expect(startProxy({ upstream: simulator.url, db: false, redactHeaders: ['x-tenant pass'] })).rejects.toThrow(`startProxy: redactHeaders.0: "x-tenant pass": not a valid header name (letters, digits and !#$%&'*+-.^_\`|~ only)`);
     await expect(startProxy({ profiles: ['nosuch'], db: false })).rejects.toThrow(/^startProxy: unknown profile "nosuch" \(known: openai, /);
   });
 
