@@ -60,6 +60,8 @@ export interface ProxyOptions {
   readonly maxRecordingBytes?: number;
   /** More header names whose values are secrets (`--redact-header`), any case: stored redacted, in the database and the cassettes, and masked where the response echoes them. */
   readonly redactHeaders?: readonly string[];
+  /** Cassettes keep random-looking values of headers not secret by name (`--keep-high-entropy-headers`); by default they are redacted. */
+  readonly keepHighEntropyHeaders?: boolean;
 }
 
 export interface MockOptions {

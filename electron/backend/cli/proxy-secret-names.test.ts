@@ -111,4 +111,32 @@ describe('keys under other names through streamscope proxy', () => {
       for (const piece of PIECES) expect(text, where).not.toContain(piece);
     }
   });
+
+  it.each([
+    ['redacts a random-looking value under a name it does not know', [], `…${UPSTREAM_SESSION.slice(-4)}`],
+    ['keeps it with --keep-high-entropy-headers', ['--keep-high-entropy-headers'], UPSTREAM_SESSION],
+  ])('in a cassette, %s, and a header named a secret redacted either way', async (_, flags, session) => {
+    const key = HEADER_KEYS['x-rapidapi-key']!;
+    const upstream = await startUpstream((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-upstream-session': UPSTREAM_SESSION });
+        res.end(streamBody([]));
+      });
+    });
+    const cassettes = join(mkdtempSync(join(tmpdir(), 'streamscope-high-entropy-')), 'cassettes');
+    try {
+      const exit = await proxyCommand(['--upstream', upstream.url, '--db', join(cassettes, '..', 'capture.db'), '--cassettes', cassettes, '--mode', 'record', ...flags], captureOutput(), async (proxy) => {
+        await rawRequest(`${proxy.bases[0]!.baseUrl}/chat/completions`, { headers: { 'x-rapidapi-key': key, 'x-client-session': UPSTREAM_SESSION }, body: { model: 'm', stream: true, messages: [] } });
+      });
+      expect(exit).toBe(0);
+    } finally {
+      await upstream.close();
+    }
+    const parsed = parseSsrec(readFileSync(join(cassettes, readdirSync(cassettes)[0]!), 'utf8'));
+    if (!parsed.ok) throw new Error('the cassette does not parse');
+    expect(parsed.value.response!.headers['x-upstream-session']).toBe(session);
+    expect(parsed.value.request!.headers['x-client-session']).toBe(session);
+    expect(parsed.value.request!.headers['x-rapidapi-key']).toBe(`…${key.slice(-4)}`);
+  });
 });

@@ -107,6 +107,6 @@ describe('streamscope proxy', () => {
   it('has a help page that names every option', async () => {
     const { code, out } = await runCli('proxy', '--help');
     expect(code).toBe(0);
-    for (const option of ['--upstream', '--profile', '--port', '--db', '--tag', '--keep-encoding', '--allow-origin', '--cassettes', '--mode', '--speed', '--cut-after-event']) expect(out).toContain(option);
+    for (const option of ['--upstream', '--profile', '--port', '--db', '--tag', '--keep-encoding', '--allow-origin', '--max-recording-bytes', '--redact-header', '--keep-high-entropy-headers', '--cassettes', '--mode', '--speed', '--cut-after-event']) expect(out).toContain(option);
   });
 });

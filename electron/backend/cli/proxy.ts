@@ -1,4 +1,4 @@
-// `streamscope proxy --upstream URL … [--profile NAME …] [--port N] [--db PATH] [--tag TAG] [--cassettes DIR --mode M] [--keep-encoding] [--allow-origin O]`
+// `streamscope proxy --upstream URL … [--profile NAME …] [--port N] [--db PATH] [--tag TAG] [--cassettes DIR --mode M] [--keep-encoding] [--allow-origin O] [--redact-header NAME] [--keep-high-entropy-headers]`
 
 import { resolve } from 'node:path';
 import { captureSnippets, isAnthropicUpstream } from '../../../shared/capture/snippets.ts';
@@ -48,6 +48,10 @@ Options:
                              (repeatable; others get 403)
 ${recordingCapUsage(29)}
 ${redactHeaderUsage(29)}
+  --keep-high-entropy-headers
+                             Keep random-looking values of headers not secret
+                             by name in cassettes (default: redacted, in case
+                             they are keys; a header named a secret always is)
   --cassettes DIR            Also write each exchange as a .ssrec.jsonl
                              cassette in DIR, or answer from DIR (--mode)
   --mode record|replay|auto  record: forward and write cassettes; replay: answer
@@ -73,6 +77,7 @@ interface ProxyArgs {
   readonly faults: ReturnType<typeof faultsFrom>['faults'];
   readonly maxRecordingBytes: number | undefined;
   readonly secretHeaders: string[];
+  readonly keepHighEntropyHeaders: boolean;
 }
 
 /** `until` is for tests; the command line waits for Ctrl-C or SIGTERM. */
@@ -91,6 +96,7 @@ export async function proxyCommand(args: string[], out: Output, until: (proxy: C
       keepEncoding: parsed.keepEncoding,
       allowOrigins: parsed.allowOrigins,
       secretHeaders: parsed.secretHeaders,
+      keepHighEntropyHeaders: parsed.keepHighEntropyHeaders,
       ...(parsed.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: parsed.maxRecordingBytes }),
       ...(parsed.cassettes ? { cassettes: { ...parsed.cassettes, faults } } : {}),
       onExchangeEnd: (exchange) => out.stdout(exchangeLine(exchange, paint)),
@@ -154,6 +160,7 @@ function parse(args: string[]): ProxyArgs {
       tag: { type: 'string', multiple: true },
       'keep-encoding': { type: 'boolean' },
       'allow-origin': { type: 'string', multiple: true },
+      'keep-high-entropy-headers': { type: 'boolean' },
       cassettes: { type: 'string' },
       mode: { type: 'string' },
       speed: { type: 'string' },
@@ -194,5 +201,6 @@ function parse(args: string[]): ProxyArgs {
     faults,
     maxRecordingBytes: recordingCapOf(values),
     secretHeaders: redactHeadersOf(values),
+    keepHighEntropyHeaders: values['keep-high-entropy-headers'] ?? false,
   };
 }

@@ -184,8 +184,9 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         const index = written.get(key) ?? 0;
         written.set(key, index + 1);
         // On the shelf at once (a client asking again right away is answered from it), then on disk.
-        // A cassette is a file people commit: random-looking values under unknown names are redacted too (high-entropy.ts).
-        const recording = redactRecording(result.recording, { secretHeaders: options.secretHeaders ?? [], randomValues: true });
+        // A cassette is a file people commit: random-looking values under unknown names are redacted too (high-entropy.ts),
+        // unless the user says their headers are harmless; names that are secrets stay redacted whatever they say.
+        const recording = redactRecording(result.recording, { secretHeaders: options.secretHeaders ?? [], randomValues: options.keepHighEntropyHeaders !== true });
         if (cassettes.mode === 'auto') shelf.add({ file: cassetteName(key, index), key, recording });
         shelved();
         cassette = await writeCassette(cassettes.dir, recording, index);

@@ -35,6 +35,7 @@ export const PROXY_OPTIONS = z
     allowOrigins: z.array(z.string().min(1)).max(50).optional(),
     maxRecordingBytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
     redactHeaders: z.array(redactHeader).max(100).optional(),
+    keepHighEntropyHeaders: z.boolean().optional(),
   })
   .strict()
   .superRefine((options, context) => {
@@ -88,6 +89,8 @@ export interface ProxyOptions {
   readonly maxRecordingBytes?: number;
   /** More header names whose values are secrets (`--redact-header`), any case: stored redacted, in the database and the cassettes, and masked where the response echoes them. */
   readonly redactHeaders?: readonly string[];
+  /** Cassettes keep random-looking values of headers not secret by name (`--keep-high-entropy-headers`); by default they are redacted. */
+  readonly keepHighEntropyHeaders?: boolean;
 }
 
 export interface MockOptions {

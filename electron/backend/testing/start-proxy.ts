@@ -43,6 +43,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       keepEncoding: checked.keepEncoding ?? false,
       allowOrigins: checked.allowOrigins ?? [],
       secretHeaders: checked.redactHeaders ?? [],
+      keepHighEntropyHeaders: checked.keepHighEntropyHeaders ?? false,
       ...(checked.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: checked.maxRecordingBytes }),
       ...(checked.cassettes !== undefined && checked.mode !== undefined ? { cassettes: { dir: resolve(checked.cassettes), mode: checked.mode, speed: checked.speed ?? 1, faults } } : {}),
     });

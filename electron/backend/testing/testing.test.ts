@@ -73,6 +73,20 @@ describe('startProxy', () => {
     expect(cassette).not.toContain(passphrase);
   }, 60_000);
 
+  it('keeps random-looking header values in the cassette with keepHighEntropyHeaders, and the key redacted still', async () => {
+    const session = 'Qz7w9fK2mR4tV8xB1nH6jL3pS5dF0gA2cE7uY9iO';
+    for (const [keep, expected] of [[false, `…${session.slice(-4)}`], [true, session]] as const) {
+      const cassettes = join(dir, `high-entropy-${keep}`);
+      const proxy = await startProxy({ upstream: simulator.url, cassettes, mode: 'record', db: false, keepHighEntropyHeaders: keep });
+      await haiku(proxy.url, KEY, { 'x-session': session });
+      await proxy.close();
+      const [file] = readdirSync(cassettes);
+      const cassette = readFileSync(join(cassettes, file!), 'utf8');
+      expect(cassette).toContain(`"x-session":"${expected}"`);
+      expect(cassette).not.toContain(KEY);
+    }
+  }, 60_000);
+
   it('applies faults to what a cassette answers, as --cut-after-event does', async () => {
     const cassettes = join(dir, 'cut');
     const recording = await startProxy({ upstream: simulator.url, cassettes, mode: 'record', db: false });
