@@ -1,11 +1,13 @@
 // The two recordings' findings paired by diagnostic code: one row per code either has, with each
 // side's findings, most severe first (as the diagnostics panel orders them), so that what only
 // one recording shows — the finding that tells them apart — stands out. Two recordings of
-// different dialects share only the transport's and the timing's codes (docs/architecture.md, "Dialects": the diagnostics that apply to all three); a code of one
-// dialect has no counterpart in the other, so it is listed, not set against the other side.
+// different dialects share only the codes every dialect may report (the catalogue's
+// CODES_OF_EVERY_DIALECT: the transport's, the framing's, the timing's, and the few each dialect's
+// catalogue has); a code of one dialect has no counterpart in the other, so it is listed, not set
+// against the other side.
 
 import type { Diagnostic, DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
-import { CATALOGUE, SEVERITY_ORDER } from '../../shared/analysis/diagnostics/catalogue.ts';
+import { CATALOGUE, CODES_OF_EVERY_DIALECT, SEVERITY_ORDER } from '../../shared/analysis/diagnostics/catalogue.ts';
 
 export interface DiagnosticPair {
   readonly code: DiagnosticCode;
@@ -20,27 +22,6 @@ export interface DiagnosticPair {
   /** The code means the same on both sides: the same dialect, or a code every dialect has. */
   readonly comparable: boolean;
 }
-
-/** The codes every dialect reports alike: the transport's, the framing's and the timing's. */
-export const CODES_OF_EVERY_DIALECT: ReadonlySet<DiagnosticCode> = new Set<DiagnosticCode>([
-  'http-status',
-  'not-event-stream',
-  'compressed-stream',
-  'secret-echoed',
-  'connection-error',
-  'events-not-analysed',
-  'analysis-limited',
-  'recording-truncated',
-  'buffered-delivery',
-  'capture-lagged',
-  'idle-gap',
-  'partial-event',
-  'invalid-json',
-  'stream-error',
-  'comment',
-  'mixed-line-endings',
-  'unknown-field',
-]);
 
 /**
  * One pair per code either side found: errors first, then warnings, then notes; by code within

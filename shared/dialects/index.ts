@@ -2,7 +2,6 @@
 // stream's dialect is told (detect.ts), and the dialects' modules. Re-exports only.
 
 export * from './types.ts';
-export * from './catalogue.ts';
 export * from './registry.ts';
 export * from './detect.ts';
 export * from './run.ts';

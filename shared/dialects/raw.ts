@@ -52,4 +52,6 @@ export const raw: Dialect<RawInterpretation, null, null> = {
   final: () => null,
   usage: () => null,
   diagnose: () => [],
+  // The raw reading has no checks of its own: only the stream's (analysis/diagnostics/catalogue.ts).
+  catalogue: {},
 };

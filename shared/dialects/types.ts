@@ -6,15 +6,14 @@
 // Chat Completions (shared/dialects/chat) fits it as it stands: interpretEvent is `interpret`, annotate
 // is `annotate`, fold.ts's tokensOf(ops) is `tokens`, createAccumulator wrapped so that `apply`
 // passes `interpretation.ops` on is `createAccumulator`, toChoices is `final`, `state.usage` is
-// `usage`, and the chunk checks (errors, finish, message, tools, usage, metadata) are `diagnose`:
-// chat.ts is that adapter, and chat.test.ts shows it reads every real stream as the analysis does.
+// `usage`, and its chunk checks (chat/diagnostics/) are `diagnose`: chat/dialect.ts is that
+// adapter, and chat/dialect.test.ts shows it reads every real stream as the analysis does.
 
-import type { Diagnostic, Severity } from '../analysis/diagnostics/catalogue.ts';
+import type { CatalogueEntry, Finding } from '../findings/finding.ts';
 import type { AnnotateOptions } from './kit/quote.ts';
 import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { Recording } from '../recording/types.ts';
 import type { SseEvent, SseFields } from '../framing/sse/types.ts';
-import type { DialectCode } from './catalogue.ts';
 
 /**
  * The dialects' names, as `inspect --json` names them in `"protocol"`: each dialect's folder adds
@@ -25,6 +24,15 @@ import type { DialectCode } from './catalogue.ts';
 export interface DialectProtocols {}
 
 export type Protocol = keyof DialectProtocols & string;
+
+/**
+ * Each dialect's codes, by its protocol: its catalogue.ts adds them (declaration merging), so the
+ * codes a finding may carry grow with the folders registered.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member a dialect
+export interface DialectCodes {}
+
+export type DialectCode = DialectCodes[keyof DialectCodes] & string;
 
 /**
  * What the rest of the product knows of a dialect without reading its events: its names, its
@@ -123,13 +131,10 @@ export interface DialectContext<I, S> {
 }
 
 /**
- * A finding of a dialect: a Diagnostic (stable code, severity, message, hint — the fix —, and the
- * events that show it), whose code is one of the dialect catalogue's (catalogue.ts).
+ * A finding of a dialect: a stable code of its catalogue (its catalogue.ts), the severity, a
+ * message, the hint — the fix —, and the events that show it.
  */
-export interface DialectDiagnostic extends Omit<Diagnostic, 'code' | 'severity'> {
-  readonly code: DialectCode;
-  readonly severity: Severity;
-}
+export type DialectDiagnostic = Finding<DialectCode>;
 
 /** How an annotation quotes text (kit/quote.ts). */
 export type { AnnotateOptions };
@@ -154,6 +159,8 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
   usage(state: S): Record<string, unknown> | null;
   /** The dialect's findings, each with its evidence (event numbers) and its fix. */
   diagnose(context: DialectContext<I, S>): DialectDiagnostic[];
+  /** The codes `diagnose` reports (its catalogue.ts): their severity, title and fix. */
+  readonly catalogue: Readonly<Record<string, CatalogueEntry>>;
 }
 
 /** Any dialect, as the fold and the views hold it: its interpretation, state and final object unknown to them. */

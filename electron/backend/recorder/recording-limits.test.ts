@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
+import { STREAM_CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import { concatBytes } from '../../../shared/index.ts';
 import { text } from '../../../shared/test/streams.ts';
 import { openStore } from '../store/index.ts';
@@ -106,7 +106,7 @@ describe('a live recording of a body just past the analysis bound', () => {
           severity: 'info',
           message: 'Analysed the first 1 MiB of 1,049,165 bytes: the analysis read 1,042,118 bytes (whole reads, up to its bound) and stopped, so nothing is said of the rest and the end-of-stream checks (partial-event, no-done, missing-finish-reason, tool calls, usage) are not made. Every byte is stored.',
           events: [],
-          hint: CATALOGUE['analysis-limited'].hint,
+          hint: STREAM_CATALOGUE['analysis-limited'].hint,
         },
       ]);
       const stored = store.get(result.id!)!;

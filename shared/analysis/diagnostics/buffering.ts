@@ -49,7 +49,7 @@
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
-import { plural } from './context.ts';
+import { plural } from '../../findings/words.ts';
 import type { DiagnosticContext } from './context.ts';
 import { LAG_SAMPLE_MS } from '../../capture/types.ts';
 

@@ -1,5 +1,5 @@
 import type { DialectEventView, DialectInterpretation } from '../../dialects/types.ts';
-import { finding, SEVERITY_ORDER } from './catalogue.ts';
+import { CATALOGUE, SEVERITY_ORDER } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { Check, DiagnosticContext } from './context.ts';
 import { pushAll } from '../../push-all.ts';
@@ -31,7 +31,7 @@ function dialectChecks({ dialect, recording, events, dialectState, ended }: Diag
       return (views ??= own ? events : events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
     },
   };
-  // A dialect's codes are the catalogue's (catalogue.ts includes DIALECT_CATALOGUE).
+  // A dialect's codes are its catalogue's (dialects/<name>/catalogue.ts), which CATALOGUE joins.
   return dialect.diagnose(context);
 }
 
@@ -75,7 +75,9 @@ function bounded(found: readonly Diagnostic[]): Diagnostic[] {
   }
   for (const [code, at] of countAt) {
     const more = seen.get(code)! - MAX_FINDINGS_PER_CODE;
-    kept[at] = finding(code, `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} of this kind, not listed: the analysis lists the first ${MAX_FINDINGS_PER_CODE} of each code.`);
+    // The fix is the one the listed findings give, in their dialect's terms.
+    const message = `${more.toLocaleString('en-US')} more ${more === 1 ? 'finding' : 'findings'} of this kind, not listed: the analysis lists the first ${MAX_FINDINGS_PER_CODE} of each code.`;
+    kept[at] = { code, severity: CATALOGUE[code].severity, message, hint: kept[at]!.hint, events: [] };
   }
   return kept;
 }

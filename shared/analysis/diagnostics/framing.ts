@@ -5,7 +5,7 @@ import { quote } from '../../dialects/kit/quote.ts';
 import { descriptorOf } from '../../dialects/registry.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from './context.ts';
+import { few, plural } from '../../findings/words.ts';
 import { MAX_JSON_DEPTH } from '../../formats/json-depth.ts';
 import type { DiagnosticContext } from './context.ts';
 

@@ -3,7 +3,7 @@
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
-import { few } from './context.ts';
+import { few } from '../../findings/words.ts';
 import type { DiagnosticContext } from './context.ts';
 
 export function idle({ recording, reads, events, options }: DiagnosticContext): Diagnostic[] {

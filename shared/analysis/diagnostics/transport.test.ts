@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../analyze.ts';
 import type { RecordedResponse, Recording } from '../../recording/types.ts';
 import { DONE_EVENT, body, bytes, chunk, cleanTextStream, delta, timed, untimed } from '../../test/streams.ts';
-import { CATALOGUE } from './catalogue.ts';
+import { CHAT_CODES } from '../../dialects/chat/catalogue.ts';
+import { CATALOGUE, STREAM_CATALOGUE } from './catalogue.ts';
 import type { Diagnostic, DiagnosticCode } from './catalogue.ts';
 
 /** Each finding as code, severity and evidence: what the tests compare exactly. */
@@ -60,13 +61,13 @@ describe('every finding', () => {
     expect(analyzeRecording(recording).diagnostics.map((diagnostic) => diagnostic.severity)).toEqual(['error', 'warning', 'info', 'info']);
   });
 
-  it('carries the severity and hint of its catalogue entry', () => {
+  it('carries the severity and hint of its catalogue entry: the stream\'s, or its dialect\'s', () => {
     const recording = untimed(': ping\n\n' + body(chunk([delta({ content: 'Hi' })]), finish('eos'), chunk([], { usage: { total_tokens: 1 } })));
     const diagnostics = analyzeRecording(recording).diagnostics;
     expect(diagnostics.length).toBeGreaterThan(3);
     for (const diagnostic of diagnostics) {
       expect(diagnostic.severity).toBe(CATALOGUE[diagnostic.code].severity);
-      expect(diagnostic.hint).toBe(CATALOGUE[diagnostic.code].hint);
+      expect(diagnostic.hint).toBe({ ...STREAM_CATALOGUE, ...CHAT_CODES }[diagnostic.code as keyof typeof STREAM_CATALOGUE | keyof typeof CHAT_CODES].hint);
     }
   });
 });

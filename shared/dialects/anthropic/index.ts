@@ -6,6 +6,7 @@ import type { MessagesState } from './accumulate.ts';
 import { annotateMessagesEvent } from './annotate.ts';
 import { anthropicDescriptor } from './descriptor.ts';
 import { diagnoseMessages } from './diagnostics.ts';
+import { ANTHROPIC_CODES } from './catalogue.ts';
 import { messagesBody } from './request.ts';
 import { finalMessage } from './final.ts';
 import type { MessageObject } from './final.ts';
@@ -24,6 +25,7 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   // As the provider sent it: message_start's, each message_delta's counters replacing (docs/architecture.md, "The stream").
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
   diagnose: diagnoseMessages,
+  catalogue: ANTHROPIC_CODES,
 };
 
 export type { BlockState, MessagesState } from './accumulate.ts';

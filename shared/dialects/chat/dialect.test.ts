@@ -9,9 +9,6 @@ import { realStreams, untimed } from '../../test/streams.ts';
 import { chat } from './dialect.ts';
 import { runDialect } from '../run.ts';
 import * as dialects from '../types.ts';
-// Chat Completions' own entries (the catalogue of every code includes the dialects').
-import { CHAT_CATALOGUE as CATALOGUE } from '../../analysis/diagnostics/catalogue.ts';
-import { DIALECT_CATALOGUE } from '../catalogue.ts';
 
 /** The codes the chunk checks make (the rest of an analysis's findings are the transport's). */
 const CHUNK_CODES = new Set([
@@ -42,12 +39,6 @@ const CHUNK_CODES = new Set([
 ]);
 
 describe('Chat Completions behind the dialect interface', () => {
-  it('shares with the dialects the severity of every code both have', () => {
-    const shared = Object.keys(DIALECT_CATALOGUE).filter((code) => code in CATALOGUE);
-    expect(shared.sort()).toEqual(['inconsistent-metadata', 'malformed-chunk', 'refusal', 'stream-error', 'tool-arguments-invalid', 'usage-missing']);
-    for (const code of shared) expect(DIALECT_CATALOGUE[code as keyof typeof DIALECT_CATALOGUE].severity).toBe(CATALOGUE[code as keyof typeof CATALOGUE].severity);
-  });
-
   it('marks tokens with the bits the metrics read', () => {
     expect([dialects.TOKEN_CONTENT, dialects.TOKEN_REASONING, dialects.TOKEN_REFUSAL, dialects.TOKEN_TOOL]).toEqual([fold.TOKEN_CONTENT, fold.TOKEN_REASONING, fold.TOKEN_REFUSAL, fold.TOKEN_TOOL]);
   });

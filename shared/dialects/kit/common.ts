@@ -5,7 +5,6 @@
 import { isObject } from '../../is-object.ts';
 import { quote } from './quote.ts';
 import type { SseFields } from '../../framing/sse/types.ts';
-import { MAX_EVIDENCE } from '../catalogue.ts';
 import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
 import type { DialectProblem } from '../types.ts';
 
@@ -127,6 +126,9 @@ export class TextBuffer {
     return new TextBuffer(this.value);
   }
 }
+
+/** At most this many event numbers are listed as a finding's evidence; the message counts them all. */
+export const MAX_EVIDENCE = 1000;
 
 /** Event numbers kept as evidence, at most MAX_EVIDENCE of them, and how many there were. */
 export class Evidence {

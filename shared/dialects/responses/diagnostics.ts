@@ -4,7 +4,7 @@
 
 import { quote } from '../kit/quote.ts';
 import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
-import { dialectFinding } from '../catalogue.ts';
+import { finding } from './catalogue.ts';
 import { brief, few, plural } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
@@ -18,11 +18,11 @@ export function diagnoseResponses({ state, ended, recording }: DialectContext<Re
   sequence(state, startingAfter(recording.request?.url), found);
   items(state, ended, found);
   for (const [where, group] of state.unknownTargets.groups) {
-    found.push(dialectFinding('delta-unknown-item', `${plural(group.count, 'event')} ${group.count === 1 ? 'names' : 'name'} ${where}: ${few(group.events, group.count)}. The openai SDK throws here; lenient clients drop the text.`, group.events));
+    found.push(finding('delta-unknown-item', `${plural(group.count, 'event')} ${group.count === 1 ? 'names' : 'name'} ${where}: ${few(group.events, group.count)}. The openai SDK throws here; lenient clients drop the text.`, group.events));
   }
   for (const mismatch of state.doneMismatches.values()) {
     found.push(
-      dialectFinding(
+      finding(
         'done-text-mismatch',
         `${mismatch.where}: the deltas built ${brief(mismatch.ours)}, the .done event${mismatch.events.length === 1 ? '' : 's'} (${few(mismatch.events)}) carr${mismatch.events.length === 1 ? 'ies' : 'y'} ${brief(mismatch.theirs)}.`,
         mismatch.events,
@@ -32,7 +32,7 @@ export function diagnoseResponses({ state, ended, recording }: DialectContext<Re
   const mismatch = finalMismatch(state);
   if (mismatch !== null && state.terminal !== null) {
     found.push(
-      dialectFinding(
+      finding(
         'final-mismatch',
         `The ${state.terminal.event} response differs from what the deltas built, first at ${mismatch.path}: the stream built ${brief(mismatch.ours)}, the terminal response has ${brief(mismatch.theirs)}. The openai SDK's finalResponse() is the terminal response.`,
         [state.terminal.at],
@@ -51,7 +51,7 @@ function terminal(state: ResponsesState, ended: boolean, outcome: string | null,
     let why = '';
     if (state.errors.length > 0) why = ` An error event came instead (event ${state.errors[0]!.event}).`;
     else if (outcome !== null && outcome !== 'eof' && outcome !== 'recording') why = ` The stream was cut (${outcome}).`;
-    found.push(dialectFinding('missing-terminal-event', `The stream ended without response.completed, response.incomplete or response.failed (its last event is ${state.lastEvent}): the response did not finish.${why}`, [state.lastEvent]));
+    found.push(finding('missing-terminal-event', `The stream ended without response.completed, response.incomplete or response.failed (its last event is ${state.lastEvent}): the response did not finish.${why}`, [state.lastEvent]));
     return;
   }
   const response = end.response;
@@ -59,11 +59,11 @@ function terminal(state: ResponsesState, ended: boolean, outcome: string | null,
     const error = isObject(response.error) ? response.error : null;
     const code = error && (typeof error.code === 'string' || typeof error.code === 'number') ? ` (${JSON.stringify(error.code)})` : '';
     const message = error && typeof error.message === 'string' ? `: ${quote(error.message, 120)}` : ', without an error object';
-    found.push(dialectFinding('response-failed', `The response failed (event ${end.at})${message}${code}.`, [end.at]));
+    found.push(finding('response-failed', `The response failed (event ${end.at})${message}${code}.`, [end.at]));
   } else if (end.event === 'response.incomplete') {
     const details = isObject(response.incomplete_details) ? response.incomplete_details : null;
     const reason = details && typeof details.reason === 'string' ? details.reason : null;
-    found.push(dialectFinding('response-incomplete', `The response ended incomplete (event ${end.at})${reason === null ? ', without a reason' : `: ${JSON.stringify(reason)}`}.`, [end.at]));
+    found.push(finding('response-incomplete', `The response ended incomplete (event ${end.at})${reason === null ? ', without a reason' : `: ${JSON.stringify(reason)}`}.`, [end.at]));
   }
 }
 
@@ -80,11 +80,11 @@ function sequence(state: ResponsesState, resumedAfter: number | null, found: Dia
     const unread = (gap: (typeof gaps)[number]): string => (gap.unread > 0 ? `, after ${plural(gap.unread, 'event')} that could not be read` : '');
     const described = gaps.map((gap) => (gap.from === null ? `the first is ${gap.to}, not 0 (event ${gap.event}${unread(gap)})` : `${gap.from} → ${gap.to} (event ${gap.event}${unread(gap)})`));
     const missing = gaps.reduce((sum, gap) => sum + gap.to - (gap.from === null ? 0 : gap.from + 1) - gap.unread, 0);
-    found.push(dialectFinding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, gaps.length, 3)}.`, gaps.map((gap) => gap.event)));
+    found.push(finding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, gaps.length, 3)}.`, gaps.map((gap) => gap.event)));
   }
   if (state.disorder.length > 0) {
     const described = state.disorder.map((step) => `${step.got} after ${step.after} (event ${step.event})`);
-    found.push(dialectFinding('sequence-disorder', `sequence_number goes back or repeats ${plural(state.disorder.length, 'time')}: ${few(described, state.disorder.length, 3)}.`, state.disorder.map((step) => step.event)));
+    found.push(finding('sequence-disorder', `sequence_number goes back or repeats ${plural(state.disorder.length, 'time')}: ${few(described, state.disorder.length, 3)}.`, state.disorder.map((step) => step.event)));
   }
 }
 
@@ -94,7 +94,7 @@ function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]
     if (item.done === null && ended) found.push(itemNotDone(item, name, state));
     if (item.final !== null && item.id !== null && typeof item.final.id === 'string' && item.final.id !== item.id && state.terminal !== null) {
       found.push(
-        dialectFinding(
+        finding(
           'item-id-changed',
           `${name} is ${item.final.id} in the ${state.terminal.event} response: clients that correlate items by id (reasoning sent back, tool results) hold a different id from the SDK's finalResponse().`,
           [item.addedAt, state.terminal.at],
@@ -106,7 +106,7 @@ function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]
       const text = initialText(part.added, 'refusal') + part.text.value;
       if (text === '') continue;
       const evidence = part.refusalEvents.count > 0 ? part.refusalEvents.events : [part.addedAt];
-      found.push(dialectFinding('refusal', `${name} content[${part.index}] is a refusal: ${quote(text, 100)}. A client that reads only output_text shows nothing.`, evidence));
+      found.push(finding('refusal', `${name} content[${part.index}] is a refusal: ${quote(text, 100)}. A client that reads only output_text shows nothing.`, evidence));
     }
     // A function or MCP call's arguments are JSON (a custom tool's input is free text): checked once the
     // call is done, or where the stream left it (the SDK hands on whatever it has).
@@ -118,7 +118,7 @@ function items(state: ResponsesState, ended: boolean, found: DialectDiagnostic[]
       if (!check.valid) {
         const fn = typeof item.added.name === 'string' ? ` (${item.added.name})` : '';
         const where = item.done === null && item.final === null ? ' where the stream left them (the call never finished)' : '';
-        found.push(dialectFinding('tool-arguments-invalid', `${name}${fn} arguments do not parse as JSON${where}: ${describeArgumentsError(check)}.`, [item.addedAt, ...item.fieldEvents.events, ...(item.doneAt === -1 ? [] : [item.doneAt])]));
+        found.push(finding('tool-arguments-invalid', `${name}${fn} arguments do not parse as JSON${where}: ${describeArgumentsError(check)}.`, [item.addedAt, ...item.fieldEvents.events, ...(item.doneAt === -1 ? [] : [item.doneAt])]));
       }
     }
   }
@@ -152,35 +152,35 @@ const CLIENT_CALLS = new Set(['function_call', 'custom_tool_call']);
 
 function itemNotDone(item: ItemState, name: string, state: ResponsesState): DialectDiagnostic {
   const held = item.final !== null && state.terminal !== null ? `; only the ${state.terminal.event} response holds it` : ', and the response does not complete it';
-  const finding = dialectFinding('item-not-done', `${name} was added (event ${item.addedAt}) but never got response.output_item.done${held}. ${MISSED[item.type] ?? MISSED_ELSEWHERE}`, [item.addedAt]);
+  const found = finding('item-not-done', `${name} was added (event ${item.addedAt}) but never got response.output_item.done${held}. ${MISSED[item.type] ?? MISSED_ELSEWHERE}`, [item.addedAt]);
   // A lost call is a tool that never runs; any other item is cut short or read late.
-  return CLIENT_CALLS.has(item.type) ? finding : { ...finding, severity: 'warning' };
+  return CLIENT_CALLS.has(item.type) ? found : { ...found, severity: 'warning' };
 }
 
 function usage(state: ResponsesState, found: DialectDiagnostic[]): void {
   const end = state.terminal;
   // A failed response may carry no usage; a finished one always should.
   if (end === null || end.event === 'response.failed' || isObject(end.response.usage)) return;
-  found.push(dialectFinding('usage-missing', `The ${end.event} response (event ${end.at}) carries no usage.`, [end.at]));
+  found.push(finding('usage-missing', `The ${end.event} response (event ${end.at}) carries no usage.`, [end.at]));
 }
 
 function common(state: ResponsesState, found: DialectDiagnostic[]): void {
   if (state.identityChanges.length > 0) {
     const described = state.identityChanges.map((change) => `response.${change.field} ${brief(change.from, 40)} → ${brief(change.to, 40)} (event ${change.event})`);
     const throws = state.identityChanges.some((change) => change.field === 'id') ? ' The openai SDK throws ("Lifecycle response identity changed").' : '';
-    found.push(dialectFinding('inconsistent-metadata', `The lifecycle events do not carry one response: ${few(described, state.identityChanges.length, 3)}.${throws}`, [state.identity!.at, ...state.identityChanges.map((change) => change.event)]));
+    found.push(finding('inconsistent-metadata', `The lifecycle events do not carry one response: ${few(described, state.identityChanges.length, 3)}.${throws}`, [state.identity!.at, ...state.identityChanges.map((change) => change.event)]));
   }
   for (const error of state.errors) {
-    found.push(dialectFinding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The openai SDK throws it.`, [error.event]));
+    found.push(finding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The openai SDK throws it.`, [error.event]));
   }
   for (const [type, group] of state.unknownTypes.groups) {
-    found.push(dialectFinding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the openai SDK does not know: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the openai SDK does not know: ${few(group.events, group.count)}.`, group.events));
   }
   for (const [key, group] of state.nameMismatches.groups) {
     const [name, type] = key.split('\u0000');
-    found.push(dialectFinding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, group.count)}.`, group.events));
   }
   if (state.malformed.count > 0) {
-    found.push(dialectFinding('malformed-chunk', `${plural(state.malformed.count, 'event')} with fields of the wrong type: ${few([...state.malformedPaths], state.malformedPaths.size, 3)}.`, state.malformed.events));
+    found.push(finding('malformed-chunk', `${plural(state.malformed.count, 'event')} with fields of the wrong type: ${few([...state.malformedPaths], state.malformedPaths.size, 3)}.`, state.malformed.events));
   }
 }

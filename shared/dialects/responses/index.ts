@@ -7,6 +7,7 @@ import type { ResponsesState } from './accumulate.ts';
 import { annotateResponsesEvent } from './annotate.ts';
 import { responsesDescriptor } from './descriptor.ts';
 import { diagnoseResponses } from './diagnostics.ts';
+import { RESPONSES_CODES } from './catalogue.ts';
 import { responsesBody } from './request.ts';
 import { finalResponse } from './final.ts';
 import type { ResponseObject } from './final.ts';
@@ -25,6 +26,7 @@ export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesStat
   // Usage comes in the terminal response (docs/architecture.md, "The stream"); before it, the last lifecycle event's (null, as sent).
   usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
   diagnose: diagnoseResponses,
+  catalogue: RESPONSES_CODES,
 };
 
 export type { ItemState, PartState, ResponsesState } from './accumulate.ts';

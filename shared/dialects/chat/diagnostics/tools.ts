@@ -1,14 +1,13 @@
 // Tool calls as reassembled per index: complete, parseable, indexed, and
 // consistent with the finish reason.
 
-import { toolCallsOf } from '../../dialects/chat/message.ts';
-import { checkArguments } from '../../dialects/kit/arguments.ts';
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import type { DiagnosticContext } from './context.ts';
+import { toolCallsOf } from '../message.ts';
+import { checkArguments } from '../../kit/arguments.ts';
+import { finding } from '../catalogue.ts';
+import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 
-export function tools({ state, ended }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function tools({ state, ended }: ChatCheckContext): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   if (!ended) return found;
   for (const choice of state.choices.values()) {
     const calls = toolCallsOf(choice);

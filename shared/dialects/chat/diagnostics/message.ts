@@ -1,14 +1,13 @@
 // What a client that reads only the obvious fields would get wrong about the message.
 
-import { quote } from '../../dialects/kit/quote.ts';
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from './context.ts';
-import type { DiagnosticContext } from './context.ts';
-import { TOKEN_REFUSAL } from '../stream.ts';
+import { quote } from '../../kit/quote.ts';
+import { finding } from '../catalogue.ts';
+import { few, plural } from '../../../findings/words.ts';
+import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
+import { TOKEN_REFUSAL } from '../../types.ts';
 
-export function message({ state, events }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function message({ state, events }: ChatCheckContext): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   for (const choice of state.choices.values()) {
     const name = `Choice ${choice.index}`;
     if (choice.refusal !== null) {

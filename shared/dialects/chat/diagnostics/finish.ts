@@ -1,15 +1,14 @@
 // How each choice ended: missing, cut, filtered, non-standard or reopened finish reasons.
 
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import { few } from './context.ts';
-import type { DiagnosticContext } from './context.ts';
+import { finding } from '../catalogue.ts';
+import { few } from '../../../findings/words.ts';
+import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 
 /** The values OpenAI documents for finish_reason. */
 export const STANDARD_FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'length', 'tool_calls', 'content_filter', 'function_call']);
 
-export function finish({ state, events, recording, ended }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function finish({ state, events, recording, ended }: ChatCheckContext): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   const errored = events.some((event) => event.interpretation.kind === 'error');
   if (ended && state.choices.size === 0 && !errored && events.length > 0) {
     found.push(finding('missing-finish-reason', 'No choice arrived at all: the client gets no message and no finish_reason.', [events.length - 1]));
@@ -44,7 +43,7 @@ export function finish({ state, events, recording, ended }: DiagnosticContext): 
   return found;
 }
 
-function finishReasonAt(events: DiagnosticContext['events'], index: number, choice: number): string | null {
+function finishReasonAt(events: ChatCheckContext['events'], index: number, choice: number): string | null {
   for (const op of events[index]?.interpretation.ops ?? []) if (op.type === 'finish' && op.choice === choice) return op.reason;
   return null;
 }

@@ -1,13 +1,12 @@
 // Where usage came, and whether it came when it was asked for.
 
-import { describeUsage } from '../../dialects/chat/annotate.ts';
-import { isObject } from '../../is-object.ts';
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import type { DiagnosticContext } from './context.ts';
+import { describeUsage } from '../annotate.ts';
+import { isObject } from '../../../is-object.ts';
+import { finding } from '../catalogue.ts';
+import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 
-export function usage({ events, state, recording, doneAt, ended }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function usage({ events, state, recording, doneAt, ended }: ChatCheckContext): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   const usageOnly = events.filter((event) => event.interpretation.kind === 'usage' && event.interpretation.meta?.choiceCount === 0);
   if (usageOnly.length > 0 && state.usage) {
     found.push(finding('usage-chunk', `A usage-only chunk with choices: [] arrived (event ${usageOnly[0]!.sse.index}): ${describeUsage(state.usage)}.`, usageOnly.map((event) => event.sse.index)));

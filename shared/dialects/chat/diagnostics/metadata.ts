@@ -1,12 +1,10 @@
 // Identity fields that change between chunks, unexpected object types, and
 // fields outside the OpenAI shape.
 
-import { extensionOwner } from '../../dialects/chat/fields.ts';
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from './context.ts';
-import type { DiagnosticContext } from './context.ts';
-import type { AnalyzedEvent } from '../stream.ts';
+import { extensionOwner } from '../fields.ts';
+import { finding } from '../catalogue.ts';
+import { few, plural } from '../../../findings/words.ts';
+import type { ChatCheckContext, ChatDiagnostic, ChatEvent } from './context.ts';
 
 const CHUNK_OBJECT = 'chat.completion.chunk';
 
@@ -17,20 +15,20 @@ interface Gathered {
   /** Each distinct real value of each identity field, mapped to the first event that carried it. */
   readonly seen: Record<IdentityKey, Map<string, number>>;
   /** Chunks with something in them whose object is not a chunk's. */
-  readonly odd: AnalyzedEvent[];
+  readonly odd: ChatEvent[];
   /** Events by unknown field path. */
   readonly byPath: Map<string, number[]>;
 }
 
-export function metadata({ events }: DiagnosticContext): Diagnostic[] {
+export function metadata({ events }: ChatCheckContext): ChatDiagnostic[] {
   const gathered = gather(events);
   return [...identity(gathered), ...objects(gathered), ...unknownFields(gathered)];
 }
 
 /** One pass over a hundred thousand events, not one per check. */
-function gather(events: readonly AnalyzedEvent[]): Gathered {
+function gather(events: readonly ChatEvent[]): Gathered {
   const seen: Gathered['seen'] = { id: new Map(), model: new Map(), system_fingerprint: new Map(), created: new Map() };
-  const odd: AnalyzedEvent[] = [];
+  const odd: ChatEvent[] = [];
   const byPath = new Map<string, number[]>();
   let previous: unknown = null;
   for (const event of events) {
@@ -59,8 +57,8 @@ function gather(events: readonly AnalyzedEvent[]): Gathered {
  * fields sent on only some chunks (vLLM's system_fingerprint) are not changes:
  * only two different real values are.
  */
-function identity({ seen }: Gathered): Diagnostic[] {
-  const found: Diagnostic[] = [];
+function identity({ seen }: Gathered): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   const changes: string[] = [];
   const evidence = new Set<number>();
   for (const key of ['id', 'model', 'system_fingerprint'] as const) {
@@ -82,7 +80,7 @@ function identity({ seen }: Gathered): Diagnostic[] {
 }
 
 /** A chunk that carries nothing (Azure's `object: ""` filter frame) is harmless to drop, so it is not counted. */
-function objects({ odd }: Gathered): Diagnostic[] {
+function objects({ odd }: Gathered): ChatDiagnostic[] {
   if (odd.length === 0) return [];
   const values = [...new Set(odd.map((event) => describeObject(event.interpretation.meta!.object)))];
   return [
@@ -98,7 +96,7 @@ function describeObject(value: unknown): string {
   return value === undefined ? '(absent)' : JSON.stringify(value);
 }
 
-function unknownFields({ byPath }: Gathered): Diagnostic[] {
+function unknownFields({ byPath }: Gathered): ChatDiagnostic[] {
   if (byPath.size === 0) return [];
   const parts = [...byPath].map(([path, list]) => {
     const owner = extensionOwner(path);

@@ -1,10 +1,9 @@
 // Errors the server reported inside the stream, and chunks of the wrong shape.
 
-import { quote } from '../../dialects/kit/quote.ts';
-import { finding } from './catalogue.ts';
-import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from './context.ts';
-import type { DiagnosticContext } from './context.ts';
+import { quote } from '../../kit/quote.ts';
+import { finding } from '../catalogue.ts';
+import { few, plural } from '../../../findings/words.ts';
+import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 
 const HOW: Record<string, string> = {
   'error-object': 'a payload with an "error" object',
@@ -13,8 +12,8 @@ const HOW: Record<string, string> = {
   'sse-error-field': 'an "error:" SSE field, which spec-compliant parsers silently ignore',
 };
 
-export function errors({ events }: DiagnosticContext): Diagnostic[] {
-  const found: Diagnostic[] = [];
+export function errors({ events }: ChatCheckContext): ChatDiagnostic[] {
+  const found: ChatDiagnostic[] = [];
   for (const event of events) {
     if (event.interpretation.kind !== 'error' && event.interpretation.kind !== 'malformed') continue;
     for (const op of event.interpretation.ops) {
