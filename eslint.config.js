@@ -35,6 +35,24 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'Buffer', 'window', 'document', 'require', '__dirname', 'setTimeout', 'setInterval', 'fetch'],
     },
   },
+  // The layers of shared/ (docs/architecture.md, "The layers"): each knows only the ones below it.
+  ...[
+    { layer: 'findings', above: ['framing', 'dialects', 'analysis'] },
+    { layer: 'framing', above: ['dialects', 'analysis'] },
+    { layer: 'dialects', above: ['analysis'] },
+  ].map(({ layer, above }) => ({
+    files: [`shared/${layer}/**/*.ts`],
+    ignores: ['shared/**/*.test.ts', 'shared/**/*.test-support.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure TypeScript: no Node built-ins.' })),
+          patterns: [...impureImports, { group: above.map((name) => `**/${name}/*`), message: `shared/${layer}/ is below ${above.join(' and ')}: it imports nothing of them (docs/architecture.md, "The layers").` }],
+        },
+      ],
+    },
+  })),
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
