@@ -52,8 +52,11 @@ export function App() {
             <h1>Streamscope</h1>
             <p className="tagline">A flight recorder for streamed LLM responses: Chat Completions, the Responses API and Anthropic Messages.</p>
           </header>
-          <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
-          <ImportDrop />
+          {/* Side by side where the window is wide: the recordings below them stay above the fold. */}
+          <div className="home-start">
+            <RecordForm onStarted={(id) => navigate({ view: 'recording', id })} />
+            <ImportDrop />
+          </div>
           <History />
         </main>
       )}

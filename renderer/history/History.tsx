@@ -319,7 +319,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
         role="grid"
         aria-labelledby={`${id}-heading`}
         aria-rowcount={matching + 1}
-        aria-colcount={12}
+        aria-colcount={13}
         aria-multiselectable
         aria-busy={recordings.loading}
         aria-activedescendant={focusShown ? rowId(order[focusIndex]!) : undefined}
@@ -347,6 +347,7 @@ export function History({ refresh = 0 }: { readonly refresh?: number }) {
             </span>
             <span role="columnheader">Name / model</span>
             <span role="columnheader">Host</span>
+            <span role="columnheader">Dialect</span>
             <span role="columnheader">Outcome</span>
             <span role="columnheader" className="history-number">
               Events

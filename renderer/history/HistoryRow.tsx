@@ -1,5 +1,5 @@
 // One recording in the history: select box, worst-finding badge, name (renamed in place),
-// where it went, how it ended, its figures, findings, tags (added and removed in place), when.
+// where it went, in which dialect, how it ended, its figures, findings, tags (added and removed in place), when.
 
 import { useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -7,7 +7,7 @@ import type { RecordingSummary } from '../../shared/api/recordings.ts';
 import { formatCount, formatMs } from '../components/format.ts';
 import { routeHash } from '../route.ts';
 import { TagEditor } from './TagEditor.tsx';
-import { badgeOf, codesBySeverity, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
+import { badgeOf, codesBySeverity, dialectWords, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
 
 export const ROW_HEIGHT = 52;
 /** Tags shown in the row; the editor shows them all. */
@@ -87,6 +87,9 @@ export function HistoryRow(props: HistoryRowProps) {
       <span role="gridcell" className="history-host">
         <span title={row.url ?? undefined}>{row.host ?? '–'}</span>
         <span className="history-second">{row.method ?? ''}</span>
+      </span>
+      <span role="gridcell" className="history-dialect" data-testid="row-dialect">
+        {dialectWords(row)}
       </span>
       <span role="gridcell">
         <span className={`outcome outcome-${row.outcome ?? 'none'}`}>{outcomeWords(row)}</span>

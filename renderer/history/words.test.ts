@@ -5,13 +5,14 @@ import { openStore } from '../../electron/backend/store/store.ts';
 import { tempDbPath } from '../../electron/backend/store/test-support.ts';
 import { parseSsrec } from '../../shared/formats/ssrec.ts';
 import { recordingFromSse } from '../../shared/formats/sse.ts';
-import { badgeOf, codesBySeverity, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
+import { badgeOf, codesBySeverity, dialectWords, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
 
 const realStreams = join(import.meta.dirname, '..', '..', 'shared', 'test', 'fixtures', 'real-streams');
 const store = openStore(tempDbPath());
 afterAll(() => store.close());
 const summaryOf = (id: number) => store.summary(id)!;
 const stream = (file: string) => recordingFromSse(readFileSync(join(realStreams, file)));
+const dialectStream = (folder: string, file: string) => recordingFromSse(readFileSync(join(realStreams, '..', 'dialects', folder, file)));
 
 describe('a row’s words', () => {
   it('titles a recording by its name, else its model, else its number', () => {
@@ -50,6 +51,14 @@ describe('a row’s words', () => {
     const plain = summaryOf(store.importRecording(stream('openai-gpt4o-length-truncated.sse')));
     expect(outcomeWords(plain)).toBe('–');
     expect(statusWords(plain)).toBe('');
+  });
+
+  it('names each recording’s dialect by its short name, and a dash for one whose dialect could not be told', () => {
+    const chat = summaryOf(store.importRecording(stream('openai-gpt4o-length-truncated.sse')));
+    const responses = summaryOf(store.importRecording(dialectStream('responses', 'openai-gpt41nano-text-obfuscation.sse')));
+    const messages = summaryOf(store.importRecording(dialectStream('messages', 'anthropic-sonnet46-text.sse')));
+    expect([chat, responses, messages].map(dialectWords)).toEqual(['Chat Completions', 'Responses', 'Anthropic Messages']);
+    expect(dialectWords({ ...chat, protocol: null })).toBe('–');
   });
 
   it('puts the most severe findings first, as the row can show only the first few', () => {

@@ -1,8 +1,9 @@
-// How a recording's row reads: its title, how it ended, its worst finding, when it was made.
+// How a recording's row reads: its title, its dialect, how it ended, its worst finding, when it was made.
 
 import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
+import { descriptorOf } from '../../shared/dialects/registry.ts';
 import { OUTCOME_WORDS } from './query.ts';
 
 /** The name given, else the model, else the number. */
@@ -13,6 +14,11 @@ export function titleOf(row: RecordingSummary): string {
 /** The outcome in words, or "–" when the recording says nothing of its end (a plain .sse body). */
 export function outcomeWords(row: RecordingSummary): string {
   return row.outcome === null ? '–' : OUTCOME_WORDS[row.outcome];
+}
+
+/** The dialect's short name (the column says what it is), or "–" when it could not be told. */
+export function dialectWords(row: RecordingSummary): string {
+  return row.protocol === null ? '–' : descriptorOf(row.protocol).shortName;
 }
 
 /** The HTTP status when it is not a plain 200 ("HTTP 429"), else nothing. */

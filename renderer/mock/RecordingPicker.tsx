@@ -1,5 +1,6 @@
 // The recordings a server answers with, in order (the first that matches a request wins:
-// docs/replay.md), and a search over the store to add more.
+// docs/replay.md), and a search over the store to add more; each named with its model and
+// dialect, as the recordings list names them.
 
 import { useEffect, useId, useState } from 'react';
 import type { RecordingSummary } from '../../shared/api/recordings.ts';
@@ -7,7 +8,7 @@ import { api } from '../api/index.ts';
 import { errorMessage, formatTime } from '../components/format.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { useDebounced } from '../history/useDebounced.ts';
-import { titleOf } from '../history/words.ts';
+import { dialectWords, titleOf } from '../history/words.ts';
 import { useRecordingInfos } from './recording-info.ts';
 
 /** Results shown at once: a search narrows them. */
@@ -51,7 +52,12 @@ export function RecordingPicker({ chosen, onChange }: { readonly chosen: readonl
             return (
               <li key={id} data-testid="mock-chosen">
                 <span className="mock-chosen-name">{name}</span>
-                {info && <span className="muted"> #{id} · {info.summary.model ?? 'no model'}</span>}
+                {info && (
+                  <span className="muted">
+                    {' '}
+                    #{id} · {info.summary.model ?? 'no model'} · <span data-testid="mock-dialect">{dialectWords(info.summary)}</span>
+                  </span>
+                )}
                 <button type="button" className="secondary" aria-label={`Remove ${name}`} onClick={() => onChange(chosen.filter((each) => each !== id))}>
                   Remove
                 </button>
@@ -73,7 +79,7 @@ export function RecordingPicker({ chosen, onChange }: { readonly chosen: readonl
               <li key={row.id}>
                 <span className="mock-result-name">{titleOf(row)}</span>
                 <span className="muted">
-                  #{row.id} · {row.model ?? 'no model'} · {formatTime(row.createdAt)}
+                  #{row.id} · {row.model ?? 'no model'} · <span data-testid="mock-dialect">{dialectWords(row)}</span> · {formatTime(row.createdAt)}
                 </span>
                 <button type="button" className="secondary" disabled={live} aria-label={`Add ${titleOf(row)} (#${row.id})`} onClick={() => onChange([...chosen, row.id])}>
                   {live ? 'Still recording' : 'Add'}
