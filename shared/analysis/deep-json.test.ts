@@ -5,7 +5,7 @@
 // diagnostics, the final object, the contract's JSON text, every event's annotation — throws nothing.
 
 import { describe, expect, it } from 'vitest';
-import { quote } from '../dialects/kit/quote.ts';
+import { quote } from '../findings/words.ts';
 import { TOO_DEEP } from '../formats/json-depth.ts';
 import { body, untimed } from '../test/streams.ts';
 import { analyzeRecording } from './analyze.ts';

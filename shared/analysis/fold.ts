@@ -15,8 +15,8 @@ import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects
 import { raw } from '../dialects/raw.ts';
 import { registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { createSseParser } from '../framing/sse/parser.ts';
 import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../framing/sse/parser.ts';
+import { BODY_FRAMING } from './body-framing.ts';
 import { DialectAnalyzed } from './dialect-event.ts';
 import type { DialectSource } from './dialect-event.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
@@ -216,7 +216,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   readonly reads: ReadInfo[] = [];
   /** Chat Completions' client state; for another dialect it stays empty (dialectState has that dialect's). */
   readonly accumulator: Accumulator = createAccumulator();
-  private readonly parser: SseParser = createSseParser(this);
+  private readonly parser: SseParser = BODY_FRAMING.parse(this);
   // Chunks that only change the content of the one before are interpreted without JSON.parse.
   private readonly template = new ChunkTemplate();
   private readonly source: Source;

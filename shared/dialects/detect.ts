@@ -5,7 +5,7 @@
 // forces it (the caller's business). Unknown otherwise: the stream is still shown raw with the
 // transport diagnostics.
 
-import type { SseFields } from '../framing/sse/types.ts';
+import type { MessageFields } from '../framing/types.ts';
 import { isObject } from '../is-object.ts';
 import { REGISTERED_DIALECTS } from './registry.ts';
 import type { Protocol } from './types.ts';
@@ -35,7 +35,7 @@ export function protocolFromPath(url: string): Protocol | null {
 export const EVENTS_LOOKED_AT = 16;
 
 /** The dialect of one event, or null when it does not tell (a comment, a ping, a shared error shape, not JSON). */
-export function protocolOfEvent(event: Pick<SseFields, 'event' | 'data'>): Protocol | null {
+export function protocolOfEvent(event: Pick<MessageFields, 'event' | 'data'>): Protocol | null {
   const { data } = event;
   if (data !== null && data !== '' && data !== '[DONE]' && (data[0] === '{' || /^\s*\{/.test(data))) {
     let json: unknown;
@@ -53,7 +53,7 @@ export function protocolOfEvent(event: Pick<SseFields, 'event' | 'data'>): Proto
 }
 
 /** The dialect the first events show, or null. */
-export function protocolFromEvents(events: Iterable<Pick<SseFields, 'event' | 'data'>>): Protocol | null {
+export function protocolFromEvents(events: Iterable<Pick<MessageFields, 'event' | 'data'>>): Protocol | null {
   let looked = 0;
   for (const event of events) {
     if (event.data === null) continue;
@@ -65,7 +65,7 @@ export function protocolFromEvents(events: Iterable<Pick<SseFields, 'event' | 'd
 }
 
 /** The request path first, then the events. */
-export function detectProtocol(input: { readonly url?: string | null; readonly events?: Iterable<Pick<SseFields, 'event' | 'data'>> }): Detection {
+export function detectProtocol(input: { readonly url?: string | null; readonly events?: Iterable<Pick<MessageFields, 'event' | 'data'>> }): Detection {
   if (input.url) {
     const protocol = protocolFromPath(input.url);
     if (protocol !== null) return { protocol, by: 'path' };

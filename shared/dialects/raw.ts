@@ -4,7 +4,7 @@
 // nothing accumulates. A dialect like the others, so that the fold, the scrubber and the views
 // need no case of their own for it.
 
-import { quote } from './kit/quote.ts';
+import { quote } from '../findings/words.ts';
 import { NOTHING, parseData } from './kit/common.ts';
 import type { TransportKind } from './kit/common.ts';
 import type { Dialect, DialectAccumulator, DialectInterpretation, DialectProblem } from './types.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, CODES_OF_EVERY_DIALECT, STREAM_CATALOGUE, codesOf } from '../analysis/diagnostics/catalogue.ts';
+import { SSE_CODES } from '../framing/sse/catalogue.ts';
 import { detectProtocol, protocolFromPath } from './detect.ts';
 import { PROTOCOLS, REGISTERED_DIALECTS, descriptorOf, protocolOfWord, registeredDialect } from './registry.ts';
 
@@ -26,7 +27,7 @@ describe('the registered dialects', () => {
   });
 
   it('each report only their own catalogue\'s codes, and a code several report means one thing in all: one severity, one title', () => {
-    const seen = new Map<string, { severity: string; title: string }>(Object.entries(STREAM_CATALOGUE).map(([code, { severity, title }]) => [code, { severity, title }]));
+    const seen = new Map<string, { severity: string; title: string }>(Object.entries({ ...STREAM_CATALOGUE, ...SSE_CODES }).map(([code, { severity, title }]) => [code, { severity, title }]));
     for (const dialect of REGISTERED_DIALECTS) {
       for (const [code, { severity, title }] of Object.entries(dialect.catalogue)) {
         expect([dialect.protocol, code, seen.get(code) ?? { severity, title }]).toEqual([dialect.protocol, code, { severity, title }]);
@@ -37,7 +38,7 @@ describe('the registered dialects', () => {
   });
 
   it('say which codes every one of them may report: the stream\'s but the sentinel\'s (Chat Completions\' [DONE] alone), and those each catalogue has', () => {
-    const stream = Object.keys(STREAM_CATALOGUE).filter((code) => code !== 'no-done' && code !== 'after-done');
+    const stream = [...Object.keys(STREAM_CATALOGUE), ...Object.keys(SSE_CODES)].filter((code) => code !== 'no-done' && code !== 'after-done');
     expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk', 'stream-error', 'tool-arguments-invalid'].sort());
     expect(codesOf(registeredDialect('chat-completions')).has('no-done')).toBe(true);
     expect(codesOf(registeredDialect('responses')).has('no-done')).toBe(false);

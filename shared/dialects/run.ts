@@ -4,7 +4,7 @@
 // benchmark and the differential against the SDKs use it as it is.
 
 import type { Recording } from '../recording/types.ts';
-import type { SseEvent } from '../framing/sse/types.ts';
+import type { FramedMessage } from '../framing/types.ts';
 import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation } from './types.ts';
 
 export interface DialectRun<I, S, F> {
@@ -25,7 +25,7 @@ export interface RunOptions {
 
 const NO_RECORDING: Recording = { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null };
 
-export function runDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, sse: readonly SseEvent[], options: RunOptions = {}): DialectRun<I, S, F> {
+export function runDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, sse: readonly FramedMessage[], options: RunOptions = {}): DialectRun<I, S, F> {
   const accumulator = dialect.createAccumulator();
   const events: DialectEventView<I>[] = [];
   let firstToken = -1;

@@ -13,7 +13,7 @@ import type { CatalogueEntry, Finding } from '../findings/finding.ts';
 import type { AnnotateOptions } from './kit/quote.ts';
 import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { Recording } from '../recording/types.ts';
-import type { SseEvent, SseFields } from '../framing/sse/types.ts';
+import type { FramedMessage, MessageFields } from '../framing/types.ts';
 
 /**
  * The dialects' names, as `inspect --json` names them in `"protocol"`: each dialect's folder adds
@@ -116,7 +116,7 @@ export interface DialectAccumulator<I, S> {
 
 /** An analysed event as the checks see it (analysis/stream.ts's AnalyzedEvent has these). */
 export interface DialectEventView<I> {
-  readonly sse: SseEvent;
+  readonly sse: FramedMessage;
   readonly interpretation: I;
   readonly tokens: number;
 }
@@ -147,9 +147,9 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
   /** null for the raw reading of a stream whose dialect could not be told (raw.ts). */
   readonly protocol: Protocol | null;
   /** Reads one SSE event. Total: any event, however broken, gets an interpretation. */
-  interpret(event: SseFields): I;
+  interpret(event: MessageFields): I;
   /** One line of words for one event: what it changed, in the notation a developer would write. */
-  annotate(event: SseFields, interpretation: I, options?: AnnotateOptions): string;
+  annotate(event: MessageFields, interpretation: I, options?: AnnotateOptions): string;
   /** The TOKEN_* bits of the event: first text, refusal, reasoning or tool-argument delta. */
   tokens(interpretation: I): number;
   createAccumulator(): DialectAccumulator<I, S>;

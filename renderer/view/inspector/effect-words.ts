@@ -3,7 +3,7 @@
 
 import type { ChoiceEffect, EventEffect } from '../../../shared/analysis/event-effect.ts';
 import { describeUsage } from '../../../shared/dialects/chat/annotate.ts';
-import { quote } from '../../../shared/dialects/kit/quote.ts';
+import { quote } from '../../../shared/findings/words.ts';
 import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
 
 /** Appended text is quoted up to this many characters; the rest is counted. */

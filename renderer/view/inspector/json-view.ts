@@ -1,7 +1,7 @@
 // An event's data as JSON for the inspector: parsed again when shown (the core does not keep
 // the parsed payloads, see interpret.ts), a parse error kept as data, and the pieces of a tree.
 
-import { quote } from '../../../shared/dialects/kit/quote.ts';
+import { quote } from '../../../shared/findings/words.ts';
 import { DONE } from '../../../shared/dialects/chat/interpret.ts';
 import { INVISIBLE_PATTERN, invisibleEscape } from '../../../shared/recording/visible-bytes.ts';
 

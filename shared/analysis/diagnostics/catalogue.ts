@@ -6,13 +6,15 @@
 
 import { REGISTERED_DIALECTS } from '../../dialects/registry.ts';
 import type { DialectCode, RegisteredDialect } from '../../dialects/types.ts';
+import type { FramingCode } from '../../framing/types.ts';
+import { BODY_FRAMING } from '../body-framing.ts';
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry, CodeInfo, Finding } from '../../findings/finding.ts';
 
 export type { CatalogueEntry, CodeInfo, Severity } from '../../findings/finding.ts';
 export { SEVERITY_ORDER } from '../../findings/finding.ts';
 
-/** The codes of the checks every dialect runs (diagnose.ts): the same meaning and fix in each. */
+/** The codes of the checks every dialect runs (diagnose.ts) but the framing's own (framing/sse/catalogue.ts): the same meaning and fix in each. */
 export const STREAM_CATALOGUE = {
   // Transport: the HTTP exchange
   'http-status': {
@@ -51,11 +53,6 @@ export const STREAM_CATALOGUE = {
     title: 'No [DONE]',
     hint: 'The body ended without "data: [DONE]": treat the response as incomplete and retry; if the server never sends it, fix the server or make the client rely on finish_reason.',
   },
-  'partial-event': {
-    severity: 'error',
-    title: 'Unterminated event',
-    hint: 'Every SSE event must end with a blank line; a spec-compliant client (EventSource) drops an event without one.',
-  },
   'after-done': {
     severity: 'warning',
     title: 'Events after [DONE]',
@@ -71,20 +68,10 @@ export const STREAM_CATALOGUE = {
     title: 'JSON nested too deep',
     hint: 'The data payload nests arrays or objects more than 256 levels deep: Streamscope does not read it (its walks over a value, like JSON.stringify and many clients\' own, recurse and overflow the stack), so what the event says is not analysed. No API sends such data: find what wrote it.',
   },
-  comment: {
-    severity: 'info',
-    title: 'SSE comments',
-    hint: 'Comments (keep-alives) are not data: a client that JSON-parses every line must skip lines starting with ":".',
-  },
   obfuscation: {
     severity: 'info',
     title: 'Obfuscation padding',
     hint: 'Padding protects against traffic analysis; where nobody can observe the traffic, "stream_options": {"include_obfuscation": false} saves the bytes.',
-  },
-  'mixed-line-endings': {
-    severity: 'info',
-    title: 'Mixed line endings',
-    hint: 'Parsers that split only on "\\n" mis-read CR or CRLF lines; use a spec-compliant SSE parser.',
   },
   // Timing: when the reads came
   'buffered-delivery': {
@@ -117,7 +104,7 @@ export const STREAM_CATALOGUE = {
 
 export type StreamCode = keyof typeof STREAM_CATALOGUE;
 
-export type DiagnosticCode = StreamCode | DialectCode;
+export type DiagnosticCode = StreamCode | FramingCode | DialectCode;
 
 export type Diagnostic = Finding<DiagnosticCode>;
 
@@ -127,7 +114,7 @@ export type Diagnostic = Finding<DiagnosticCode>;
  * the finding's own, in its dialect's terms.
  */
 export const CATALOGUE: Readonly<Record<DiagnosticCode, CodeInfo>> = Object.fromEntries(
-  [STREAM_CATALOGUE, ...REGISTERED_DIALECTS.map((dialect) => dialect.catalogue)].flatMap((catalogue) =>
+  [STREAM_CATALOGUE, BODY_FRAMING.catalogue, ...REGISTERED_DIALECTS.map((dialect) => dialect.catalogue)].flatMap((catalogue) =>
     Object.entries(catalogue).map(([code, { severity, title }]): [string, CodeInfo] => [code, { severity, title }]),
   ),
 ) as Record<DiagnosticCode, CodeInfo>;
@@ -138,7 +125,7 @@ const SENTINEL_CODES: ReadonlySet<StreamCode> = new Set<StreamCode>(['no-done', 
 /** The codes an analysis may report for a stream of this dialect: the stream's (the sentinel's where it has one) and its catalogue's. */
 export function codesOf(dialect: RegisteredDialect): ReadonlySet<DiagnosticCode> {
   const stream = (Object.keys(STREAM_CATALOGUE) as StreamCode[]).filter((code) => dialect.descriptor.sentinel !== null || !SENTINEL_CODES.has(code));
-  return new Set<DiagnosticCode>([...stream, ...(Object.keys(dialect.catalogue) as DialectCode[])]);
+  return new Set<DiagnosticCode>([...stream, ...(Object.keys(BODY_FRAMING.catalogue) as FramingCode[]), ...(Object.keys(dialect.catalogue) as DialectCode[])]);
 }
 
 /** The codes every registered dialect may report, which mean the same in all: what two recordings of different dialects can be compared on. */

@@ -5,16 +5,17 @@ import type { Check, DiagnosticContext } from './context.ts';
 import { pushAll } from '../../push-all.ts';
 import { bounds } from './bounds.ts';
 import { buffering } from './buffering.ts';
-import { framing } from './framing.ts';
+import { payload } from './payload.ts';
+import { BODY_FRAMING } from '../body-framing.ts';
 import { idle } from './idle.ts';
 import { transport } from './transport.ts';
 
 /**
- * The checks, for every dialect: the analysis's bounds, the framing, the dialect's own checks
- * (docs/architecture.md, "Dialects"; Chat Completions' chunk checks among them), and the timing
- * checks. The order is the order findings of one severity are listed in.
+ * The checks, for every dialect: the analysis's bounds, the framing's own, the payloads', the
+ * dialect's own checks (docs/architecture.md, "Dialects"; Chat Completions' chunk checks among
+ * them), and the timing checks. The order is the order findings of one severity are listed in.
  */
-const CHECKS: readonly Check[] = [bounds, framing, dialectChecks, buffering, idle];
+const CHECKS: readonly Check[] = [bounds, (context) => BODY_FRAMING.check(context), payload, dialectChecks, buffering, idle];
 
 function dialectChecks({ dialect, recording, events, dialectState, ended }: DiagnosticContext): Diagnostic[] {
   // The dialect's checks may read its own interpretation of the events; most read only the state,

@@ -6,6 +6,7 @@ import { analyzeRecording } from '../analyze.ts';
 import type { RecordedResponse, Recording } from '../../recording/types.ts';
 import { DONE_EVENT, body, bytes, chunk, cleanTextStream, delta, timed, untimed } from '../../test/streams.ts';
 import { CHAT_CODES } from '../../dialects/chat/catalogue.ts';
+import { SSE_CODES } from '../../framing/sse/catalogue.ts';
 import { CATALOGUE, STREAM_CATALOGUE } from './catalogue.ts';
 import type { Diagnostic, DiagnosticCode } from './catalogue.ts';
 
@@ -67,7 +68,7 @@ describe('every finding', () => {
     expect(diagnostics.length).toBeGreaterThan(3);
     for (const diagnostic of diagnostics) {
       expect(diagnostic.severity).toBe(CATALOGUE[diagnostic.code].severity);
-      expect(diagnostic.hint).toBe({ ...STREAM_CATALOGUE, ...CHAT_CODES }[diagnostic.code as keyof typeof STREAM_CATALOGUE | keyof typeof CHAT_CODES].hint);
+      expect(diagnostic.hint).toBe({ ...STREAM_CATALOGUE, ...SSE_CODES, ...CHAT_CODES }[diagnostic.code as keyof typeof STREAM_CATALOGUE | keyof typeof SSE_CODES | keyof typeof CHAT_CODES].hint);
     }
   });
 });

@@ -2,15 +2,15 @@
 // would write against the final message (`content[0].text += "Hi"`, `stop_reason = "end_turn"`).
 
 import { describeDialectProblem } from '../kit/problems.ts';
-import { quote } from '../kit/quote.ts';
+import { quote } from '../../findings/words.ts';
 import { annotateTransport, brief } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
-import type { SseFields } from '../../framing/sse/types.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import type { AnnotateOptions } from '../kit/quote.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 import type { MessagesOp } from './ops.ts';
 
-export function annotateMessagesEvent(event: SseFields, interpretation: MessagesInterpretation, options: AnnotateOptions = {}): string {
+export function annotateMessagesEvent(event: MessageFields, interpretation: MessagesInterpretation, options: AnnotateOptions = {}): string {
   const max = options.maxText ?? 80;
   const parts: string[] = [];
   const transport = annotateTransport(event, interpretation, max);

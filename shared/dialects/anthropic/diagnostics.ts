@@ -1,7 +1,7 @@
 // The Anthropic Messages dialect's findings (docs/architecture.md, "The stream" and "Dialects"),
 // read from the accumulated state alone: the fold gathered the evidence on its way.
 
-import { quote } from '../kit/quote.ts';
+import { quote } from '../../findings/words.ts';
 import { describeArgumentsError } from '../kit/arguments.ts';
 import { finding } from './catalogue.ts';
 import { few, plural } from '../kit/common.ts';

@@ -3,7 +3,7 @@
 // data-only events by their SSE name), the operation it applies, whether its `event:` name differs
 // from its type, and what is malformed about it. Stateless and total: nothing here throws.
 
-import type { SseFields } from '../../framing/sse/types.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import { NOTHING, errorOf, isIndex, parseData, wrongType } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
 import type { TransportKind } from '../kit/common.ts';
@@ -66,7 +66,7 @@ const MAX_TEMPLATES = 4;
 const values: (string | number | null)[] = [null];
 
 /** Reads one event: from a template when it is a recent delta's data with another text, else in full. */
-export function interpretMessagesEvent(event: SseFields): MessagesInterpretation {
+export function interpretMessagesEvent(event: MessageFields): MessagesInterpretation {
   const data = event.data;
   if (data !== null) {
     for (let i = 0; i < templates.length; i++) {
@@ -86,7 +86,7 @@ export function interpretMessagesEvent(event: SseFields): MessagesInterpretation
 }
 
 /** Keeps a template of a delta event once a probe proves that its one place is the delta's text. */
-function learn(data: string, event: SseFields, interpretation: MessagesInterpretation, op: DeltaOp): void {
+function learn(data: string, event: MessageFields, interpretation: MessagesInterpretation, op: DeltaOp): void {
   const template = Template.learn(data, event.event, [{ key: DELTA_INFO[op.deltaType].key, type: 'string' }]);
   if (template === null) return;
   const probe = interpretInFull({ ...event, data: template.probe() });
@@ -109,7 +109,7 @@ function learn(data: string, event: SseFields, interpretation: MessagesInterpret
 }
 
 /** Reads one event in full: JSON.parse, then its type (what the templates are checked against). */
-export function interpretInFull(event: SseFields): MessagesInterpretation {
+export function interpretInFull(event: MessageFields): MessagesInterpretation {
   const parsed = parseData(event);
   if (!parsed.ok) return result(parsed.kind, null, null, NOTHING, 0, parsed.problems);
   const json = parsed.json;

@@ -1,14 +1,14 @@
 // One line of words for one event: what it changed, in the notation a
 // developer would write (`content += "Hi"`, `tool_calls[1].arguments += "{\"ci"`).
 
-import type { SseFields } from '../../framing/sse/parser.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import type { Interpretation } from './interpret.ts';
 import { describeDialectProblem } from '../kit/problems.ts';
-import { quote } from '../kit/quote.ts';
+import { quote } from '../../findings/words.ts';
 import type { AnnotateOptions } from '../kit/quote.ts';
 import type { Op, ToolOp } from './ops.ts';
 
-export function annotate(event: SseFields, interpretation: Interpretation, options: AnnotateOptions = {}): string {
+export function annotate(event: MessageFields, interpretation: Interpretation, options: AnnotateOptions = {}): string {
   const max = options.maxText ?? 80;
   const { kind, ops } = interpretation;
   switch (kind) {
@@ -92,7 +92,7 @@ export function describeUsage(usage: Readonly<Record<string, unknown>>): string 
   return JSON.stringify(usage);
 }
 
-function describeFields(event: SseFields): string {
+function describeFields(event: MessageFields): string {
   const fields: string[] = [];
   if (event.event !== null) fields.push(`event: ${event.event}`);
   if (event.id !== null) fields.push(`id: ${event.id}`);

@@ -15,7 +15,7 @@ import { toChoices } from './message.ts';
 import type { ChoiceMessage } from './message.ts';
 import { ChunkTemplate } from './template.ts';
 import { tokensOf } from './tokens.ts';
-import type { SseFields } from '../../framing/sse/types.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredDialect } from '../types.ts';
 import { chatDescriptor } from './descriptor.ts';
 import { chatBody } from './request.ts';
@@ -39,7 +39,7 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
   protocol: chatDescriptor.protocol,
   descriptor: chatDescriptor,
   buildRequest: chatBody,
-  interpret: (event: SseFields) => template.interpret(event),
+  interpret: (event: MessageFields) => template.interpret(event),
   annotate,
   tokens: (interpretation) => tokensOf(interpretation.ops),
   createAccumulator: () => wrap(createAccumulator()),

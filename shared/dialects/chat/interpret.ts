@@ -6,7 +6,7 @@
 // kept for every event, it would be most of an analysis's memory.
 
 import { isObject } from '../../is-object.ts';
-import type { SseFields } from '../../framing/sse/parser.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
 import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
 import { memberBytes } from './json-text.ts';
@@ -67,7 +67,7 @@ export const DONE = '[DONE]';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
-export function interpretEvent(event: SseFields): Interpretation {
+export function interpretEvent(event: MessageFields): Interpretation {
   const { data } = event;
   if (data === null) return interpretDataless(event);
   if (data === DONE) return bare('done');
@@ -90,7 +90,7 @@ export function interpretEvent(event: SseFields): Interpretation {
   return interpretChunk(json, data);
 }
 
-function interpretDataless(event: SseFields): Interpretation {
+function interpretDataless(event: MessageFields): Interpretation {
   const errorField = event.unknownFields.find((field) => field.name === 'error');
   if (errorField) {
     // llama.cpp's server has written errors as an `error:` SSE field, which

@@ -3,8 +3,8 @@
 // comparison that says where two JSON values first differ.
 
 import { isObject } from '../../is-object.ts';
-import { quote } from './quote.ts';
-import type { SseFields } from '../../framing/sse/types.ts';
+import { quote } from '../../findings/words.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
 import type { DialectProblem } from '../types.ts';
 
@@ -31,7 +31,7 @@ export type TransportKind = 'comment' | 'no-data' | 'invalid-json' | 'malformed'
  * The words for an event of a transport kind that carries nothing of the dialect's (`[DONE]`, a
  * comment, an event without data, data that is not JSON); null for any other, which the dialect words.
  */
-export function annotateTransport(event: SseFields, interpretation: { readonly kind: string; readonly problems: readonly { readonly code: string }[] }, max: number): string | null {
+export function annotateTransport(event: MessageFields, interpretation: { readonly kind: string; readonly problems: readonly { readonly code: string }[] }, max: number): string | null {
   switch (interpretation.kind) {
     case 'done':
       return '[DONE]';
@@ -61,7 +61,7 @@ const NO_DATA: Parsed = { ok: false, kind: 'no-data', problems: NOTHING };
 const TOO_DEEP_DATA: Parsed = { ok: false, kind: 'invalid-json', problems: Object.freeze([{ code: 'json-too-deep', message: TOO_DEEP }]) };
 
 /** JSON.parse of the data, once per event: the dialects keep no JSON text and never re-stringify. */
-export function parseData(event: SseFields): Parsed {
+export function parseData(event: MessageFields): Parsed {
   const { data } = event;
   if (data === null) return event.comments.length > 0 ? COMMENT : NO_DATA;
   if (data === '[DONE]') return DONE;

@@ -2,16 +2,16 @@
 // write against the final object (`output[1].content[0].text += "Hi"`, `output[0].arguments += "{\"ci"`).
 
 import { describeDialectProblem } from '../kit/problems.ts';
-import { quote } from '../kit/quote.ts';
+import { quote } from '../../findings/words.ts';
 import { annotateTransport, brief } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
-import type { SseFields } from '../../framing/sse/types.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import type { AnnotateOptions } from '../kit/quote.ts';
 import type { ResponsesInterpretation } from './interpret.ts';
 import { CHANNELS } from './ops.ts';
 import type { ResponsesOp } from './ops.ts';
 
-export function annotateResponsesEvent(event: SseFields, interpretation: ResponsesInterpretation, options: AnnotateOptions = {}): string {
+export function annotateResponsesEvent(event: MessageFields, interpretation: ResponsesInterpretation, options: AnnotateOptions = {}): string {
   const max = options.maxText ?? 80;
   const parts: string[] = [];
   const transport = annotateTransport(event, interpretation, max);

@@ -2,7 +2,7 @@
 // from the accumulated state alone: the fold gathered the evidence on its way, so no check goes
 // over a hundred thousand events again. Each finding names the events that show it.
 
-import { quote } from '../kit/quote.ts';
+import { quote } from '../../findings/words.ts';
 import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { finding } from './catalogue.ts';
 import { brief, few, plural } from '../kit/common.ts';

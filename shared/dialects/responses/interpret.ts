@@ -5,7 +5,7 @@
 // The event types are the openai SDK's (internal/responses/response-accumulator, the set it
 // accepts); any other type is `unknown` and changes nothing.
 
-import type { SseFields } from '../../framing/sse/types.ts';
+import type { MessageFields } from '../../framing/types.ts';
 import { NOTHING, errorOf, isIndex, parseData, wrongType } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
 import type { TransportKind } from '../kit/common.ts';
@@ -139,7 +139,7 @@ const MAX_TEMPLATES = 4;
 const values: (string | number | null)[] = [null, null, null];
 
 /** Reads one event: from a template when it is a recent delta's data with other values, else in full. */
-export function interpretResponsesEvent(event: SseFields): ResponsesInterpretation {
+export function interpretResponsesEvent(event: MessageFields): ResponsesInterpretation {
   const data = event.data;
   if (data !== null) {
     for (let i = 0; i < templates.length; i++) {
@@ -160,7 +160,7 @@ export function interpretResponsesEvent(event: SseFields): ResponsesInterpretati
 }
 
 /** Keeps a template of a delta event once a probe proves what each of its places means. */
-function learn(data: string, event: SseFields, interpretation: ResponsesInterpretation, op: DeltaOp): void {
+function learn(data: string, event: MessageFields, interpretation: ResponsesInterpretation, op: DeltaOp): void {
   const template = Template.learn(data, event.event, TEMPLATE_FIELDS);
   if (template === null) return;
   const probe = interpretInFull({ ...event, data: template.probe() });
@@ -187,7 +187,7 @@ function learn(data: string, event: SseFields, interpretation: ResponsesInterpre
 }
 
 /** Reads one event in full: JSON.parse, then its type (what the templates are checked against). */
-export function interpretInFull(event: SseFields): ResponsesInterpretation {
+export function interpretInFull(event: MessageFields): ResponsesInterpretation {
   const parsed = parseData(event);
   if (!parsed.ok) return bare(parsed.kind, null, null, null, NOTHING, parsed.problems);
   const json = parsed.json;

@@ -1,37 +1,16 @@
 // What the SSE parser (parser.ts) reports: events with their byte ranges, what
-// was left unfinished at the end of the body, and statistics of the body.
+// was left unfinished at the end of the body, and statistics of the body. An SSE
+// event is a framed message (../types.ts): its fields are the messages' fields.
 
-export interface SseField {
-  readonly name: string;
-  readonly value: string;
-}
+import type { FramedMessage, FramingEnd, FramingOptions, FramingParser, FramingStats, MessageField, MessageFields } from '../types.ts';
+
+export type SseField = MessageField;
 
 /** What the lines of one event said, per field. */
-export interface SseFields {
-  /** The data buffer: `data` lines joined with "\n"; null when the event had no `data` line. */
-  readonly data: string | null;
-  /** The last `event` field, or null. */
-  readonly event: string | null;
-  /** The last `id` field (ignored when it contains NUL, as the standard says), or null. */
-  readonly id: string | null;
-  /** The last `retry` field made only of ASCII digits, or null. */
-  readonly retry: number | null;
-  /** Comment lines, without the leading colon. */
-  readonly comments: readonly string[];
-  /** Lines whose field name the standard does not know; a conforming client ignores them. */
-  readonly unknownFields: readonly SseField[];
-}
+export type SseFields = MessageFields;
 
-export interface SseEvent extends SseFields {
-  /** Position among the events of the body, from 0. */
-  readonly index: number;
-  /** First byte of the event's first line. */
-  readonly start: number;
-  /** Just after the line ending of the blank line that dispatched it. */
-  readonly end: number;
-  /** Index of the read (the `feed` call, from 0) holding the event's last byte. */
-  readonly read: number;
-}
+/** An event: `start` is its first line's first byte, `end` just after the blank line that dispatched it. */
+export type SseEvent = FramedMessage;
 
 /** Lines left at the end of the body that no blank line ever dispatched. */
 export interface SsePartialEvent extends SseFields {
@@ -41,29 +20,17 @@ export interface SsePartialEvent extends SseFields {
   readonly unterminatedLine: boolean;
 }
 
-export interface SseStats {
-  readonly bytes: number;
-  readonly reads: number;
+export interface SseStats extends FramingStats {
   readonly bom: boolean;
   readonly lineEndings: { readonly lf: number; readonly cr: number; readonly crlf: number };
 }
 
-export interface SseEnd {
-  readonly partial: SsePartialEvent | null;
-  readonly stats: SseStats;
-}
+export type SseEnd = FramingEnd<SsePartialEvent, SseStats>;
 
-export interface SseParser {
-  /** Feeds one network read. The parser copies what it keeps, so the caller may reuse the buffer. */
-  feed(read: Uint8Array): void;
-  /** Ends the body: dispatches what a pending CR held back and reports what was left unfinished. */
-  end(): SseEnd;
-  /** What was seen so far (the same figures `end` reports): for a view of a stream still arriving. */
-  readonly stats: SseStats;
-}
+/** `end` dispatches what a pending CR held back, then reports what was left unfinished. */
+export type SseParser = FramingParser<SsePartialEvent, SseStats>;
 
-export interface SseParserOptions {
-  onEvent(event: SseEvent): void;
+export interface SseParserOptions extends FramingOptions<SseEvent> {
   /**
    * How long ranges of a read are decoded: `whole`, or `apart` around lines with characters other
    * than ASCII. A matter of speed only (the events are the same); by default the faster way on

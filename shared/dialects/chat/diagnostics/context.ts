@@ -2,7 +2,7 @@
 // in Chat's words, the state a client builds, where [DONE] came, and whether the stream ended.
 
 import type { Finding } from '../../../findings/finding.ts';
-import type { SseEvent } from '../../../framing/sse/types.ts';
+import type { FramedMessage } from '../../../framing/types.ts';
 import type { Recording } from '../../../recording/types.ts';
 import type { StreamState } from '../accumulate.ts';
 import type { CHAT_CODES } from '../catalogue.ts';
@@ -10,7 +10,7 @@ import type { Interpretation } from '../interpret.ts';
 
 /** An event as the checks read it (the analysis's AnalyzedEvent is one). */
 export interface ChatEvent {
-  readonly sse: SseEvent;
+  readonly sse: FramedMessage;
   readonly interpretation: Interpretation;
   /** The kinds of token the event carried, as TOKEN_* bits (dialects/types.ts). */
   readonly tokens: number;

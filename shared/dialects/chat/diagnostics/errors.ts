@@ -1,8 +1,7 @@
 // Errors the server reported inside the stream, and chunks of the wrong shape.
 
-import { quote } from '../../kit/quote.ts';
+import { few, plural, quote } from '../../../findings/words.ts';
 import { finding } from '../catalogue.ts';
-import { few, plural } from '../../../findings/words.ts';
 import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 
 const HOW: Record<string, string> = {

@@ -1,8 +1,7 @@
 // What a client that reads only the obvious fields would get wrong about the message.
 
-import { quote } from '../../kit/quote.ts';
+import { few, plural, quote } from '../../../findings/words.ts';
 import { finding } from '../catalogue.ts';
-import { few, plural } from '../../../findings/words.ts';
 import type { ChatCheckContext, ChatDiagnostic } from './context.ts';
 import { TOKEN_REFUSAL } from '../../types.ts';
 

@@ -1,42 +1,30 @@
-// Findings about the SSE framing of the body: how it ends, what is not JSON,
-// comments, padding and line endings.
+// Findings about the messages' payloads, whatever framed them: how the stream ends (the sentinel
+// event), what is not JSON, padding. The framing's own findings (an unterminated event, comments,
+// line endings) are the framing's (framing/sse/checks.ts).
 
-import { quote } from '../../dialects/kit/quote.ts';
+import { few, plural, quote } from '../../findings/words.ts';
 import { descriptorOf } from '../../dialects/registry.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
-import { few, plural } from '../../findings/words.ts';
 import { MAX_JSON_DEPTH } from '../../formats/json-depth.ts';
 import type { DiagnosticContext } from './context.ts';
 
 /**
- * The framing findings, for every dialect: no-done and after-done only where the dialect ends a
+ * The payload findings, for every dialect: no-done and after-done only where the dialect ends a
  * complete stream with a sentinel event (its descriptor's `sentinel`: Chat Completions' [DONE]);
  * obfuscation only finds what a dialect's interpretation counts as padding.
  */
-export function framing(context: DiagnosticContext): Diagnostic[] {
+export function payload(context: DiagnosticContext): Diagnostic[] {
   const { protocol } = context.dialect;
   const sentinel = protocol === null ? null : descriptorOf(protocol).sentinel;
-  const end = sentinel === null ? partialEvent(context) : [...ending(context, sentinel), ...afterDone(context, sentinel)];
-  return [...end, ...invalidJson(context), ...jsonTooDeep(context), ...comments(context), ...obfuscation(context), ...lineEndings(context)];
+  const end = sentinel === null ? [] : [...ending(context, sentinel), ...afterDone(context, sentinel)];
+  return [...end, ...invalidJson(context), ...jsonTooDeep(context), ...obfuscation(context)];
 }
 
-function partialEvent({ partial, ended }: DiagnosticContext): Diagnostic[] {
-  // While the stream is under way, the rest of the event may still come.
-  if (!partial || !ended) return [];
-  const what = partial.data !== null ? `data: ${quote(partial.data, 60)}` : partial.comments.length > 0 ? 'a comment' : 'fields without data';
-  return [
-    finding(
-      'partial-event',
-      `${plural(partial.end - partial.start, 'byte')} at the end of the body (offset ${partial.start}–${partial.end}) never got the blank line that ends an event; they hold ${what}. EventSource drops them; lenient parsers (the OpenAI SDKs) still read them.`,
-    ),
-  ];
-}
-
-/** The partial event, and the sentinel missing (`doneAt`: the first event whose data is the sentinel). */
+/** The sentinel missing (`doneAt`: the first event whose data is the sentinel). */
 function ending(context: DiagnosticContext, sentinel: string): Diagnostic[] {
   const { events, partial, doneAt, recording, ended } = context;
-  const found = partialEvent(context);
+  const found: Diagnostic[] = [];
   // An unterminated `data: [DONE]` is reported once, as the partial event it is.
   if (doneAt === -1 && partial?.data !== sentinel && ended) {
     const last = events.length - 1;
@@ -88,20 +76,6 @@ function jsonTooDeep({ events }: DiagnosticContext): Diagnostic[] {
   ];
 }
 
-function comments({ events }: DiagnosticContext): Diagnostic[] {
-  const withComments = events.filter((event) => event.sse.comments.length > 0);
-  if (withComments.length === 0) return [];
-  const texts = [...new Set(withComments.flatMap((event) => event.sse.comments))];
-  const lines = withComments.reduce((sum, event) => sum + event.sse.comments.length, 0);
-  return [
-    finding(
-      'comment',
-      `${plural(lines, 'comment line')} in ${plural(withComments.length, 'event')}: ${few(texts.map((text) => quote(':' + text, 40)), 3)}.`,
-      withComments.map((event) => event.sse.index),
-    ),
-  ];
-}
-
 function obfuscation({ events, stats }: DiagnosticContext): Diagnostic[] {
   const padded = events.filter((event) => event.interpretation.obfuscationBytes > 0);
   if (padded.length === 0) return [];
@@ -110,11 +84,4 @@ function obfuscation({ events, stats }: DiagnosticContext): Diagnostic[] {
   return [
     finding('obfuscation', `${plural(padded.length, 'event')} ${padded.length === 1 ? 'carries' : 'carry'} an obfuscation field: ${plural(bytes, 'byte')} of padding${share}.`, padded.map((event) => event.sse.index)),
   ];
-}
-
-function lineEndings({ stats }: DiagnosticContext): Diagnostic[] {
-  const { lf, cr, crlf } = stats.lineEndings;
-  const styles = [lf && `${lf} LF`, crlf && `${crlf} CRLF`, cr && `${cr} CR`].filter(Boolean);
-  if (styles.length < 2) return [];
-  return [finding('mixed-line-endings', `The body mixes line endings: ${styles.join(', ')}.`)];
 }

@@ -1,0 +1,88 @@
+// The framing interface (docs/architecture.md, "Framing"): how a body's bytes become messages.
+// A framing is a push parser — `feed` each read, `end` the body — that hands on each message with
+// its byte range and the read that completed it, and reports what it could not frame as data (a
+// partial message, its figures), never by throwing. The dialects read a message's fields only;
+// SSE's names are the fields' names, and another framing fills what it has (a binary event
+// stream: its payload as `data`, its event type as `event`, its other headers as unknown fields).
+
+import type { CatalogueEntry, Finding } from '../findings/finding.ts';
+
+/**
+ * Each framing's codes, by its name: its catalogue.ts adds them (declaration merging), so the codes
+ * a finding may carry grow with the framings.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member a framing
+export interface FramingCodes {}
+
+export type FramingCode = FramingCodes[keyof FramingCodes] & string;
+
+export interface MessageField {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** What a message said, per field: all a dialect reads of it. */
+export interface MessageFields {
+  /** The payload (SSE: `data` lines joined with "\n"); null when the message had none. */
+  readonly data: string | null;
+  /** The message's name (SSE: the last `event` field), or null. */
+  readonly event: string | null;
+  /** SSE: the last `id` field (ignored when it contains NUL, as the standard says), or null. */
+  readonly id: string | null;
+  /** SSE: the last `retry` field made only of ASCII digits, or null. */
+  readonly retry: number | null;
+  /** SSE: comment lines, without the leading colon. */
+  readonly comments: readonly string[];
+  /** Fields the framing's standard does not know; a conforming client ignores them. */
+  readonly unknownFields: readonly MessageField[];
+}
+
+/** A message where the framing cut it from the body. */
+export interface FramedMessage extends MessageFields {
+  /** Position among the messages of the body, from 0. */
+  readonly index: number;
+  /** First byte of the message. */
+  readonly start: number;
+  /** Just after its last byte. */
+  readonly end: number;
+  /** Index of the read (the `feed` call, from 0) holding the message's last byte. */
+  readonly read: number;
+}
+
+/** The figures every framing keeps of a body. */
+export interface FramingStats {
+  readonly bytes: number;
+  readonly reads: number;
+}
+
+/** What a parser reports at the end of the body: the bytes it could not frame (a message cut short), and its figures. */
+export interface FramingEnd<Partial, Stats extends FramingStats> {
+  readonly partial: Partial | null;
+  readonly stats: Stats;
+}
+
+export interface FramingParser<Partial, Stats extends FramingStats> {
+  /** Feeds one network read. The parser copies what it keeps, so the caller may reuse the buffer. */
+  feed(read: Uint8Array): void;
+  /** Ends the body and reports what was left unframed. */
+  end(): FramingEnd<Partial, Stats>;
+  /** What was seen so far (the figures `end` reports): for a view of a stream still arriving. */
+  readonly stats: Stats;
+}
+
+export interface FramingOptions<Message extends FramedMessage> {
+  onEvent(message: Message): void;
+}
+
+/**
+ * One framing. `Partial` and `Stats`: what its parser reports at the end of the body; `Context`:
+ * what its own checks read (the analysis's diagnostic context is one).
+ */
+export interface Framing<Message extends FramedMessage, Partial, Stats extends FramingStats, Context> {
+  readonly name: string;
+  /** A push parser over one body. */
+  parse(options: FramingOptions<Message>): FramingParser<Partial, Stats>;
+  /** The framing's own findings (what it could not frame, how its lines ended…), in its catalogue's codes. */
+  check(context: Context): Finding<FramingCode>[];
+  readonly catalogue: Readonly<Record<string, CatalogueEntry>>;
+}
