@@ -161,7 +161,6 @@ describe('close()', () => {
       await mock.close();
       console.log(served === recorded ? 'same answer, closed' : 'different answers');
     `;
-    // A file, not `--input-type=module -e`: workers inherit that flag, and the threads' boot code is CommonJS.
     writeFileSync(join(dir, 'exits.mjs'), script);
     const child = spawn(process.execPath, [join(dir, 'exits.mjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
