@@ -70,11 +70,6 @@ export const TOOL_CALLS: readonly ToolCallScript[] = [
   { name: 'get_local_time', arguments: { timezone: 'America/New_York' } },
 ];
 
-/** Tool-call arguments as OpenAI streams them: compact JSON in pieces of 1 to 6 characters. */
-export function argumentPieces(rng: Rng, args: unknown): string[] {
-  return textPieces(rng, JSON.stringify(args));
-}
-
 /** Any text in pieces of 1 to 6 characters (how tool arguments stream). */
 export function textPieces(rng: Rng, json: string): string[] {
   const pieces: string[] = [];

@@ -1,11 +1,27 @@
 // Error bodies in OpenAI's shape: `{"error": {"message", "type", "param", "code"}}`,
 // with the messages api.openai.com sends for the same mistakes.
 
-import type { OpenAiError } from './chat/script.ts';
+import type { HttpAnswer } from './plan.ts';
+
+/** An OpenAI error object (the value of the `error` key). */
+export interface OpenAiError {
+  readonly message: string;
+  readonly type: string;
+  readonly param: string | null;
+  readonly code: string | null;
+}
 
 export function errorJson(error: OpenAiError): string {
   return JSON.stringify({ error });
 }
+
+/** An OpenAI error answer (Chat Completions and the Responses API share the shape). */
+export function openAiError(status: number, error: OpenAiError, headers: Readonly<Record<string, string>> = {}): HttpAnswer {
+  return { kind: 'json', status, headers: { 'content-type': 'application/json', ...headers }, body: errorJson(error) };
+}
+
+/** The headers of a 429, as api.openai.com sends them. */
+export const OPENAI_RATE_LIMIT_HEADERS: Readonly<Record<string, string>> = { 'retry-after': '20', 'x-ratelimit-limit-requests': '3', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '20s' };
 
 export function invalidRequest(message: string, param: string | null = null, code: string | null = null): OpenAiError {
   return { message, type: 'invalid_request_error', param, code };

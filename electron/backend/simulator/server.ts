@@ -1,6 +1,7 @@
-// The simulator's HTTP server: on loopback, OpenAI-compatible chat completions
-// and the Responses API, and Anthropic Messages, playing the scripted scenarios
-// with realistic timing. Each event
+// The simulator's HTTP server: on loopback, each registered dialect at its
+// request path (dialects.ts) — OpenAI-compatible chat completions, the
+// Responses API, Anthropic Messages — playing the scripted scenarios with
+// realistic timing, and OpenAI's model list. Each event
 // goes out in its own res.write on a socket with Nagle off, so a recorder on
 // loopback sees one event per read; every write can be logged with the moment
 // it was made.
@@ -11,22 +12,11 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { drained, writeChunk } from '../http/write-chunk.ts';
-import { makeIdentity } from './chat/chunks.ts';
-import { planDialect } from './dialect-plan.ts';
-import type { DialectEndpoint, DialectRequest, HttpAnswer } from './dialect-plan.ts';
-import { findDialectScenario } from './dialect-scenarios.ts';
-import { errorJson, invalidRequest, invalidUrl, modelNotFound } from './errors.ts';
-import { planResponse } from './chat/plan.ts';
-import type { Plan } from './chat/plan.ts';
-import { parseChatRequest } from './chat/request.ts';
-import { MESSAGES_ENDPOINT } from './anthropic/index.ts';
-import { RESPONSES_ENDPOINT } from './responses/index.ts';
-import type { ChatRequest } from './chat/request.ts';
-import { SCENARIO_MODELS, findScenario } from './chat/scenarios.ts';
-import type { Scenario } from './chat/scenarios.ts';
-import type { OpenAiError } from './chat/script.ts';
-import { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';
-import type { PaceOptions } from './timing.ts';
+import { simulatorDialectAt } from './dialects.ts';
+import { errorJson, invalidUrl, modelNotFound } from './errors.ts';
+import type { OpenAiError } from './errors.ts';
+import type { Endpoint, HttpAnswer, Plan } from './plan.ts';
+import { findScenario, modelsOf } from './scenarios.ts';
 
 /** One res.write of a response body. */
 export interface SimulatorWrite {
@@ -77,6 +67,8 @@ export const DEFAULT_SEED = 1;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 /** `created` of the model list: fixed, so the list is the same every time. */
 const MODELS_CREATED = 1_770_000_000;
+/** `GET /v1/models` is OpenAI's: it lists the Chat Completions scenarios. */
+const CHAT_MODELS: readonly string[] = modelsOf('chat-completions');
 
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
@@ -142,17 +134,16 @@ async function handle(context: RequestContext): Promise<void> {
   const path = (req.url ?? '/').split('?')[0]!.replace(/\/+$/, '') || '/';
   const method = req.method ?? 'GET';
 
-  if (method === 'POST' && (path === '/v1/chat/completions' || path === '/chat/completions')) return chatCompletions(context);
-  if (method === 'POST' && (path === '/v1/responses' || path === '/responses')) return dialectRequest(context, RESPONSES_ENDPOINT);
-  if (method === 'POST' && (path === '/v1/messages' || path === '/messages')) return dialectRequest(context, MESSAGES_ENDPOINT);
+  const endpoint = method === 'POST' ? simulatorDialectAt(path) : undefined;
+  if (endpoint) return scenarioRequest(context, endpoint);
   if (method === 'GET' && (path === '/v1/models' || path === '/models')) {
-    return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify({ object: 'list', data: SCENARIO_MODELS.map(modelObject) }), '');
+    return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify({ object: 'list', data: CHAT_MODELS.map(modelObject) }), '');
   }
   const modelPath = /^(?:\/v1)?\/models\/(.+)$/.exec(path);
   if (method === 'GET' && modelPath) {
     const id = decodeURIComponent(modelPath[1]!);
-    if (findScenario(id)) return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify(modelObject(id)), '');
-    return sendError(context, 404, modelNotFound(id, SCENARIO_MODELS));
+    if (findScenario('chat-completions', id)) return sendJson(context, 200, { 'content-type': 'application/json' }, JSON.stringify(modelObject(id)), '');
+    return sendError(context, 404, modelNotFound(id, CHAT_MODELS));
   }
   return sendError(context, 404, invalidUrl(method, path));
 }
@@ -161,63 +152,25 @@ function modelObject(id: string) {
   return { id, object: 'model', created: MODELS_CREATED, owned_by: 'streamscope-simulator' };
 }
 
-async function chatCompletions(context: RequestContext): Promise<void> {
-  const text = await readBody(context);
-  if (text === null) return sendError(context, 413, invalidRequest(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
-  const parsed = parseChatRequest(text);
-  if (!parsed.ok) return sendError(context, 400, parsed.error);
-  const request = parsed.value;
-  context.log.model = request.model;
-  context.log.stream = request.stream;
-  const scenario = findScenario(request.model);
-  if (!scenario) return sendError(context, 404, modelNotFound(request.model, SCENARIO_MODELS));
-  const plan = planFor(scenario, request, context.seed);
-  return perform(context, scenario.name, plan, request.sim.time_scale ?? context.timeScale);
-}
-
-/** A Responses or Messages request: the dialect reads it and renders its scenario. */
-async function dialectRequest<R extends DialectRequest>(context: RequestContext, endpoint: DialectEndpoint<R>): Promise<void> {
+/** A request to a dialect's path: the dialect reads it and plans its scenario. */
+async function scenarioRequest(context: RequestContext, endpoint: Endpoint): Promise<void> {
   const { requestId } = context;
   for (const [name, value] of Object.entries(endpoint.headers(requestId))) context.res.setHeader(name, value);
   const text = await readBody(context);
   if (text === null) return sendAnswer(context, endpoint.tooLarge(MAX_BODY_BYTES, requestId), '');
-  const parsed = endpoint.parse(text, requestId);
+  const parsed = endpoint.read(text, requestId);
   if (!parsed.ok) return sendAnswer(context, parsed.answer, '');
-  const request = parsed.value;
+  const { request } = parsed.value;
   context.log.model = request.model;
   context.log.stream = request.stream;
-  const scenario = findDialectScenario(endpoint.dialect, request.model);
+  const scenario = findScenario(endpoint.protocol, request.model);
   if (!scenario) return sendAnswer(context, endpoint.notFound(request.model, requestId), '');
-  const plan = planDialect({ dialect: endpoint.dialect, scenario, request, serverSeed: context.seed, wire: (value, rng) => endpoint.wire(value, rng, requestId) });
-  return perform(context, scenario.name, plan, request.sim.time_scale ?? context.timeScale);
+  return perform(context, scenario.name, parsed.value.plan(scenario, context.seed, requestId), request.sim.time_scale ?? context.timeScale);
 }
 
 function sendAnswer(context: RequestContext, answer: HttpAnswer, scenario: string): void {
   if (answer.kind === 'drop') context.res.socket?.destroy();
   else sendJson(context, answer.status, answer.headers, answer.body, scenario);
-}
-
-/** Everything random about a response comes from the seed, the scenario and the purpose of the draw. */
-function planFor(scenario: Scenario, request: ChatRequest, serverSeed: number): Plan {
-  const seed = request.sim.seed ?? request.seed ?? serverSeed;
-  const rng = (purpose: string) => createRng(seedFrom(seed, scenario.name, purpose));
-  const sim = request.sim;
-  const pace: PaceOptions = {
-    ttftMs: sim.ttft_ms ?? scenario.pace?.ttftMs ?? DEFAULT_PACE.ttftMs,
-    tps: sim.tps ?? scenario.pace?.tps ?? DEFAULT_PACE.tps,
-    jitter: sim.jitter ?? scenario.pace?.jitter ?? DEFAULT_PACE.jitter,
-  };
-  const script = scenario.build({
-    model: request.model,
-    n: request.n ?? scenario.defaultN ?? 1,
-    rng: rng('content'),
-    maxTokens: request.maxTokens,
-    chunks: sim.chunks ?? null,
-    failAfter: sim.fail_after ?? null,
-    pauseMs: sim.pause_ms ?? null,
-    keepAliveMs: sim.keep_alive_ms ?? null,
-  });
-  return planResponse({ script, request, identity: makeIdentity(rng('identity'), request.model), pace, timingRng: rng('timing'), paddingRng: rng('padding') });
 }
 
 async function perform(context: RequestContext, scenario: string, plan: Plan, timeScale: number): Promise<void> {

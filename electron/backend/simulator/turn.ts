@@ -1,17 +1,19 @@
-// What a simulated model answers in the Responses and Messages dialects,
-// independent of their wire: the output blocks (reasoning, text, refusal, tool
-// calls) with the token-sized pieces each one streams in, whether the answer
-// was cut at the token limit, and the fault that stops the stream. Each
-// dialect renders a turn into its own events (responses/, messages/); Chat
-// Completions keeps its own scripts (scenarios.ts).
+// What a simulated model answers, in every dialect, independent of its wire:
+// the output blocks (reasoning, text, refusal, tool calls) with the
+// token-sized pieces each one streams in, where the answer is cut, and the
+// fault that stops the stream. A scenario (scenarios.ts) builds an answer; each
+// dialect renders it into its own events (chat/, responses/, anthropic/).
 
-/** One output item (Responses) or content block (Messages). Every piece is one token. */
+/** One output item (Responses), content block (Messages) or delta channel (Chat). Every piece is one token. */
 export type Block =
   | { readonly kind: 'reasoning'; readonly pieces: readonly string[] }
   | { readonly kind: 'text'; readonly pieces: readonly string[] }
   | { readonly kind: 'refusal'; readonly pieces: readonly string[] }
-  /** A function call: `pieces` are the fragments of its arguments' JSON text, as the dialect writes it. */
-  | { readonly kind: 'tool'; readonly name: string; readonly pieces: readonly string[] };
+  /**
+   * A function call: `pieces` are the fragments of its arguments' JSON text, as the dialect writes
+   * it; `id` is the call's id when the dialect draws it with the content (Chat Completions).
+   */
+  | { readonly kind: 'tool'; readonly name: string; readonly id?: string; readonly pieces: readonly string[] };
 
 /** How a stream goes wrong, after `after` tokens where it says so. */
 export type TurnFault =
@@ -26,6 +28,16 @@ export type TurnFault =
   /** Responses only: `sequence_number` skips one number after this many tokens; nothing is lost. */
   | { readonly kind: 'sequence-gap'; readonly after: number };
 
+/** What a scenario answers, before the dialect cuts it at a token limit. */
+export interface Answer {
+  readonly blocks: readonly Block[];
+  /** The scenario's own token limit (`length`): the dialect combines it with the request's. */
+  readonly limit?: number;
+  /** Stopped part-way by a content filter (Chat's `finish_reason: "content_filter"`). */
+  readonly filtered?: boolean;
+}
+
+/** An answer as a dialect with one choice renders it: cut at its token limit, with its fault. */
 export interface Turn {
   readonly blocks: readonly Block[];
   /** Whether the blocks were cut at the token limit (Responses `incomplete`, Messages `max_tokens`). */

@@ -1,13 +1,17 @@
-// The SSE wire of the Responses and Messages dialects: each event is an
-// `event:` line naming its type and one `data:` line, written on its own. The
-// dialects render a turn into events; this turns the events into the server's
-// plan (the writes and the waits), applying the transport's faults on the way:
-// a pause (with keep-alive events through it), a corrupted event, buffering,
-// CRLF line ends, a dropped connection at the end.
+// The SSE wire of the dialects that name their events (Responses, Messages):
+// each event is an `event:` line naming its type and one `data:` line, written
+// on its own. Such a dialect renders a turn into events (its EventWire); this
+// turns the events into the server's plan (the writes and the waits), applying
+// the transport's faults on the way: a pause (with keep-alive events through
+// it), a corrupted event, buffering, CRLF line ends, a dropped connection at
+// the end.
 
-import type { Action, Plan } from './chat/plan.ts';
+import type { Action, HttpAnswer, Plan, Rendering, SimRequest } from './plan.ts';
+import type { Script, ScriptTransport } from './scenarios.ts';
 import { delayFor } from './timing.ts';
 import type { Pace, PaceOptions, Rng } from './timing.ts';
+import { turnOf } from './turn.ts';
+import type { Answer, Turn } from './turn.ts';
 
 export interface WireEvent {
   /** The SSE `event:` name (the data's `type`). */
@@ -84,4 +88,45 @@ export function planStream({ events, end, transport, pace, timingRng }: StreamIn
 /** The time the stream of these events would take: a non-streamed answer arrives when the stream would have ended. */
 export function streamDuration(events: readonly WireEvent[], pace: PaceOptions, timingRng: Rng): number {
   return events.reduce((sum, event) => sum + delayFor(event.pace, pace, timingRng), 0);
+}
+
+/** One event dialect's wire for one request. Its draws are fresh for each call, so the stream and the JSON body agree. */
+export interface EventWire {
+  /** The events of the turn's stream, and whether the connection is dropped after them. */
+  stream(turn: Turn): { readonly events: readonly WireEvent[]; readonly end: 'end' | 'drop' };
+  /** The non-streamed answer: the JSON object, or the error a failing turn answers with. */
+  json(turn: Turn): HttpAnswer;
+  /** An HTTP error scenario. */
+  error(kind: Extract<Script, { kind: 'error' }>['error']): HttpAnswer;
+  /** The event sent through a keep-alive pause (Messages' ping), or null. */
+  readonly keepAlive: WireEvent | null;
+}
+
+/** A scenario's script (one choice) on an event dialect's wire. */
+export function renderEvents(wire: EventWire, script: Script, { request, draws, pace }: Rendering<SimRequest>): Plan {
+  const timingRng = draws('timing');
+  if (script.kind === 'error') return answerPlan(wire.error(script.error), delayFor(script.pace, pace, timingRng));
+  const turn = turnOf(script.answer.blocks, limitOf(script.answer, request.maxTokens), script.kind === 'stream' ? (script.fault ?? null) : null);
+  const { events, end } = wire.stream(turn);
+  if (script.kind === 'json' || !request.stream) {
+    const delayMs = streamDuration(events, pace, timingRng);
+    return end === 'drop' ? { kind: 'drop', delayMs } : answerPlan(wire.json(turn), delayMs);
+  }
+  return planStream({ events, end, transport: transportOf(script.transport ?? {}, wire.keepAlive), pace, timingRng });
+}
+
+/** The scenario's own limit or the request's, whichever is lower. */
+function limitOf(answer: Answer, requested: number | null): number | null {
+  if (answer.limit === undefined) return requested;
+  return Math.min(requested ?? answer.limit, answer.limit);
+}
+
+function answerPlan(answer: HttpAnswer, delayMs: number): Plan {
+  return answer.kind === 'drop' ? { kind: 'drop', delayMs } : { kind: 'response', delayMs, status: answer.status, headers: answer.headers, body: answer.body };
+}
+
+function transportOf(script: ScriptTransport, keepAlive: WireEvent | null): Transport {
+  const { pause, ...rest } = script;
+  if (!pause) return rest;
+  return { ...rest, pause: { after: pause.after, ms: pause.ms, keepAlive: pause.keepAliveMs !== null && keepAlive !== null ? { everyMs: pause.keepAliveMs, event: keepAlive } : null } };
 }

@@ -3,11 +3,13 @@
 // `request-id` header, the scenarios' turns rendered as Messages events or,
 // for `stream` absent or false, as the message the stream ends with.
 
-import type { DialectEndpoint, DialectWire, HttpAnswer } from '../dialect-plan.ts';
-import { dialectModels } from '../dialect-scenarios.ts';
-import type { Rng } from '../timing.ts';
+import { drawsOf } from '../plan.ts';
+import type { Draws, HttpAnswer, SimulatorDialect } from '../plan.ts';
+import { modelsOf } from '../scenarios.ts';
 import { tokensOf } from '../turn.ts';
 import type { Turn } from '../turn.ts';
+import { renderEvents } from '../wire.ts';
+import type { EventWire } from '../wire.ts';
 import { OVERLOADED, PING, blockObject, makeIdentity, messageObject, messagesEvents, startUsage, stopDetailsOf, stopReasonOf } from './events.ts';
 import { anthropicErrorJson, parseMessagesRequest } from './request.ts';
 import type { AnthropicError, MessagesRequest } from './request.ts';
@@ -26,11 +28,10 @@ export function spacedJson(value: unknown): string {
 const RATE_LIMITED =
   'This request would exceed the rate limit for your organization of 50 requests per minute. For details, refer to: https://docs.claude.com/en/api/rate-limits. You can see the response headers for current usage. Please reduce the prompt length or the maximum tokens requested, or try again later.';
 
-export function messagesWire(request: MessagesRequest, rng: (purpose: string) => Rng, requestId: string): DialectWire {
+export function messagesWire(request: MessagesRequest, rng: Draws, requestId: string): EventWire {
   // Drawn afresh for each rendering, so the stream and the JSON message carry the same ids.
   const identityOf = (turn: Turn) => makeIdentity(rng('identity'), turn.blocks);
   return {
-    argumentsJson: spacedJson,
     stream: (turn) => messagesEvents(turn, { request, identity: identityOf(turn), paddingRng: rng('padding') }),
     json(turn) {
       const fault = turn.fault?.kind;
@@ -50,14 +51,18 @@ export function messagesWire(request: MessagesRequest, rng: (purpose: string) =>
   };
 }
 
-export const MESSAGES_ENDPOINT: DialectEndpoint<MessagesRequest> = {
-  dialect: 'messages',
+export const MESSAGES_DIALECT: SimulatorDialect<MessagesRequest> = {
+  protocol: 'anthropic-messages',
   parse(text, requestId) {
     const parsed = parseMessagesRequest(text);
     return parsed.ok ? parsed : { ok: false, answer: anthropicError(400, parsed.error, requestId) };
   },
   tooLarge: (limit, requestId) => anthropicError(413, { type: 'request_too_large', message: `Request exceeds the maximum allowed number of bytes (${limit}).` }, requestId),
-  notFound: (model, requestId) => anthropicError(404, { type: 'not_found_error', message: `model: ${model} (the simulator serves: ${dialectModels('messages').join(', ')})` }, requestId),
-  wire: messagesWire,
+  notFound: (model, requestId) => anthropicError(404, { type: 'not_found_error', message: `model: ${model} (the simulator serves: ${modelsOf('anthropic-messages').join(', ')})` }, requestId),
   headers: (requestId) => ({ 'request-id': requestId }),
+  // The seed words keep the name the simulator gave this dialect before the registry: the same bytes.
+  draws: (request, scenario, serverSeed) => drawsOf(request.sim.seed ?? serverSeed, 'messages', scenario),
+  choices: () => 1,
+  tools: { argumentsJson: spacedJson, callId: null },
+  render: ([script], rendering) => renderEvents(messagesWire(rendering.request, rendering.draws, rendering.requestId), script, rendering),
 };

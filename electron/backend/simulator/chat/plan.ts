@@ -1,36 +1,19 @@
-// Turns a scenario's script into what the server does: the bytes of each write
-// and the wait before it, a dropped connection, or one non-streamed response.
-// Pure: the same script, request and seeds give the same plan.
+// Turns Chat Completions' steps into what the server does: the bytes of each
+// write and the wait before it, a dropped connection, or one non-streamed
+// response. Pure: the same steps, request and seeds give the same plan.
 
 import { chunkJson, commentEvent, dataEvent, deltaText, padding, usageOf } from './chunks.ts';
 import type { Identity, Usage } from './chunks.ts';
 import { foldCompletion } from './completion.ts';
 import { errorJson } from '../errors.ts';
 import type { ChatRequest } from './request.ts';
-import type { Script, Step } from './script.ts';
+import type { Action, Plan } from '../plan.ts';
+import type { ChatScript, Step } from './script.ts';
 import { delayFor } from '../timing.ts';
 import type { PaceOptions, Rng } from '../timing.ts';
 
-export type Action =
-  /** Wait `delayMs` (at time scale 1) after the previous action, then write `text` in one res.write. */
-  | { readonly kind: 'write'; readonly delayMs: number; readonly text: string }
-  /** Wait, then destroy the connection. */
-  | { readonly kind: 'drop'; readonly delayMs: number };
-
-export type Plan =
-  | {
-      readonly kind: 'stream';
-      readonly actions: readonly Action[];
-      /** Hold every write back and send them as one, when the last is due. */
-      readonly buffered: boolean;
-    }
-  /** One response (JSON), sent after `delayMs`. */
-  | { readonly kind: 'response'; readonly delayMs: number; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
-  /** No response at all: the connection is destroyed after `delayMs`. */
-  | { readonly kind: 'drop'; readonly delayMs: number };
-
 export interface PlanInput {
-  readonly script: Script;
+  readonly script: ChatScript;
   readonly request: ChatRequest;
   readonly identity: Identity;
   readonly pace: PaceOptions;

@@ -3,7 +3,7 @@
 
 import { isObject } from '../../../../shared/is-object.ts';
 import { BAD_JSON, invalidRequest } from '../errors.ts';
-import type { OpenAiError } from './script.ts';
+import type { OpenAiError } from '../errors.ts';
 import { promptTokensOf } from './chunks.ts';
 
 /**

@@ -1,21 +1,14 @@
-// What a scenario scripts: the steps of a stream (chunks, comments, faults),
-// or a whole non-streamed answer, or an HTTP error. Scenarios produce scripts;
-// the planner turns them into bytes and waits.
+// Chat Completions' wire, as steps: the chunks, comments and faults of a
+// stream, or a whole non-streamed answer, or an HTTP error. render.ts writes a
+// scenario's answers as steps; plan.ts turns them into bytes and waits.
 
+import type { OpenAiError } from '../errors.ts';
 import type { Pace } from '../timing.ts';
 
 export type FinishReason = 'stop' | 'length' | 'tool_calls' | 'content_filter';
 
 /** A chunk's `delta`, in the key order it is sent. */
 export type Delta = Record<string, unknown>;
-
-/** An OpenAI error object (the value of the `error` key). */
-export interface OpenAiError {
-  readonly message: string;
-  readonly type: string;
-  readonly param: string | null;
-  readonly code: string | null;
-}
 
 interface StepBase {
   /** When it goes out, relative to the step before. */
@@ -49,7 +42,7 @@ export type Step =
   /** The connection is destroyed: no more bytes, no clean end. */
   | (StepBase & { readonly type: 'drop' });
 
-export type Script =
+export type ChatScript =
   /** A stream; with `stream: false` in the request it is folded into one chat.completion. */
   | {
       readonly kind: 'stream';

@@ -3,12 +3,13 @@
 // rendered as Responses events or, for `stream` absent or false, as the
 // response object the stream ends with.
 
-import { SERVER_ERROR, errorJson, invalidRequest, modelNotFound, rateLimited } from '../errors.ts';
-import type { DialectEndpoint, DialectWire, HttpAnswer } from '../dialect-plan.ts';
-import { dialectModels } from '../dialect-scenarios.ts';
-import type { OpenAiError } from '../chat/script.ts';
-import type { Rng } from '../timing.ts';
+import { OPENAI_RATE_LIMIT_HEADERS, SERVER_ERROR, invalidRequest, modelNotFound, openAiError, rateLimited } from '../errors.ts';
+import { drawsOf } from '../plan.ts';
+import type { Draws, SimulatorDialect } from '../plan.ts';
+import { modelsOf } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
+import { renderEvents } from '../wire.ts';
+import type { EventWire } from '../wire.ts';
 import { responsesEvents } from './events.ts';
 import { makeIdentity, padding } from './objects.ts';
 import { parseResponsesRequest } from './request.ts';
@@ -16,15 +17,10 @@ import type { ResponsesRequest } from './request.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-function openAiError(status: number, error: OpenAiError, headers: Readonly<Record<string, string>> = {}): HttpAnswer {
-  return { kind: 'json', status, headers: { ...JSON_HEADERS, ...headers }, body: errorJson(error) };
-}
-
-export function responsesWire(request: ResponsesRequest, rng: (purpose: string) => Rng): DialectWire {
+export function responsesWire(request: ResponsesRequest, rng: Draws): EventWire {
   // Drawn afresh for each rendering, so the stream and the JSON object carry the same ids.
   const identityOf = (turn: Turn) => makeIdentity(rng('identity'), turn.blocks);
   return {
-    argumentsJson: (args) => JSON.stringify(args),
     stream(turn) {
       const paddingRng = rng('padding');
       return responsesEvents(turn, { request, identity: identityOf(turn), pad: request.includeObfuscation ? (text) => padding(paddingRng, text) : () => null });
@@ -39,21 +35,24 @@ export function responsesWire(request: ResponsesRequest, rng: (purpose: string) 
       return { kind: 'json', status: 200, headers: JSON_HEADERS, body: JSON.stringify(terminal.response) };
     },
     error(kind) {
-      if (kind === 'rate-limit') return openAiError(429, rateLimited(request.model), { 'retry-after': '20', 'x-ratelimit-limit-requests': '3', 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '20s' });
+      if (kind === 'rate-limit') return openAiError(429, rateLimited(request.model), OPENAI_RATE_LIMIT_HEADERS);
       return openAiError(500, SERVER_ERROR);
     },
     keepAlive: null,
   };
 }
 
-export const RESPONSES_ENDPOINT: DialectEndpoint<ResponsesRequest> = {
-  dialect: 'responses',
+export const RESPONSES_DIALECT: SimulatorDialect<ResponsesRequest> = {
+  protocol: 'responses',
   parse(text) {
     const parsed = parseResponsesRequest(text);
     return parsed.ok ? parsed : { ok: false, answer: openAiError(400, parsed.error) };
   },
   tooLarge: (limit) => openAiError(413, invalidRequest(`The request body is larger than ${limit} bytes.`)),
-  notFound: (model) => openAiError(404, modelNotFound(model, dialectModels('responses'))),
-  wire: (request, rng) => responsesWire(request, rng),
+  notFound: (model) => openAiError(404, modelNotFound(model, modelsOf('responses'))),
   headers: () => ({}),
+  draws: (request, scenario, serverSeed) => drawsOf(request.sim.seed ?? serverSeed, 'responses', scenario),
+  choices: () => 1,
+  tools: { argumentsJson: (args) => JSON.stringify(args), callId: null },
+  render: ([script], rendering) => renderEvents(responsesWire(rendering.request, rendering.draws), script, rendering),
 };

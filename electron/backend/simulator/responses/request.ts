@@ -6,7 +6,7 @@ import { BAD_JSON } from '../errors.ts';
 import { badType, fail, parseOverrides } from '../chat/request.ts';
 import { isObject } from '../../../../shared/is-object.ts';
 import type { SimOverrides } from '../chat/request.ts';
-import type { OpenAiError } from '../chat/script.ts';
+import type { OpenAiError } from '../errors.ts';
 
 /** The request fields the response object echoes, as OpenAI echoes them. */
 export interface ResponsesEcho {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS, REASONING, REFUSAL, tokenize } from '../content.ts';
-import { dialectModels } from '../dialect-scenarios.ts';
+import { dialectModels } from '../listings.ts';
 import { startSimulator } from '../index.ts';
 import type { Simulator } from '../index.ts';
 import { exchangeAt, sseEvents } from '../test-helpers.ts';

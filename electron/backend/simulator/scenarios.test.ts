@@ -1,10 +1,14 @@
-// The Responses and Messages scenarios as a list (documented, named, each in
-// the dialects it says), the pieces they are built of (turn.ts, wire.ts), and
-// their pacing in real time.
+// The one scenario table and the simulator's dialects; the Responses and
+// Messages scenarios as a list (documented, named, each in the dialects it
+// says), the pieces they are built of (turn.ts, wire.ts), and their pacing in
+// real time.
 
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECT_SCENARIOS, dialectModels, findDialectScenario } from './dialect-scenarios.ts';
+import { PROTOCOLS, descriptorOf } from '../../../shared/dialects/registry.ts';
+import { simulatorDialectAt } from './dialects.ts';
+import { DIALECT_SCENARIOS, dialectModels, findDialectScenario } from './listings.ts';
+import { SCENARIOS as TABLE, findScenario, modelsOf } from './scenarios.ts';
 import { SCENARIOS, startSimulator } from './index.ts';
 import type { Simulator, SimulatorWrite } from './index.ts';
 import { exchangeAt, sseEvents } from './test-helpers.ts';
@@ -12,6 +16,31 @@ import { keepTokens, turnOf } from './turn.ts';
 import type { Block } from './turn.ts';
 import { eventsBefore } from './wire.ts';
 import type { WireEvent } from './wire.ts';
+
+describe('the scenario table', () => {
+  it('names each scenario once, and says what it shows only in the dialects it applies to', () => {
+    expect(new Set(TABLE.map((scenario) => scenario.name)).size).toBe(TABLE.length);
+    for (const scenario of TABLE) {
+      for (const protocol of [...Object.keys(scenario.shows), ...Object.keys(scenario.wording ?? {})]) expect([scenario.name, scenario.dialects.includes(protocol as never)]).toEqual([scenario.name, true]);
+    }
+  });
+
+  it('gives every registered dialect a simulator dialect at its request path, with and without /v1', () => {
+    for (const protocol of PROTOCOLS) {
+      expect(simulatorDialectAt(descriptorOf(protocol).path)?.protocol).toBe(protocol);
+      expect(simulatorDialectAt(descriptorOf(protocol).pathEnding)?.protocol).toBe(protocol);
+    }
+    expect(simulatorDialectAt('/v1/embeddings')).toBeUndefined();
+  });
+
+  it('finds a scenario only in the dialects it applies to', () => {
+    expect(findScenario('chat-completions', 'sim-n-choices')?.name).toBe('n-choices');
+    expect(findScenario('responses', 'sim-n-choices')).toBeUndefined();
+    expect(findScenario('anthropic-messages', 'sim-keep-alive')?.name).toBe('keep-alive');
+    expect(findScenario('responses', 'sim-keep-alive')).toBeUndefined();
+    expect(modelsOf('responses')).toEqual(dialectModels('responses'));
+  });
+});
 
 describe('the dialect scenarios', () => {
   it('have kebab-case names, one-line descriptions, and the diagnostics of the dialects they run in', () => {
