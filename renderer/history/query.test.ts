@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { activeFilters, countWords, filtersKey, isFiltered, listQuery, NO_FILTERS, sessionChoices } from './query.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/backend/store/store.ts';
+import { tempDbPath } from '../../electron/backend/store/test-support.ts';
+import { recordingFromSse } from '../../shared/formats/sse.ts';
+import { activeFilters, askedFilters, countWords, filtersKey, isFiltered, listQuery, NO_FILTERS, sessionChoices, suggestionsOf } from './query.ts';
 
 describe('the filter form as a ListQuery', () => {
   it('asks for nothing but the page when no field is filled', () => {
@@ -66,5 +71,28 @@ describe('the capture sessions offered', () => {
     expect(sessionChoices(rows, ['2026-12-01T09:30:00Z :39001'], '')).toEqual(['2026-12-01T09:30:00Z :39001', '2026-11-30T08:00:00Z :41000', '2026-11-29T17:12:05Z :8787']);
     expect(sessionChoices([], [], 'ci run')).toEqual(['ci run']);
     expect(sessionChoices([null], [], '')).toEqual([]);
+  });
+});
+
+describe('what the store is asked', () => {
+  it('takes the text fields as they were when typing paused, the menus as they are now', () => {
+    const settled = { ...NO_FILTERS, text: 'weath', model: 'gpt', outcome: 'eof' as const };
+    const now = { text: 'weather', model: 'gpt-4o', host: 'api', outcome: 'timeout' as const, code: 'no-done' as const, origin: 'sent' as const, session: 's1' };
+    expect(askedFilters(settled, now)).toEqual({ text: 'weath', model: 'gpt', host: '', outcome: 'timeout', code: 'no-done', origin: 'sent', session: 's1' });
+  });
+});
+
+describe('the models and hosts suggested', () => {
+  const store = openStore(tempDbPath());
+  afterAll(() => store.close());
+  const realStreams = join(import.meta.dirname, '..', '..', 'shared', 'test', 'fixtures', 'real-streams');
+  const summaryOf = (file: string) => store.summary(store.importRecording(recordingFromSse(readFileSync(join(realStreams, file)))))!;
+
+  it('are those of the rows loaded, each once, sorted, none for a row without one', () => {
+    const gpt = summaryOf('openai-gpt4o-length-truncated.sse');
+    const deepseek = summaryOf('deepseek-reasoner-tool-call.sse');
+    const rows = [{ ...deepseek, host: 'b.example' }, { ...gpt, host: 'a.example' }, { ...gpt, host: 'b.example' }, { ...gpt, model: null, host: null }];
+    expect(suggestionsOf(rows)).toEqual({ models: [deepseek.model, gpt.model].sort(), hosts: ['a.example', 'b.example'] });
+    expect(suggestionsOf([])).toEqual({ models: [], hosts: [] });
   });
 });

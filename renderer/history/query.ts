@@ -2,7 +2,7 @@
 // Empty fields ask for nothing; every field is trimmed, since a stray space would match no model.
 
 import { RECORDING_ORIGINS } from '../../shared/api/recordings.ts';
-import type { ListQuery, RecordingOrigin } from '../../shared/api/recordings.ts';
+import type { ListQuery, RecordingOrigin, RecordingSummary } from '../../shared/api/recordings.ts';
 import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { DiagnosticCode } from '../../shared/analysis/diagnostics/catalogue.ts';
 import { OUTCOMES } from '../../shared/recording/types.ts';
@@ -45,6 +45,11 @@ export const OUTCOME_WORDS: Readonly<Record<Outcome, string>> = {
 };
 
 export { OUTCOMES };
+
+/** What the store is asked: the text fields as they were when typing paused (`settled`), the menus as they are. */
+export function askedFilters(settled: Filters, filters: Filters): Filters {
+  return { ...settled, outcome: filters.outcome, code: filters.code, origin: filters.origin, session: filters.session };
+}
 
 /** The query for the rows matching `filters`, from `offset`, `limit` at a time. */
 export function listQuery(filters: Filters, limit: number, offset = 0): ListQuery {
@@ -102,4 +107,15 @@ export function sessionChoices(seen: Iterable<string | null>, running: Iterable<
   const sessions = new Set<string>();
   for (const session of [...seen, ...running, chosen]) if (session) sessions.add(session);
   return [...sessions].sort((a, b) => b.localeCompare(a));
+}
+
+/** The models and hosts the text fields suggest: those of `rows` (the rows loaded), each once, sorted. */
+export function suggestionsOf(rows: readonly RecordingSummary[]): { models: string[]; hosts: string[] } {
+  const models = new Set<string>();
+  const hosts = new Set<string>();
+  for (const row of rows) {
+    if (row.model !== null) models.add(row.model);
+    if (row.host !== null) hosts.add(row.host);
+  }
+  return { models: [...models].sort(), hosts: [...hosts].sort() };
 }

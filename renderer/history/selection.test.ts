@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSelected, NOTHING_SELECTED, pickSelected, selectAll, selectedCount, selectRange, toggle, withoutIds } from './selection.ts';
+import { extendTo, isSelected, NOTHING_SELECTED, pickSelected, selectAll, selectedCount, selectRange, toggle, withoutIds } from './selection.ts';
 import type { Selection } from './selection.ts';
 
 // The rows as shown: newest first.
@@ -37,6 +37,18 @@ describe('selecting rows', () => {
     const gone = { ...toggle(NOTHING_SELECTED, 10), ids: new Set<number>() };
     expect(selectedOf(selectRange(gone, order, 70))).toEqual([70]);
     expect(selectRange(toggle(NOTHING_SELECTED, 80), order, 12345)).toEqual(toggle(NOTHING_SELECTED, 80));
+  });
+});
+
+describe('selecting with Shift+arrows', () => {
+  it('selects from the row the focus leaves when nothing was clicked, and keeps it as the anchor', () => {
+    const selection = extendTo(NOTHING_SELECTED, order, 80, 70);
+    expect(selectedOf(selection)).toEqual([80, 70]);
+    expect(selectedOf(extendTo(selection, order, 70, 60))).toEqual([80, 70, 60]);
+  });
+
+  it('selects from the anchor a click left, wherever the focus is', () => {
+    expect(selectedOf(extendTo(toggle(NOTHING_SELECTED, 90), order, 60, 50))).toEqual([90, 80, 70, 60, 50]);
   });
 });
 

@@ -48,6 +48,11 @@ export function selectRange(selection: Selection, order: readonly number[], id: 
   return { all: selection.all, ids, anchor: selection.anchor };
 }
 
+/** Shift+arrows: selects from the anchor, or with none from `from` (the row the focus leaves), to `to`. */
+export function extendTo(selection: Selection, order: readonly number[], from: number, to: number): Selection {
+  return selectRange(selection.anchor === null ? { ...selection, anchor: from } : selection, order, to);
+}
+
 /** The selection without `gone` (deleted rows), which can no longer be acted on. */
 export function withoutIds(selection: Selection, gone: Iterable<number>): Selection {
   if (selection.all) return selection;

@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { createUndoQueue, hiddenIds, hiddenMatching } from './undo.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openStore } from '../../electron/backend/store/store.ts';
+import { tempDbPath } from '../../electron/backend/store/test-support.ts';
+import { recordingFromSse } from '../../shared/formats/sse.ts';
+import { createUndoQueue, deletionsOf, hiddenIds, hiddenMatching } from './undo.ts';
 import type { PendingDeletion } from './undo.ts';
 
 /** Timers the test moves by hand. */
@@ -126,5 +131,29 @@ describe('what pending deletions hide', () => {
     expect(hiddenMatching(pending, '{"text":"a"}', new Set([3, 10]))).toBe(3);
     expect(hiddenMatching(pending, '{"code":"no-done"}', new Set([4]))).toBe(1);
     expect(hiddenMatching([], '{}', new Set([1]))).toBe(0);
+  });
+});
+
+describe('the deletions asked for rows', () => {
+  const store = openStore(tempDbPath());
+  afterAll(() => store.close());
+  const stream = readFileSync(join(import.meta.dirname, '..', '..', 'shared', 'test', 'fixtures', 'real-streams', 'openai-gpt4o-length-truncated.sse'));
+  const row = (name: string) => store.summary(store.importRecording(recordingFromSse(stream), { name }))!;
+  const [first, second, third] = [row('first'), row('second'), row('third')];
+
+  it('offers one recording’s undo by its title, several by their number', () => {
+    expect(deletionsOf([first], '{}')).toEqual([{ deletion: { ids: [first.id], words: 'Deleted “first”', filtersKey: '{}' }, now: false }]);
+    expect(deletionsOf([first, second, third], '{"text":"a"}')).toEqual([
+      { deletion: { ids: [first.id, second.id, third.id], words: 'Deleted 3 recordings', filtersKey: '{"text":"a"}' }, now: false },
+    ]);
+  });
+
+  it('asks at once, with no offer, for a recording still recording (the store refuses it), before the rest', () => {
+    const live = { ...second, outcome: 'recording' as const };
+    expect(deletionsOf([first, live, third], '{}')).toEqual([
+      { deletion: { ids: [second.id], words: '', filtersKey: '{}' }, now: true },
+      { deletion: { ids: [first.id, third.id], words: 'Deleted 2 recordings', filtersKey: '{}' }, now: false },
+    ]);
+    expect(deletionsOf([], '{}')).toEqual([]);
   });
 });

@@ -2,6 +2,10 @@
 // that "Undo" only has to forget it; the recording is never deleted and rebuilt. When the
 // window closes, or the list goes away (flushAll), the deletion is carried out.
 
+import type { RecordingSummary } from '../../shared/api/recordings.ts';
+import { formatCount } from '../components/format.ts';
+import { titleOf } from './words.ts';
+
 export interface PendingDeletion {
   readonly key: number;
   readonly ids: readonly number[];
@@ -96,4 +100,21 @@ export function hiddenMatching(pending: readonly PendingDeletion[], filtersKey: 
   const counted = new Set<number>();
   for (const deletion of pending) for (const id of deletion.ids) if (deletion.filtersKey === filtersKey || shown.has(id)) counted.add(id);
   return counted.size;
+}
+
+/**
+ * The deletions that delete `doomed` (chosen under the filters `filtersKey`): a recording still
+ * recording is refused by the store, so it is asked at once (`now`, no offer), and its error
+ * shows at once; the rest wait out the undo window as one offer.
+ */
+export function deletionsOf(doomed: readonly RecordingSummary[], filtersKey: string): { readonly deletion: Omit<PendingDeletion, 'key'>; readonly now: boolean }[] {
+  const live = doomed.filter((row) => row.outcome === 'recording');
+  const rest = doomed.filter((row) => row.outcome !== 'recording');
+  const deletions: { deletion: Omit<PendingDeletion, 'key'>; now: boolean }[] = [];
+  if (live.length > 0) deletions.push({ deletion: { ids: live.map((row) => row.id), words: '', filtersKey }, now: true });
+  if (rest.length > 0) {
+    const words = rest.length === 1 ? `Deleted “${titleOf(rest[0]!)}”` : `Deleted ${formatCount(rest.length)} recordings`;
+    deletions.push({ deletion: { ids: rest.map((row) => row.id), words, filtersKey }, now: false });
+  }
+  return deletions;
 }

@@ -5,7 +5,7 @@ import { openStore } from '../../electron/backend/store/store.ts';
 import { tempDbPath } from '../../electron/backend/store/test-support.ts';
 import { parseSsrec } from '../../shared/formats/ssrec.ts';
 import { recordingFromSse } from '../../shared/formats/sse.ts';
-import { badgeOf, codesBySeverity, dialectWords, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
+import { badgeOf, codesBySeverity, dialectWords, emptyWords, outcomeWords, recordedWords, statusWords, titleOf } from './words.ts';
 
 const realStreams = join(import.meta.dirname, '..', '..', 'shared', 'test', 'fixtures', 'real-streams');
 const store = openStore(tempDbPath());
@@ -70,5 +70,14 @@ describe('a row’s words', () => {
     expect(date).toMatch(/2026/);
     expect(time).toMatch(/\d{1,2}:04:05/);
     expect(recordedWords('not a date')).toEqual({ date: 'not a date', time: '' });
+  });
+});
+
+describe('the list with no row to show', () => {
+  it('says it is loading, before that the listing failed, before whether filters hide every row', () => {
+    expect(emptyWords({ loading: true, failed: true, filtered: true })).toBe('Loading recordings…');
+    expect(emptyWords({ loading: false, failed: true, filtered: true })).toBe('The recordings could not be listed.');
+    expect(emptyWords({ loading: false, failed: false, filtered: true })).toBe('No recording matches these filters.');
+    expect(emptyWords({ loading: false, failed: false, filtered: false })).toBe('No recordings yet. Record one from the simulator above.');
   });
 });

@@ -1,4 +1,5 @@
-// How a recording's row reads: its title, its dialect, how it ended, its worst finding, when it was made.
+// How a recording's row reads: its title, its dialect, how it ended, its worst finding, when it
+// was made; and what the list says when it has no row to show.
 
 import { CATALOGUE } from '../../shared/analysis/diagnostics/catalogue.ts';
 import type { DiagnosticCode, Severity } from '../../shared/analysis/diagnostics/catalogue.ts';
@@ -50,4 +51,11 @@ const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2
 export function codesBySeverity(codes: readonly DiagnosticCode[]): DiagnosticCode[] {
   const rank = (code: DiagnosticCode): number => RANK[CATALOGUE[code]?.severity ?? 'info'];
   return [...codes].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+/** What the list says with no row to show: still loading, could not list, nothing matches, nothing stored. */
+export function emptyWords({ loading, failed, filtered }: { readonly loading: boolean; readonly failed: boolean; readonly filtered: boolean }): string {
+  if (loading) return 'Loading recordings…';
+  if (failed) return 'The recordings could not be listed.';
+  return filtered ? 'No recording matches these filters.' : 'No recordings yet. Record one from the simulator above.';
 }
