@@ -6,7 +6,7 @@ import type { EchoServer } from '../../electron/backend/api/test-support.ts';
 import { tempDbPath } from '../../electron/backend/store/test-support.ts';
 import type { LiveFinished, LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import type { StoredRecording } from '../../shared/api/recordings.ts';
-import { redactHeaders, redactUrl } from '../../shared/recording/redact.ts';
+import { redactHeaders, redactUrl } from '../../shared/recording/secrets/redact.ts';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
 import { rowMessage } from './draft.ts';
 import { draftFromRequest, resendRequest } from './from-request.ts';

@@ -6,7 +6,7 @@ import { isObject } from '../../shared/is-object.ts';
 import { locateJsonError } from '../../shared/dialects/kit/json-error.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { HEADER_NAME, headerValueProblem } from '../../shared/recording/header-field.ts';
-import { isSecretHeader } from '../../shared/recording/redact.ts';
+import { isSecretHeader } from '../../shared/recording/secrets/names.ts';
 import { PROTOCOL_PARAMS } from './draft.ts';
 import type { HeaderRow, ParamName } from './draft.ts';
 

@@ -26,7 +26,7 @@
 // aimock builds those dialects' events itself from a message, so it cannot replay one as recorded.
 
 import { analyzeRecording } from '../analysis/analyze.ts';
-import { redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
 import type { Recording } from '../recording/types.ts';
 import { header } from '../recording/types.ts';
 import { concatBytes } from '../formats/bytes.ts';

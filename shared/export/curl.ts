@@ -6,7 +6,9 @@
 
 import { header } from '../recording/types.ts';
 import type { Recording } from '../recording/types.ts';
-import { isSecretHeader, REDACTED, redactRecording } from '../recording/redact.ts';
+import { isSecretHeader } from '../recording/secrets/names.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
+import { REDACTED } from '../recording/secrets/remainder.ts';
 import type { Exporter } from './types.ts';
 
 /** Headers curl sets itself, or that would change what comes back. */

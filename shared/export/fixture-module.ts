@@ -7,7 +7,7 @@ import { analyzeRecording } from '../analysis/analyze.ts';
 import { toContract } from '../analysis/contract.ts';
 import type { AnalysisContract } from '../analysis/contract.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
-import { redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
 import { descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../replay/dialect.ts';

@@ -8,7 +8,7 @@
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
 import { header } from '../recording/types.ts';
 import type { Recording } from '../recording/types.ts';
-import { redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
 import { eventSourceMessages } from './har-messages.ts';
 import type { Exporter } from './types.ts';
 

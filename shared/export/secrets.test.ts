@@ -31,7 +31,7 @@ const recording: Recording = {
     },
     body: { model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'Hi' }] },
   },
-  // The server sends the keys back too: in a harmless-named header and in an SSE comment of the body (masked by value: echoed-secrets.ts).
+  // The server sends the keys back too: in a harmless-named header and in an SSE comment of the body (masked by value: recording/secrets/echoes.ts).
   response: { t: 120, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream', 'set-cookie': `session=${SECRETS.cookie}; Path=/; HttpOnly`, 'x-debug': `Bearer ${SECRETS.bearer} ${SECRETS.apiKey}` } },
   reads: [
     { t: 125, bytes: new TextEncoder().encode(`: echo ${SECRETS.bearer} ${SECRETS.urlKey}\n\n`) },
@@ -43,7 +43,7 @@ const recording: Recording = {
 /**
  * Every 6-character piece of a secret's private part: a secret must not come out whole nor in
  * part. Redaction keeps a key's public prefix (`sk-proj-`) and its last 4 characters on purpose
- * (recording/redact.ts), so the 8 first and 4 last are left out of the check.
+ * (recording/secrets/remainder.ts), so the 8 first and 4 last are left out of the check.
  */
 function pieces(secret: string): string[] {
   const hidden = secret.slice(8, -4);

@@ -3,7 +3,7 @@
 // sent it back (redactRecording), as in every export.
 
 import { concatBytes } from '../formats/bytes.ts';
-import { redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
 import type { Exporter } from './types.ts';
 
 export const sseExporter: Exporter = {

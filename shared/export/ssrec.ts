@@ -1,7 +1,7 @@
 // `--format ssrec`: the timed recording file (docs/recording-format.md), secrets redacted.
 
 import { serializeSsrec } from '../formats/ssrec.ts';
-import { redactRecording } from '../recording/redact.ts';
+import { redactRecording } from '../recording/secrets/redact.ts';
 import type { Exporter } from './types.ts';
 
 export const ssrecExporter: Exporter = {

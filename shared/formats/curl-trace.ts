@@ -9,7 +9,7 @@
 
 import type { Outcome, RecordedRead, Recording } from '../recording/types.ts';
 import { header } from '../recording/types.ts';
-import { redactHeaders, redactUrl } from '../recording/redact.ts';
+import { redactHeaders, redactUrl } from '../recording/secrets/redact.ts';
 import { concatBytes, utf8Lossy } from './bytes.ts';
 import { createBlockReader } from './curl-trace/blocks.ts';
 import type { TraceBlock } from './curl-trace/blocks.ts';

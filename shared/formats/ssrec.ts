@@ -4,9 +4,8 @@
 
 import { captureInfoOf } from '../capture/parse.ts';
 import type { CaptureInfo } from '../capture/types.ts';
-import type { SecretsMasked } from '../recording/echoed-secrets.ts';
 import { OUTCOMES, TRUNCATION_CAUSES } from '../recording/types.ts';
-import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, TruncationCause } from '../recording/types.ts';
+import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, SecretsMasked, TruncationCause } from '../recording/types.ts';
 import { fromBase64, toBase64, utf8OrNull } from './bytes.ts';
 import { nestsDeeperThan, TOO_DEEP } from './json-depth.ts';
 

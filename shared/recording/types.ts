@@ -1,9 +1,16 @@
 import type { CaptureInfo } from '../capture/types.ts';
-import type { SecretsMasked } from './echoed-secrets.ts';
 
 // One HTTP exchange as recorded (docs/architecture.md, "Data model"): the raw truth from
 // which every analysis is derived. Times are milliseconds since the request
 // started, on a monotonic clock; null for a source that carried no timing.
+
+/** What was masked in an exchange, so that the analysis can say so (diagnostic `secret-echoed`; secrets/echoes.ts). */
+export interface SecretsMasked {
+  /** Response headers whose value held a secret that was sent, by name. */
+  readonly headers: readonly string[];
+  /** How many times the body held one. */
+  readonly bodyPlaces: number;
+}
 
 /** How the exchange ended. `recording` is one still under way; `interrupted` one whose recorder died. */
 export type Outcome = 'eof' | 'error' | 'aborted' | 'timeout' | 'recording' | 'interrupted';
@@ -62,7 +69,7 @@ export interface Recording {
   readonly response: RecordedResponse | null;
   readonly reads: readonly RecordedRead[];
   readonly end: RecordedEnd | null;
-  /** A key the request carried that the server sent back, masked before it was kept (echoed-secrets.ts); absent when there was none. */
+  /** A key the request carried that the server sent back, masked before it was kept (secrets/echoes.ts); absent when there was none. */
   readonly secretsMasked?: SecretsMasked;
   /** Set on a recording the capture proxy made: where it came from and the relay's clock. */
   readonly capture?: CaptureInfo;

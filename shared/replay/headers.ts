@@ -2,7 +2,8 @@
 // longer hold for the bytes the replay sends, and never a secret.
 
 import { HEADER_NAME, HEADER_VALUE } from '../recording/header-field.ts';
-import { isSecretHeader, REDACTED } from '../recording/redact.ts';
+import { isSecretHeader } from '../recording/secrets/names.ts';
+import { REDACTED } from '../recording/secrets/remainder.ts';
 
 /**
  * Headers that describe the recorded transfer, not the replayed one. The stored body is the

@@ -6,7 +6,7 @@
 import type { LiveBatch } from '../../../shared/api/contract.ts';
 import type { StoredEvent } from '../../../shared/api/recordings.ts';
 import type { AnalyzedEvent, RecordedResponse } from '../../../shared/index.ts';
-import { redactHeaders } from '../../../shared/recording/redact.ts';
+import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
 import { storedEvent } from '../store/index.ts';
 
 export interface LiveBatchOptions {

@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api/errors.ts';
 import { keyOriginToConfirm, originOf } from '../../../shared/api/key-host.ts';
 import type { RecordedEnd } from '../../../shared/index.ts';
 import { headerValueProblem } from '../../../shared/recording/header-field.ts';
-import { redactUrl } from '../../../shared/recording/redact.ts';
+import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { endpointUrl, keyHeader, keyHeaderName, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';

@@ -1,10 +1,10 @@
 // Providers and their keys. A key comes from the vault (set through the API) or else from the
 // profile's environment variable; the API only ever shows its last four characters, and only for
-// a key long enough that four characters give nothing away (the rule of shared/recording/redact.ts).
+// a key long enough that four characters give nothing away (the rule of shared/recording/secrets/remainder.ts).
 
 import type { KeyInfo, ProfileInfo, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { REDACTED } from '../../../shared/recording/redact.ts';
+import { REDACTED } from '../../../shared/recording/secrets/remainder.ts';
 import { findProfile, PROFILES } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import type { KeyVault } from './keys.ts';

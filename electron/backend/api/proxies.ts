@@ -9,7 +9,7 @@ import { planRoutes } from '../../../shared/capture/routes.ts';
 import { captureSnippets, isAnthropicUpstream } from '../../../shared/capture/snippets.ts';
 import type { ProxyInfo, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
-import { redactUrl } from '../../../shared/recording/redact.ts';
+import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { startCaptureProxy } from '../proxy/index.ts';
 import type { CaptureProxy } from '../proxy/index.ts';
 import { captureUpstreams } from '../recorder/profiles.ts';

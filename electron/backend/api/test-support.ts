@@ -42,7 +42,7 @@ export async function startEchoServer(): Promise<EchoServer> {
       for (const [name, value] of Object.entries(request.headers)) {
         if (typeof value === 'string' && !['content-type', 'content-length', 'host', 'connection', 'transfer-encoding'].includes(name)) echoed[name] = value;
       }
-      // Under other names and in the body too, as debugging gateways do: masked by value, not by name (echoed-secrets.ts).
+      // Under other names and in the body too, as debugging gateways do: masked by value, not by name (shared/recording/secrets/echoes.ts).
       echoed['x-debug'] = request.headers.authorization ?? '';
       echoed['x-echo-request'] = JSON.stringify(request.headers);
       response.writeHead(200, echoed);

@@ -5,7 +5,7 @@ import type { WriteStream } from 'node:fs';
 import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
 import { headerNameProblem, headerValueProblem } from '../../../shared/recording/header-field.ts';
-import { redactUrl } from '../../../shared/recording/redact.ts';
+import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { ANTHROPIC_VERSION, MESSAGES_DEFAULT_MAX_TOKENS } from '../../../shared/api/contract.ts';
 import type { Protocol } from '../../../shared/index.ts';
 import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor, withProtocolHeaders } from '../recorder/profiles.ts';

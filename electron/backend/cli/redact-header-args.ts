@@ -1,5 +1,5 @@
 // `--redact-header NAME`, which `record` and `proxy` share: more header names whose values are
-// secrets, beyond the rule by name (shared/recording/redact.ts; docs/capture.md, "What counts as a secret").
+// secrets, beyond the rule by name (shared/recording/secrets/names.ts; docs/capture.md, "What counts as a secret").
 
 import { headerNameProblem } from '../../../shared/recording/header-field.ts';
 import { CliError } from './errors.ts';

@@ -9,7 +9,7 @@ import type { Store } from '../store/index.ts';
 import { canDecode, decodeFailure, decodeReads } from './decode.ts';
 import { whyNotAStream } from './not-a-stream.ts';
 import { readInputFile } from './read-input.ts';
-import { maskEchoedSecrets } from '../../../shared/recording/echoed-secrets.ts';
+import { maskEchoedSecrets } from '../../../shared/recording/secrets/echoes.ts';
 
 export interface ImportFileOptions {
   /** The name of every recording made; default: the file's name (with the entry, for a file of several). */

@@ -14,7 +14,7 @@ import { lstat, mkdir, readdir, rename, unlink, writeFile } from 'node:fs/promis
 import { join } from 'node:path';
 import { readInputFile } from '../import/read-input.ts';
 import { parseSsrec, serializeSsrec } from '../../../shared/formats/ssrec.ts';
-import { redactRecording } from '../../../shared/recording/redact.ts';
+import { redactRecording } from '../../../shared/recording/secrets/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 
 export const CASSETTE_EXTENSION = '.ssrec.jsonl';

@@ -15,8 +15,8 @@ import { endToEnd, headerObject, headerPairs } from '../../../shared/capture/hop
 import type { HeaderPair } from '../../../shared/capture/hop-by-hop.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
-import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
-import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { secretsToMask } from '../../../shared/recording/secrets/echoes.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { drained, writeChunk } from '../http/write-chunk.ts';
 import { describeError } from '../recorder/exchange.ts';
 import { sendProxyError } from './answers.ts';

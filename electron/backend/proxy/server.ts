@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { proxyBaseUrl, routeRequest } from '../../../shared/capture/routes.ts';
 import { CAPTURE_LOG_LIMIT } from '../../../shared/capture/types.ts';
 import type { CaptureExchange } from '../../../shared/capture/types.ts';
-import { redactRecording, redactUrl } from '../../../shared/recording/redact.ts';
+import { redactRecording, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { summarizeRequest } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import { baseUrl as originOf, closeServer, listen } from '../http/serve.ts';
@@ -184,7 +184,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
         const index = written.get(key) ?? 0;
         written.set(key, index + 1);
         // On the shelf at once (a client asking again right away is answered from it), then on disk.
-        // A cassette is a file people commit: random-looking values under unknown names are redacted too (high-entropy.ts),
+        // A cassette is a file people commit: random-looking values under unknown names are redacted too (shared/recording/secrets/high-entropy.ts),
         // unless the user says their headers are harmless; names that are secrets stay redacted whatever they say.
         const recording = redactRecording(result.recording, { secretHeaders: options.secretHeaders ?? [], randomValues: options.keepHighEntropyHeaders !== true });
         if (cassettes.mode === 'auto') shelf.add({ file: cassetteName(key, index), key, recording });

@@ -36,7 +36,7 @@ export interface CaptureProxyOptions {
   readonly maxRecordingBytes?: number;
   /** More header names that are secrets (`--redact-header`), any case: stored redacted, and masked where the response echoes their values. */
   readonly secretHeaders?: readonly string[];
-  /** Cassettes keep random-looking values of headers not secret by name (by default they are redacted: shared/recording/high-entropy.ts). */
+  /** Cassettes keep random-looking values of headers not secret by name (by default they are redacted: shared/recording/secrets/high-entropy.ts). */
   readonly keepHighEntropyHeaders?: boolean;
   /** An exchange began (its recording, if it streams, is under way). */
   readonly onExchange?: (exchange: CaptureExchange) => void;

@@ -7,10 +7,9 @@
 import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
-import { createEchoMasker, maskHeaders } from '../../../shared/recording/echoed-secrets.ts';
-import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
-import type { TruncationCause } from '../../../shared/recording/types.ts';
-import { redactHeaders } from '../../../shared/recording/redact.ts';
+import { createEchoMasker, maskHeaders } from '../../../shared/recording/secrets/echoes.ts';
+import type { SecretsMasked, TruncationCause } from '../../../shared/recording/types.ts';
+import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
 import { MAX_INPUT_BYTES } from '../import/read-input.ts';
 import type { RecordingWriter, Store } from '../store/index.ts';
 

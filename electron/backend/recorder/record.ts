@@ -3,8 +3,8 @@
 // the analysis as it arrives). Secrets are redacted before anything is kept.
 
 import type { AnalyzedEvent, RecordedRequest, RecordedResponse } from '../../../shared/index.ts';
-import { secretsToMask } from '../../../shared/recording/echoed-secrets.ts';
-import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { secretsToMask } from '../../../shared/recording/secrets/echoes.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import type { Store } from '../store/index.ts';
 import { performExchange } from './exchange.ts';
 import type { ExchangeTimeouts } from './exchange.ts';

@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { REPLAY_LOG_LIMIT } from '../../../shared/api/contract.ts';
 import type { ReplayLogEntry } from '../../../shared/api/contract.ts';
-import { redactRecording } from '../../../shared/recording/redact.ts';
+import { redactRecording } from '../../../shared/recording/secrets/redact.ts';
 import type { Recording } from '../../../shared/recording/types.ts';
 import { protocolFromPath } from '../../../shared/dialects/detect.ts';
 import { replayProtocol } from '../../../shared/replay/dialect.ts';

@@ -5,7 +5,7 @@ import type { Analysis, Protocol } from '../../../shared/index.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from '../../../shared/api/recordings.ts';
 import type { PackedRecording } from '../../../shared/api/packed.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
-import type { SecretsMasked } from '../../../shared/recording/echoed-secrets.ts';
+import type { SecretsMasked } from '../../../shared/recording/types.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
 export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
@@ -54,7 +54,7 @@ export interface BeginRecordingOptions {
 
 /** What only the end of a recording knows, stored with it. */
 export interface FinishExtras {
-  /** What of a key sent was masked in the response (echoed-secrets.ts). */
+  /** What of a key sent was masked in the response (shared/recording/secrets/echoes.ts). */
   readonly secretsMasked?: SecretsMasked;
   /** A capture's info with the relay's clock (replaces the one given at the start). */
   readonly capture?: CaptureInfo;

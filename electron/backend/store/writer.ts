@@ -8,7 +8,7 @@
 
 import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
-import { redactHeaders } from '../../../shared/recording/redact.ts';
+import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
 import { PendingRows, ReadArena } from './rows.ts';
 import type { FlushTicker, Stageable } from './flush-ticker.ts';
 import type { Statements } from './statements.ts';

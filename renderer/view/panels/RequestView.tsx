@@ -3,7 +3,7 @@
 // Anthropic one's system and messages), the tools offered, and the raw body folded.
 
 import { useId, useMemo } from 'react';
-import { redactHeaders, redactUrl } from '../../../shared/recording/redact.ts';
+import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { summarizeRequestBody } from '../../../shared/recording/request-summary.ts';
 import type { RecordedRequest } from '../../../shared/recording/types.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';

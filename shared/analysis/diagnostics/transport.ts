@@ -1,8 +1,7 @@
 // Findings about the HTTP exchange itself: status, content type, encoding, how it ended.
 
-import type { SecretsMasked } from '../../recording/echoed-secrets.ts';
 import { header } from '../../recording/types.ts';
-import type { RecordingTruncation } from '../../recording/types.ts';
+import type { RecordingTruncation, SecretsMasked } from '../../recording/types.ts';
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';

@@ -7,7 +7,7 @@ import { analyzeRecording } from '../../analysis/analyze.ts';
 import type { Analysis } from '../../analysis/analyze.ts';
 import { toContract } from '../../analysis/contract.ts';
 import { concatBytes } from '../../formats/bytes.ts';
-import { redactRecording } from '../../recording/redact.ts';
+import { redactRecording } from '../../recording/secrets/redact.ts';
 import type { Recording } from '../../recording/types.ts';
 import type { ExportOptions } from '../types.ts';
 import { html, raw } from './escape.ts';

@@ -1,4 +1,4 @@
-// A cassette is a file people commit; a header the name rules do not know (redact.ts) may still
+// A cassette is a file people commit; a header the name rules do not know (names.ts) may still
 // carry a session or a key (`x-session: 9fK2…`, a gateway's own name for its token). So a cassette
 // also redacts, in a header that is neither secret by name nor known to be harmless, every value
 // part that looks random: a run of 32 or more characters of the base64 / base64url / hex alphabet
@@ -6,10 +6,8 @@
 // character in 8 a separator (`-`, `_`, `/`: what words and paths are made of), and a Shannon
 // entropy of at least 3 bits per character (over the run's own characters; random hex has about
 // 3.7, base64 about 4.6, `aaaa…1111` far less). Such a run is redacted as a secret value is
-// (`…a1b2`), the rest of the value kept. Request and trace ids are harmless by name: they
-// identify an exchange to the provider's support and grant nothing, and are kept.
-
-import { isSecretHeader, redactSecret } from './redact.ts';
+// (`…a1b2`, redact.ts: redactRandomValues), the rest of the value kept. Request and trace ids are
+// harmless by name: they identify an exchange to the provider's support and grant nothing, and are kept.
 
 /** Header values kept as they are, however random they look: protocol, content and caching headers, versions, ids. */
 export const HARMLESS_HEADERS: readonly string[] = [
@@ -55,7 +53,8 @@ const HARMLESS = new Set(HARMLESS_HEADERS);
 /** `x-request-id`, `request-id`, `openai-request-id`, `x-amzn-requestid`, `x-ms-client-request-id`, `x-b3-traceid`, `x-correlation-id`, `anthropic-organization-id` …: ids, kept. */
 const ID_HEADER = /(?:^|[-_])(?:request|trace|span|parent|correlation|organization)[-_]?id$/;
 
-const RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
+/** A run of the base64 / base64url / hex alphabet long enough to be a key: looksRandom tells whether it is one. */
+export const RANDOM_RUN = /[A-Za-z0-9+/_-]{32,}={0,2}/g;
 
 /** Whether a run of the alphabet looks random enough to be a secret (the rule above). */
 export function looksRandom(run: string): boolean {
@@ -82,14 +81,4 @@ export function shannonEntropy(text: string): number {
 export function isHarmlessHeader(name: string): boolean {
   const lower = name.toLowerCase();
   return HARMLESS.has(lower) || ID_HEADER.test(lower);
-}
-
-/** A copy of the headers with each random-looking run redacted in those neither secret by name (redacted elsewhere) nor harmless. */
-export function redactRandomValues(headers: Readonly<Record<string, string>>, extra: readonly string[] = []): Record<string, string> {
-  // No prototype: a header named `__proto__` is kept as one, not taken for the object's prototype.
-  const out = Object.create(null) as Record<string, string>;
-  for (const [name, value] of Object.entries(headers)) {
-    out[name] = typeof value !== 'string' || isSecretHeader(name, extra) || isHarmlessHeader(name) ? value : value.replace(RUN, (run) => (looksRandom(run) ? redactSecret(run) : run));
-  }
-  return out;
 }

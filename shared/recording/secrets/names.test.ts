@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { secretsToMask } from './echoed-secrets.ts';
-import { HARMLESS_HEADERS, looksRandom, redactRandomValues } from './high-entropy.ts';
-import { hasSecretWord, isSecretHeader, KNOWN_SECRET_HEADERS, redactHeaders, redactRecording, redactUrl } from './redact.ts';
-import type { Recording } from './types.ts';
+import type { Recording } from '../types.ts';
+import { secretsToMask } from './echoes.ts';
+import { HARMLESS_HEADERS, looksRandom } from './high-entropy.ts';
+import { hasSecretWord, isSecretHeader, KNOWN_SECRET_HEADERS } from './names.ts';
+import { redactHeaders, redactRandomValues, redactRecording, redactUrl } from './redact.ts';
 
 const KEY = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 

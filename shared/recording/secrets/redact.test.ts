@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretHeader, redactHeaders, redactSecret, redactUrl } from './redact.ts';
+import { isSecretHeader } from './names.ts';
+import { redactHeaders, redactUrl } from './redact.ts';
+import { redactSecret } from './remainder.ts';
 
 const KEY = 'sk-proj-4f9QxZ2mP8vL1nR7tY3wK6bH0cJ5dG2aE9uS1a1b2';
 

@@ -1,24 +1,17 @@
 // A key Streamscope sent, sent back by the server, is masked wherever it turns up in what is
 // kept (docs/architecture.md, "Data model": secrets never reach the database, a log or an export). Redaction by header
-// name (redact.ts) cannot see a key echoed in a harmless-named header (`x-debug`, a JSON dump of
+// name (names.ts, redact.ts) cannot see a key echoed in a harmless-named header (`x-debug`, a JSON dump of
 // the request's headers) or in the body; but the recorder knows every secret value it sent.
 // Each occurrence is masked at the same length, so the body's byte offsets, its reads' lengths
 // and its SSE and JSON framing stay as they were: the key's public prefix and its last four
 // characters are kept, the rest becomes `*` (`sk-proj-********…a1b2`).
 
-import { isSecretHeader, publicPrefixLength, REDACTED, secretValues } from './redact.ts';
-import type { RecordedRead, Recording } from './types.ts';
+import type { RecordedRead, Recording } from '../types.ts';
+import { isSecretHeader, secretValues } from './names.ts';
+import { publicPrefixLength, REDACTED } from './remainder.ts';
 
 /** Shorter values are not looked for: too likely to match other text (they are still redacted by name). */
 export const MIN_SECRET_LENGTH = 8;
-
-/** What was masked in an exchange, so that the analysis can say so (diagnostic `secret-echoed`). */
-export interface SecretsMasked {
-  /** Response headers whose value held a secret that was sent, by name. */
-  readonly headers: readonly string[];
-  /** How many times the body held one. */
-  readonly bodyPlaces: number;
-}
 
 const STAR = 0x2a;
 /** The secrets of a request worth looking for, as sent and URL-encoded, longest first. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { byteByByte, bytes, splitAt, text } from '../test/streams.ts';
-import { createEchoMasker, maskEchoedSecrets, maskHeaders, maskOf, secretsToMask } from './echoed-secrets.ts';
-import type { Recording } from './types.ts';
-import type { RecordedRead } from './types.ts';
+import { byteByByte, bytes, splitAt, text } from '../../test/streams.ts';
+import { createEchoMasker, maskEchoedSecrets, maskHeaders, maskOf, secretsToMask } from './echoes.ts';
+import type { Recording } from '../types.ts';
+import type { RecordedRead } from '../types.ts';
 
 const KEY = 'sk-proj-Zt4QmV8xR2bN6yL0pW3sK7dF9hJ1cA5e';
 const MASKED = 'sk-proj-****************************cA5e';
