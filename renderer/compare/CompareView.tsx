@@ -1,5 +1,5 @@
 // Two recordings side by side (`#/compare/A/B`): their timelines on one time axis, the
-// reassembled messages diffed word by word (within a dialect: ./dialect-diff.ts), the metrics and
+// reassembled messages diffed word by word (within a dialect: ./messages.ts), the metrics and
 // the diagnostics in two columns. Each side loads as the recording view loads one (a live one is
 // followed); each shows its own loading, missing or error state, and the parts that need both wait
 // for both.

@@ -1,4 +1,4 @@
-// The reassembled messages of A and B, diffed word by word (./dialect-diff.ts): per choice, output
+// The reassembled messages of A and B, diffed word by word (./messages.ts): per choice, output
 // item or content block, each field with what B adds inserted and what it lacks deleted. Screen
 // readers hear the change as words ("inserted", "deleted"), since most do not announce <ins> and
 // <del> by themselves. Two recordings of different dialects are said to be so, not diffed.
@@ -9,7 +9,8 @@ import type { Analysis } from '../../shared/analysis/analyze.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { formatCount } from '../components/format.ts';
 import { dialectName } from '../components/dialect-names.ts';
-import { compareMessages, comparisonIdentical } from './dialect-diff.ts';
+import { dialectView } from '../view/dialects/registry.ts';
+import { compareMessages, comparisonIdentical } from './messages.ts';
 import type { FieldDiff, Segment } from './message-diff.ts';
 
 export function MessageDiff({ a, b }: { readonly a: Analysis; readonly b: Analysis }) {
@@ -29,16 +30,16 @@ export function MessageDiff({ a, b }: { readonly a: Analysis; readonly b: Analys
   if (groups.length === 0) {
     return <p className="muted">Neither recording reassembled a message: no choice arrived in either.</p>;
   }
-  const what = protocol === 'chat-completions' ? (groups.length > 1 ? 'messages' : 'message') : protocol === 'responses' ? 'response' : 'message';
+  const { compare } = dialectView(protocol);
   return (
     <div className="compare-messages" data-testid="compare-messages" data-protocol={protocol}>
       {comparisonIdentical(comparison) && (
         <p className="compare-identical" data-testid="compare-identical">
-          Identical: both recordings reassemble the same {what}, field for field{protocol === 'chat-completions' ? '' : ' (ids aside)'}.
+          Identical: both recordings reassemble the same {compare.same(groups)}.
         </p>
       )}
       {groups.map((group) => (
-        <div key={group.key} className="compare-choice" data-testid={protocol === 'chat-completions' ? `compare-${group.key.replace(' ', '-')}` : 'compare-entry'} data-where={group.key}>
+        <div key={group.key} className="compare-choice" data-testid={compare.testIdOf(group)} data-where={group.key}>
           {group.titled && (
             <h3>
               {group.title}

@@ -59,6 +59,21 @@ export interface FieldDiff {
   readonly diff: TextDiff;
 }
 
+/** One choice, output item or content block of either recording, its fields diffed. */
+export interface GroupDiff {
+  /** `choice 0`, `output[1]`, `content[2]`; unique within a comparison. */
+  readonly key: string;
+  /** Its heading: `Choice 1`, `output[1] function_call`. */
+  readonly title: string;
+  /** Whether the heading is worth showing (a lone choice 0 of Chat Completions goes without). */
+  readonly titled: boolean;
+  /** It exists in only one of the two recordings. */
+  readonly onlyIn: 'a' | 'b' | null;
+  /** The fields either side has, in reading order. */
+  readonly fields: readonly FieldDiff[];
+  readonly identical: boolean;
+}
+
 export interface ChoiceDiff {
   readonly index: number;
   /** The choice exists in only one of the two recordings. */

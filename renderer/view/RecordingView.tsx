@@ -6,14 +6,13 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { dialectOf } from '../../shared/analysis/analyze.ts';
 import { createScrubber } from '../../shared/analysis/scrub.ts';
-import { createAccumulator } from '../../shared/dialects/chat/accumulate.ts';
-import type { StreamState } from '../../shared/dialects/chat/accumulate.ts';
-import { toChoices } from '../../shared/dialects/chat/message.ts';
 import { api } from '../api/index.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage, formatCount } from '../components/format.ts';
 import { HOME, navigate } from '../route.ts';
 import { lastSelection, rememberSelection } from '../shell/remember.ts';
+import { BEFORE_ANY } from './dialects/kit/typed.ts';
+import { dialectView } from './dialects/registry.ts';
 import { EventsTable } from './events/EventsTable.tsx';
 import { EventInspector } from './inspector/EventInspector.tsx';
 import { RecordingHeader } from './RecordingHeader.tsx';
@@ -30,9 +29,6 @@ import { Timeline } from './timeline/Timeline.tsx';
 import type { PanelProps, ScrubbedState } from './types.ts';
 import './view.css';
 
-/** The client state before any event: what a replay on screen shows until the first one is due. */
-const BEFORE_ANY: ScrubbedState = { event: BEFORE_FIRST, state: createAccumulator().state, choices: [] };
-
 /** Mounted once per recording (App keys it by id): it opens with nothing selected, or with the event selected when the app last showed it. */
 export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
   const load = useRecording(id, registry);
@@ -48,7 +44,7 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
 
   const analysis = load.status === 'ready' ? load.analysis : null;
   const events = analysis?.events ?? null;
-  const protocol = analysis?.protocol ?? 'chat-completions';
+  const protocol = analysis?.protocol ?? null;
   const dialect = dialectOf(protocol);
   // One scrubber per list of events, in the stream's dialect: a live recording's list grows in place and keeps its scrubber.
   const scrubber = useMemo(() => (events ? createScrubber(events, dialect) : null), [events, dialect]);
@@ -64,9 +60,8 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
     if (scrubbedAt === BEFORE_FIRST) return BEFORE_ANY;
     if (scrubbedAt === null || !scrubber || events === null || scrubbedAt >= events.length) return null;
     const state = scrubber.at(scrubbedAt);
-    // Chat Completions' panels read its client state; another dialect's, its final object as of the event.
-    if (protocol !== 'chat-completions') return { ...BEFORE_ANY, event: scrubbedAt, final: dialect.final(state) };
-    return { event: scrubbedAt, state: state as StreamState, choices: toChoices(state as StreamState) };
+    // What the panels read as of the event, in the dialect's terms (Chat Completions' client state, another's final object).
+    return dialectView(protocol).scrubbed(scrubbedAt, state);
     // The live analysis is a new object whenever events arrive: the state as of an event never
     // changes, but the scrubber's state object is reused, so this is worked out again per analysis.
   }, [scrubbedAt, scrubber, analysis]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -1,18 +1,18 @@
 // The selected event, all of it: its raw bytes and the reads they came in, its data as a JSON
 // tree, the choice deltas and the operations the core read from them, the fields outside
-// OpenAI's set, what is wrong with it, and what it changed in the state a client holds. An event of
-// another dialect is named by its data.type and the dialect's word for it (./dialect-words.ts).
+// OpenAI's set, what is wrong with it, and what it changed in the state a client holds — each in
+// its dialect's terms (../dialects/: a typed event is named by its data.type and the dialect's word
+// for it).
 
 import { useId, useMemo, useState } from 'react';
 import { createEffectReader } from '../../../shared/analysis/event-effect.ts';
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import { describeOp, describeProblem } from '../../../shared/dialects/chat/annotate.ts';
+import { describeProblem } from '../../../shared/dialects/chat/annotate.ts';
 import { formatMs } from '../../components/format.ts';
 import { KindLabel } from '../events/KindLabel.tsx';
 import type { PanelProps } from '../types.ts';
-import { effectWords } from './effect-words.ts';
-import { dialectDeltaOf, dialectEventWords } from './dialect-words.ts';
-import { deltasOf, parseData } from './json-view.ts';
+import { dialectView } from '../dialects/registry.ts';
+import { parseData } from './json-view.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { RawBytes } from './RawBytes.tsx';
 import { useOnScreen } from './use-on-screen.ts';
@@ -22,9 +22,6 @@ export type EventInspectorProps = Pick<PanelProps, 'analysis' | 'selected'> & {
   /** A replay on screen is under way: the selection moves every frame, whether or not anyone sees the inspector. */
   readonly replaying?: boolean;
 };
-
-/** Operations are worded with text quoted up to this many characters. */
-const OP_TEXT = 400;
 
 export function EventInspector({ analysis, selected, replaying = false }: EventInspectorProps) {
   const id = useId();
@@ -62,17 +59,13 @@ interface DetailsProps {
 function EventDetails({ event, analysis, reader }: DetailsProps) {
   const { sse, interpretation } = event;
   const index = sse.index;
-  // Another dialect's event: what it changed is its annotation, in the dialect's notation, and its
-  // operations are the dialect's (the effect reader follows Chat Completions' state, which it leaves empty).
-  const chat = analysis.protocol === 'chat-completions';
-  const effect = useMemo(
-    () => (chat ? effectWords(reader.at(index), interpretation.kind) : { summary: event.annotation, groups: [] }),
-    [chat, reader, index, interpretation.kind, event],
-  );
+  // What the event changed, its words and its operations, in the dialect's terms (its view's `inspector`).
+  const { inspector } = dialectView(analysis.protocol);
+  const effect = useMemo(() => inspector.effect(reader, event), [inspector, reader, event]);
   const parsed = useMemo(() => parseData(sse.data), [sse]);
-  const words = useMemo(() => (chat ? null : dialectEventWords(event)), [chat, event]);
-  const ops = useMemo(() => (words ? words.ops : interpretation.ops.map((op) => describeOp(op, OP_TEXT))), [words, interpretation]);
-  const deltas = parsed.type !== 'json' ? [] : chat ? deltasOf(parsed.value) : dialectDeltaOf(parsed.value);
+  const words = useMemo(() => inspector.words(event), [inspector, event]);
+  const ops = useMemo(() => inspector.ops(event), [inspector, event]);
+  const deltas = parsed.type !== 'json' ? [] : inspector.deltas(parsed.value);
   const extensions = interpretation.unknownPaths;
   const fields = [
     sse.event !== null && `event: ${sse.event}`,
@@ -145,7 +138,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
       <section aria-label="Delta and operations">
         <h3>Delta</h3>
         {deltas.length === 0 ? (
-          <p className="inspector-note">{parsed.type !== 'json' ? 'No delta: the data is not a chunk.' : chat ? 'No choice delta in this event.' : 'No delta member in this event: what it changed is in its JSON above.'}</p>
+          <p className="inspector-note">{parsed.type !== 'json' ? 'No delta: the data is not a chunk.' : inspector.noDelta}</p>
         ) : (
           deltas.map((delta) => <JsonTree key={delta.key} value={delta.value} label={delta.key} />)
         )}
@@ -166,7 +159,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
       <section aria-label="Unknown fields">
         <h3>Unknown fields</h3>
         {extensions.length === 0 && sse.unknownFields.length === 0 ? (
-          <p className="inspector-note">{chat ? 'None: every field is one OpenAI sends.' : 'None among the SSE fields (the data’s own fields are checked in Chat Completions chunks only).'}</p>
+          <p className="inspector-note">{inspector.noUnknownFields}</p>
         ) : (
           <ul className="inspector-unknown">
             {extensions.map((path) => (

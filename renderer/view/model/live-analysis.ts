@@ -5,13 +5,12 @@
 // before it from the store. A recording nobody pushes (the capture proxy's) is fed the same way,
 // by batches the view makes of what it asks the store for.
 
-import { dialectOf, finishAnalysis } from '../../../shared/analysis/analyze.ts';
+import { finishAnalysis } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { StreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
-import { toChoices } from '../../../shared/dialects/chat/message.ts';
-import type { ChoiceMessage } from '../../../shared/dialects/chat/message.ts';
+import { dialectView } from '../dialects/registry.ts';
 import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/recording/types.ts';
 
 /**
@@ -112,9 +111,8 @@ export class LiveAnalysis {
       this.fullAt = now;
       this.partial = false;
     } else {
-      const chat = analyzer.protocol === 'chat-completions';
-      const final = chat ? toChoices(analyzer.accumulator.state) : dialectOf(analyzer.protocol).final(analyzer.dialectState);
-      this.snapshot = { ...previous, recording, stats: analyzer.stats, choices: chat ? (final as ChoiceMessage[]) : [], final };
+      const { choices, final } = dialectView(analyzer.protocol).live(analyzer);
+      this.snapshot = { ...previous, recording, stats: analyzer.stats, choices, final };
       this.partial = true;
     }
     this.snapshotAt = this.changes;

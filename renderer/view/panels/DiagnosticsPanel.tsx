@@ -7,18 +7,11 @@ import { CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import type { Diagnostic } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import { evidenceOf, groupBySeverity, SEVERITY_UNITS } from '../../../shared/analysis/diagnostics/groups.ts';
 import { formatCount } from '../../components/format.ts';
+import { dialectView } from '../dialects/registry.ts';
 import type { PanelProps } from '../types.ts';
 import './panels.css';
 
 export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
-
-/** What each dialect checks once the stream has ended (docs/architecture.md, "The stream" and "Dialects"). */
-const END_CHECKS: Readonly<Record<NonNullable<DiagnosticsPanelProps['analysis']['protocol']> | 'raw', string>> = {
-  'chat-completions': 'finish reason, [DONE], tool-call arguments, usage, unfinished event',
-  responses: 'terminal event, items left open, tool-call arguments, usage, unfinished event',
-  'anthropic-messages': 'message_stop, blocks left open, tool input, unfinished event',
-  raw: 'unfinished event',
-};
 
 export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight }: DiagnosticsPanelProps) {
   const id = useId();
@@ -33,7 +26,7 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
       <p className="diagnostics-tally" data-testid="diagnostics-tally">
         {tally}
       </p>
-      {live && <p className="panel-note">Still recording: the end-of-stream checks ({END_CHECKS[analysis.protocol ?? 'raw']}) wait for the end.</p>}
+      {live && <p className="panel-note">Still recording: the end-of-stream checks ({dialectView(analysis.protocol).endChecks}) wait for the end.</p>}
       {diagnostics.length === 0 ? (
         <p className="panel-empty">{live ? 'No findings so far.' : 'No findings: the stream looks like a correct one.'}</p>
       ) : (

@@ -8,18 +8,18 @@ import { summarizeRequestBody } from '../../../shared/recording/request-summary.
 import type { RecordedRequest } from '../../../shared/recording/types.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { formatCount } from '../../components/format.ts';
-import { chatShapedBody } from '../model/request-body.ts';
+import { dialectView } from '../dialects/registry.ts';
 import './panels.css';
 
-export function RequestView({ request, protocol = 'chat-completions' }: { readonly request: RecordedRequest | null; readonly protocol?: Protocol | null }) {
+export function RequestView({ request, protocol }: { readonly request: RecordedRequest | null; readonly protocol: Protocol | null }) {
   const headingId = useId();
   // The store redacts before it writes; redacting again (idempotent) keeps a secret off the screen
   // whatever path a recording took to get here.
   const shown = useMemo(() => {
     if (!request) return null;
     const raw = typeof request.body === 'string' ? request.body : request.body == null ? null : JSON.stringify(request.body, null, 2);
-    // Another dialect's conversation and tools, read as Chat Completions' are (../model/request-body.ts).
-    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequestBody(chatShapedBody(protocol, request.body)), raw };
+    // Another dialect's conversation and tools, read as Chat Completions' are (its view's `request`).
+    return { url: redactUrl(request.url), headers: Object.entries(redactHeaders(request.headers)), summary: summarizeRequestBody(dialectView(protocol).request.chatShaped(request.body)), raw };
   }, [request, protocol]);
 
   if (!shown || !request) {
@@ -61,7 +61,7 @@ export function RequestView({ request, protocol = 'chat-completions' }: { readon
             <dd>{summary.model === null ? <span className="panel-muted">(not set)</span> : <code>{summary.model}</code>}</dd>
             <dt>stream</dt>
             <dd>{summary.stream === null ? <span className="panel-muted">(not set)</span> : String(summary.stream)}</dd>
-            {protocol === 'chat-completions' && (
+            {dialectView(protocol).request.includeUsage && (
               <>
                 <dt>include_usage</dt>
                 <dd>{summary.includeUsage === null ? <span className="panel-muted">(not set)</span> : String(summary.includeUsage)}</dd>
@@ -71,7 +71,7 @@ export function RequestView({ request, protocol = 'chat-completions' }: { readon
             <dd>{summary.tools.length === 0 ? 'none' : `${summary.tools.length}: ${summary.tools.join(', ')}`}</dd>
           </dl>
           {summary.messages === null ? (
-            <p className="panel-muted">{protocol === 'responses' ? 'The body has no input.' : 'The body has no messages array.'}</p>
+            <p className="panel-muted">{dialectView(protocol).request.noConversation}</p>
           ) : (
             <ol className="message-chat" aria-label="Messages sent">
               {summary.messages.map((message, i) => (

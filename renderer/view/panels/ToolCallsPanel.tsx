@@ -1,17 +1,12 @@
-// One card per tool call (per choice and index): id, type and name, the arguments as they grew
-// fragment by fragment (each fragment a button that selects the event that carried it), and the
-// joined arguments pretty-printed when they are JSON, or where and why they are not. A Responses
-// or Anthropic Messages stream's calls are cards per output item / content block (DialectToolCards.tsx).
+// The tool calls of the stream as of the selected event (or at the end), one card per call, in its
+// dialect's terms (../dialects/: Chat Completions' per choice and index, a Responses function_call
+// item's, an Anthropic tool_use block's): the arguments as they grew, each fragment a button that
+// selects the event that carried it, and what they join to.
 
-import { useId, useMemo } from 'react';
-import type { ToolCallState } from '../../../shared/dialects/chat/accumulate.ts';
-import { toolCallsOf } from '../../../shared/dialects/chat/message.ts';
-import { checkArguments } from '../../../shared/dialects/kit/arguments.ts';
-import { formatCount } from '../../components/format.ts';
+import { useId } from 'react';
+import { dialectView } from '../dialects/registry.ts';
 import type { PanelProps } from '../types.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';
-import { DialectToolCards } from './DialectToolCards.tsx';
-import { ArgumentsResult, FragmentRun } from './ToolFragments.tsx';
 import './panels.css';
 
 export type ToolCallsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'scrubbed'>;
@@ -19,76 +14,12 @@ export type ToolCallsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'select
 export function ToolCallsPanel({ analysis, live, selected, onSelect, scrubbed }: ToolCallsPanelProps) {
   const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
-  const { viewed } = asOf;
-  // The state is the fold's own, changed in place as events arrive: read afresh on every render.
-  const choices = [...viewed.state.choices.values()].sort((a, b) => a.index - b.index);
-  const several = choices.length > 1;
-  const cards = choices.flatMap((choice) => toolCallsOf(choice).map((call) => ({ choice: choice.index, finishReason: choice.finishReason, call })));
+  const { ToolCards } = dialectView(analysis.protocol);
   return (
     <section className="panel tool-calls-panel" aria-labelledby={id} data-testid="tool-calls-panel">
       <h2 id={id}>Tool calls</h2>
       <AsOfBar asOf={asOf} live={live} scrubbed={scrubbed} />
-      {analysis.protocol === null ? (
-        <p className="panel-empty">The dialect of this stream could not be told: no tool call is read from it.</p>
-      ) : analysis.protocol !== 'chat-completions' ? (
-        <DialectToolCards protocol={analysis.protocol} analysis={analysis} live={live} asOf={viewed.asOf?.event ?? null} selected={selected} onSelect={onSelect} />
-      ) : cards.length === 0 ? (
-        <p className="panel-empty">{viewed.asOf ? 'No tool calls as of this event.' : live ? 'No tool calls yet.' : 'No tool calls in this stream.'}</p>
-      ) : (
-        <div className="tool-cards">
-          {cards.map(({ choice, finishReason, call }) => (
-            <ToolCard
-              key={`${choice}:${call.index}`}
-              call={call}
-              choice={several || choice !== 0 ? choice : null}
-              complete={finishReason !== null || (!live && viewed.asOf === null)}
-              selected={selected}
-              onSelect={onSelect}
-            />
-          ))}
-        </div>
-      )}
+      <ToolCards analysis={analysis} live={live} scrubbed={scrubbed} viewed={asOf.viewed} selected={selected} onSelect={onSelect} />
     </section>
-  );
-}
-
-interface ToolCardProps {
-  readonly call: ToolCallState;
-  /** The choice's index when the card must say it (several choices, or not choice 0). */
-  readonly choice: number | null;
-  /** The choice finished, or the stream ended: the arguments will not grow any more. */
-  readonly complete: boolean;
-  readonly selected: number | null;
-  readonly onSelect: (event: number | null) => void;
-}
-
-function ToolCard({ call, choice, complete, selected, onSelect }: ToolCardProps) {
-  const text = call.arguments;
-  const check = useMemo(() => checkArguments(text), [text]);
-  const { fragments } = call;
-  const headingId = useId();
-  const where = choice === null ? `tool_calls[${call.index}]` : `choices[${choice}].tool_calls[${call.index}]`;
-
-  return (
-    <article className="tool-card" aria-labelledby={headingId} data-testid="tool-card" data-index={call.index} data-choice={choice ?? 0}>
-      <h3 id={headingId}>
-        <code>{where}</code> {call.name === null ? <span className="panel-bad">(no name)</span> : <code className="tool-name">{call.name}</code>}
-      </h3>
-      <dl className="panel-facts">
-        <dt>id</dt>
-        <dd>{call.id === null ? <span className="panel-bad">(none)</span> : <code>{call.id}</code>}</dd>
-        <dt>type</dt>
-        <dd>{call.type === null ? <span className="panel-bad">(none)</span> : <code>{call.type}</code>}</dd>
-        <dt>arguments</dt>
-        <dd>
-          {formatCount(fragments.length)} {fragments.length === 1 ? 'fragment' : 'fragments'}, {formatCount(text.length)} characters
-        </dd>
-      </dl>
-      {call.indexAssigned && <p className="panel-note">Index assigned: the provider sent this call without an index; it is placed by order of arrival.</p>}
-      <h4>Fragments</h4>
-      <FragmentRun fragments={fragments} where={where} complete={complete} selected={selected} onSelect={onSelect} />
-      <h4>Arguments</h4>
-      <ArgumentsResult text={text} check={check} complete={complete} />
-    </article>
   );
 }

@@ -2,12 +2,12 @@
 // the timing metrics each with its one-line definition and, where benchmark tools disagree, the
 // one it follows; the gaps between events as a histogram.
 
-import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { useId } from 'react';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 import { metricValue } from '../../../shared/export/html/format.ts';
-import { usageOfFinal, usageView } from '../model/usage-view.ts';
+import { dialectView } from '../dialects/registry.ts';
+import { usageView } from '../model/usage-view.ts';
 import type { PanelProps } from '../types.ts';
 import { AsOfBar, useAsOf } from './AsOf.tsx';
 import { GapHistogram } from './GapHistogram.tsx';
@@ -15,24 +15,12 @@ import './panels.css';
 
 export type UsagePanelProps = Pick<PanelProps, 'analysis' | 'live' | 'scrubbed'>;
 
-/** Why there is no usage at the end of a stream, by dialect: where it would have come. */
-const NO_USAGE: Readonly<Record<NonNullable<Analysis['protocol']> | 'raw', string>> = {
-  'chat-completions': 'No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).',
-  responses: 'No usage in the stream: the terminal response (response.completed, .incomplete, .failed) carries it, and none came with one.',
-  'anthropic-messages': 'No usage in the stream: message_start and message_delta carry it, and neither did.',
-  raw: 'No usage: the dialect of this stream could not be told.',
-};
-
-/** The output token count's source in the other dialects, whose usage names it output_tokens (docs/metrics.md). */
-const OTHER_OUTPUT_TOKENS = 'output_tokens from usage (the last value sent); not guessed when the stream carried none.';
-
 export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
   const id = useId();
   const asOf = useAsOf(analysis, scrubbed);
-  const { protocol } = analysis;
-  // Another dialect's usage is its final object's, as of the selected event or at the end.
-  const usage = protocol === 'chat-completions' ? asOf.viewed.state.usage : asOf.viewed.asOf ? usageOfFinal(scrubbed?.final) : analysis.usage;
-  const { headline, fields } = usage ? usageView(protocol, usage) : { headline: [], fields: [] };
+  const words = dialectView(analysis.protocol).usage;
+  const usage = words.of(analysis, asOf.viewed, scrubbed);
+  const { headline, fields } = usage ? usageView(analysis.protocol, usage) : { headline: [], fields: [] };
   return (
     <section className="panel usage-panel" aria-labelledby={id} data-testid="usage-panel">
       <h2 id={id}>Usage and metrics</h2>
@@ -44,7 +32,7 @@ export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
             ? 'No usage as of this event.'
             : live
               ? 'No usage yet (it usually comes last, after the finish reason).'
-              : NO_USAGE[protocol ?? 'raw']}
+              : words.none}
         </p>
       ) : (
         <>
@@ -79,6 +67,7 @@ export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
 function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; readonly live: boolean; readonly scrubbed: boolean }) {
   const id = useId();
   const { metrics } = analysis;
+  const words = dialectView(analysis.protocol).usage;
   if (metrics === null) {
     return (
       <>
@@ -98,7 +87,7 @@ function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; re
       </p>
       <p className="usage-rate" data-testid="tokens-per-second">
         {metrics.tokens_per_s === null ? (
-          <>Tokens per second: – {metrics.output_tokens === null ? `(needs ${analysis.protocol ? descriptorOf(analysis.protocol).outputTokensField : 'output_tokens'} from usage)` : '(needs two tokens at different times)'}</>
+          <>Tokens per second: – {metrics.output_tokens === null ? `(needs ${words.outputTokensField} from usage)` : '(needs two tokens at different times)'}</>
         ) : (
           <>
             <strong>{metricValue('tokens_per_s', metrics.tokens_per_s)}</strong> output tokens per second after the first token
@@ -114,7 +103,7 @@ function Metrics({ analysis, live, scrubbed }: { readonly analysis: Analysis; re
                 {metricValue(key, metrics[key]!)}
               </span>{' '}
               <span className="usage-metric-definition" id={`${id}-${key}`}>
-                {key === 'output_tokens' && analysis.protocol !== 'chat-completions' ? OTHER_OUTPUT_TOKENS : definition}
+                {key === 'output_tokens' ? (words.outputTokens ?? definition) : definition}
               </span>
               {benchmark && <span className="usage-metric-benchmark"> {benchmark}</span>}
             </dd>

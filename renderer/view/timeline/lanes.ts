@@ -1,6 +1,6 @@
 // The timeline's index of one analysis: every event's position on the axis, one sorted lane of
-// positions per kind of event (tool fragments one lane per tool-call index; for a Responses or
-// Anthropic stream, per function_call item / tool_use block), the reads as a lane,
+// positions per kind of event (tool fragments one lane per tool call, as its dialect's view tracks
+// it: a Chat Completions index, a function_call item, a tool_use block), the reads as a lane,
 // for a captured recording the writes to the client as a lane (each at the moment the client's
 // socket took it), the silences and bursts to shade, the markers and the domain. Built once per
 // analysis; when a live analysis comes back with more events, the index of the prefix is reused
@@ -11,8 +11,8 @@ import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts
 import type { RelayTiming } from '../../../shared/capture/types.ts';
 import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
 import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
-import { dialectToolCalls } from '../model/dialect-tools.ts';
-import type { DialectToolCall } from '../model/dialect-tools.ts';
+import { dialectView } from '../dialects/registry.ts';
+import type { ToolTrack } from '../dialects/types.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';
 import type { Domain } from './scale.ts';
 import { NO_BURSTS, NO_GAPS, extendBursts, extendGaps } from './spans.ts';
@@ -193,12 +193,11 @@ const KIND_LANES = new Map<EventKind, LaneSpec>(
   KINDS.map((kind, rank) => [kind, { key: kind, label: KIND_LABELS[kind], colour: `--tl-${kind}`, order: [rank], holds: 'events' }]),
 );
 const TOOL_RANK = KINDS.indexOf('tool');
-const toolLanes = new Map<string, LaneSpec>();
 
 /**
- * Tool fragments go on one lane per tool call, as the client state assembles them (the index sent,
- * or the one assigned in arrival order when the provider sent none): the calls' event lists are
- * read from where the previous index stopped, up to the events this analysis holds.
+ * Tool fragments go on one lane per tool call, as the dialect's view tracks them (Chat Completions:
+ * the index sent, or the one assigned in arrival order when the provider sent none): the calls'
+ * event lists are read from where the previous index stopped, up to the events this analysis holds.
  */
 function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positions: Float64Array, lanes: Map<string, LaneWriter>): ToolProgress {
   const read = new Map(base?.resume.tools.read);
@@ -221,39 +220,12 @@ function extendToolLanes(analysis: Analysis, base: TimelineIndex | null, positio
     }
     read.set(spec.key, next);
   };
-  const { protocol } = analysis;
-  if (protocol === 'responses' || protocol === 'anthropic-messages') {
-    // Another dialect's calls are its function_call items / tool_use blocks, read from the events.
-    dialectToolCalls(analysis.events, protocol).forEach((call, ordinal) => mark(dialectToolLane(call, ordinal), call.fragments.length, (fragment) => call.fragments[fragment]!.event));
-  } else {
-    for (const choice of analysis.state.choices.values()) {
-      for (const call of choice.toolCalls.values()) mark(toolLane(choice.index, call.index, call.indexAssigned), call.events.length, (fragment) => call.events[fragment]!);
-    }
-  }
+  for (const track of dialectView(analysis.protocol).toolTracks(analysis)) mark(toolLane(track), track.count, track.eventOf);
   return { read, claimed };
 }
 
-/** A Responses function call's or an Anthropic tool_use block's lane, by its place (`output[1] get_weather`). */
-function dialectToolLane(call: DialectToolCall, ordinal: number): LaneSpec {
-  // Keyed by where and when it opened: a block index used again later is another call.
-  return { key: `tool:${call.where}@${call.openedAt}`, label: `${call.where} ${call.name ?? call.type}`, colour: `--tl-tool-${ordinal % TOOL_COLOURS}`, order: [TOOL_RANK, 0, ordinal], holds: 'events' };
-}
-
-function toolLane(choice: number, index: number, assigned: boolean): LaneSpec {
-  const key = `tool:${choice}:${index}${assigned ? ':assigned' : ''}`;
-  let spec = toolLanes.get(key);
-  if (!spec) {
-    const call = `tool call [${index}]${assigned ? ' (no index sent)' : ''}`;
-    spec = {
-      key,
-      label: choice === 0 ? call : `choice ${choice} · ${call}`,
-      colour: `--tl-tool-${index % TOOL_COLOURS}`,
-      order: [TOOL_RANK, choice, index],
-      holds: 'events',
-    };
-    toolLanes.set(key, spec);
-  }
-  return spec;
+function toolLane(track: ToolTrack): LaneSpec {
+  return { key: track.key, label: track.label, colour: `--tl-tool-${track.colour % TOOL_COLOURS}`, order: [TOOL_RANK, ...track.order], holds: 'events' };
 }
 
 /**

@@ -3,9 +3,11 @@
 
 import { describe, expect, it } from 'vitest';
 import { summarizeRequestBody } from '../../../shared/recording/request-summary.ts';
-import { chatShapedBody } from './request-body.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { dialectView } from './registry.ts';
 
-const summary = (protocol: Parameters<typeof chatShapedBody>[0], body: unknown) => summarizeRequestBody(chatShapedBody(protocol, body));
+const chatShapedBody = (protocol: Protocol | null, body: unknown) => dialectView(protocol).request.chatShaped(body);
+const summary = (protocol: Protocol | null, body: unknown) => summarizeRequestBody(chatShapedBody(protocol, body));
 
 describe('a Responses request', () => {
   it('reads its instructions and a string input as the conversation, and its flat tools by name', () => {

@@ -1,64 +1,70 @@
-// A Responses `response` or an Anthropic `message` in the message panel: how it ended (status or
-// stop reason, a refusal as a warning), the usage in a line, then each output item / content
-// block in order under its index — the answer's text with its citations, reasoning and thinking
-// apart from it, refusals as warnings, tool calls with their arguments — and the raw final object,
-// folded. The layout is ../model/final-view.ts's; recorded text is React text, never markup.
+// A dialect's final object in the message panel — a Responses `response`, an Anthropic
+// `message`: how it ended (status or stop reason, a refusal as a warning), the usage in a line,
+// then each entry (output item / content block) in order under its index — the answer's text with
+// its citations, reasoning and thinking apart from it, refusals as warnings, tool calls with their
+// arguments — and the raw final object, folded. The layout is the dialect's (./final-view.ts);
+// recorded text is React text, never markup.
 
-import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { useId, useMemo, useState } from 'react';
-import { formatCount } from '../../components/format.ts';
-import { finalView } from '../model/final-view.ts';
-import type { DialectProtocol, Entry, Fact, Moment, Part } from '../model/final-view.ts';
-import { LongText } from './LongText.tsx';
-import './panels.css';
+import type { FunctionComponent } from 'react';
+import { formatCount } from '../../../components/format.ts';
+import { LongText } from '../../panels/LongText.tsx';
+import type { MessageBodyProps } from '../types.ts';
+import type { Entry, Fact, FinalView, Moment, Part } from './final-entry.ts';
+import '../../panels/panels.css';
 
-interface DialectMessageProps {
-  readonly protocol: DialectProtocol;
-  readonly final: unknown;
-  readonly moment: Moment;
+export interface FinalObjectWords {
+  readonly layout: (final: unknown, moment: Moment) => FinalView;
+  /** The SDK call that ends with the object: `finalResponse()`. */
+  readonly sdkCall: string;
+  /** What its entries are called, as a heading: `Output items`, `Content blocks`. */
+  readonly entries: string;
 }
 
-export function DialectMessage({ protocol, final, moment }: DialectMessageProps) {
-  const { asOf, live } = moment;
-  const view = useMemo(() => finalView(protocol, final, { asOf, live }), [protocol, final, asOf, live]);
-  const { outcome } = view;
-  const helper = descriptorOf(protocol).final.sdkCall;
-  return (
-    <>
-      <dl className="panel-facts" data-testid="final-outcome" data-tone={outcome.tone}>
-        <dt>{outcome.label}</dt>
-        <dd>{outcome.value === null ? <span className="panel-muted">(none)</span> : <code>{outcome.value}</code>}</dd>
-        {view.facts.map((fact) => (
-          <FactRow key={fact.label} fact={fact} />
-        ))}
-        <dt>usage</dt>
-        <dd data-testid="final-usage">{view.usage === null ? <span className="panel-muted">(none{moment.asOf || moment.live ? ' yet' : ''})</span> : view.usage}</dd>
-      </dl>
-      {outcome.refusal ? (
-        <div className="message-refusal" data-testid="refusal">
-          <h4>
-            <span aria-hidden="true">⚠ </span>Refusal
-          </h4>
-          <p className="message-refusal-why">{outcome.sentence}</p>
-        </div>
-      ) : (
-        <p className={TONE_CLASS[outcome.tone]} data-testid="final-sentence">
-          {outcome.sentence}
-        </p>
-      )}
-      <h3>{protocol === 'responses' ? 'Output items' : 'Content blocks'}</h3>
-      {view.empty !== null ? (
-        <p className="panel-empty">{view.empty}</p>
-      ) : (
-        <ol className="final-entries" aria-label={protocol === 'responses' ? 'Output items, in order' : 'Content blocks, in order'}>
-          {view.entries.map((entry) => (
-            <EntryView key={entry.where} entry={entry} />
+/** The message panel's body for a dialect that ends in a final object: the object as of the moment viewed. */
+export function finalObjectBody({ layout, sdkCall, entries }: FinalObjectWords): FunctionComponent<MessageBodyProps> {
+  return function FinalObjectBody({ analysis, live, scrubbed, viewed }: MessageBodyProps) {
+    const asOf = viewed.asOf !== null;
+    const final = asOf ? scrubbed?.final : analysis.final;
+    const view = useMemo(() => layout(final, { asOf, live }), [final, asOf, live]);
+    const { outcome } = view;
+    return (
+      <>
+        <dl className="panel-facts" data-testid="final-outcome" data-tone={outcome.tone}>
+          <dt>{outcome.label}</dt>
+          <dd>{outcome.value === null ? <span className="panel-muted">(none)</span> : <code>{outcome.value}</code>}</dd>
+          {view.facts.map((fact) => (
+            <FactRow key={fact.label} fact={fact} />
           ))}
-        </ol>
-      )}
-      <RawFinal final={final} helper={helper} />
-    </>
-  );
+          <dt>usage</dt>
+          <dd data-testid="final-usage">{view.usage === null ? <span className="panel-muted">(none{asOf || live ? ' yet' : ''})</span> : view.usage}</dd>
+        </dl>
+        {outcome.refusal ? (
+          <div className="message-refusal" data-testid="refusal">
+            <h4>
+              <span aria-hidden="true">⚠ </span>Refusal
+            </h4>
+            <p className="message-refusal-why">{outcome.sentence}</p>
+          </div>
+        ) : (
+          <p className={TONE_CLASS[outcome.tone]} data-testid="final-sentence">
+            {outcome.sentence}
+          </p>
+        )}
+        <h3>{entries}</h3>
+        {view.empty !== null ? (
+          <p className="panel-empty">{view.empty}</p>
+        ) : (
+          <ol className="final-entries" aria-label={`${entries}, in order`}>
+            {view.entries.map((entry) => (
+              <EntryView key={entry.where} entry={entry} />
+            ))}
+          </ol>
+        )}
+        <RawFinal final={final} helper={sdkCall} />
+      </>
+    );
+  };
 }
 
 /** The final object whole, folded: written out only while open (a long answer is megabytes of JSON). */

@@ -8,8 +8,8 @@ import { analyzeRecording } from '../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../shared/analysis/analyze.ts';
 import { byteByByte, realStream, timed, untimed } from '../../shared/test/streams.ts';
 import { pairDiagnostics } from './diagnostic-pairs.ts';
-import { compareMessages, comparisonIdentical } from './dialect-diff.ts';
-import type { GroupDiff, MessagesComparison } from './dialect-diff.ts';
+import { compareMessages, comparisonIdentical } from './messages.ts';
+import type { GroupDiff, MessagesComparison } from './messages.ts';
 import { diffMessages } from './message-diff.ts';
 
 const CORPUS = new URL('../../shared/test/fixtures/dialects/', import.meta.url);

@@ -1,9 +1,9 @@
-// The pieces of the message panel's view of a Responses or Anthropic Messages final object
-// (./final-view.ts): entries (output items, content blocks), their parts, facts and citations,
-// and the small readers of JSON members both dialects' layouts use.
+// The pieces of the message panel's view of a dialect's final object (./final-view.ts): entries
+// (output items, content blocks), their parts, facts and citations, and the small readers of JSON
+// members the dialects' layouts use (../responses/items.ts, ../anthropic/blocks.ts).
 
-import { isObject } from '../../../shared/is-object.ts';
-import type { Protocol } from '../../../shared/dialects/types.ts';
+import { isObject } from '../../../../shared/is-object.ts';
+import type { Protocol } from '../../../../shared/dialects/types.ts';
 
 /** How a fact or an outcome reads: as is, a warning, a fault, or not yet known. */
 export type Tone = 'plain' | 'warn' | 'bad' | 'muted';
@@ -71,7 +71,7 @@ export interface Outcome {
 }
 
 export interface FinalView {
-  readonly protocol: DialectProtocol;
+  readonly protocol: Protocol;
   readonly outcome: Outcome;
   /** More of how it ended: the incomplete reason, the error, the stop sequence. */
   readonly facts: readonly Fact[];
@@ -81,8 +81,6 @@ export interface FinalView {
   /** The usage's counts in a line (`input_tokens 366 · output_tokens 59`), or null when there is none. */
   readonly usage: string | null;
 }
-
-export type DialectProtocol = Exclude<Protocol, 'chat-completions'>;
 
 /** Where the view stands: at an event (as of it), still recording, or at the end of a finished stream. */
 export interface Moment {

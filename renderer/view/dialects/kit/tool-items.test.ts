@@ -4,16 +4,21 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
-import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import { describeArgumentsError } from '../../../shared/dialects/kit/arguments.ts';
-import { untimed } from '../../../shared/test/streams.ts';
-import { createToolCallReader, toolCallsAsOf } from './dialect-tools.ts';
-import type { DialectProtocol } from './final-view.ts';
+import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
+import type { Analysis } from '../../../../shared/analysis/analyze.ts';
+import { describeArgumentsError } from '../../../../shared/dialects/kit/arguments.ts';
+import { untimed } from '../../../../shared/test/streams.ts';
+import type { Protocol } from '../../../../shared/dialects/types.ts';
+import { ANTHROPIC_TOOL_ITEMS } from '../anthropic/tools.ts';
+import { RESPONSES_TOOL_ITEMS } from '../responses/tools.ts';
+import { createToolCallReader as readerOf, toolCallsAsOf } from './tool-items.ts';
 
-const CORPUS = new URL('../../../shared/test/fixtures/dialects/', import.meta.url);
+const CORPUS = new URL('../../../../shared/test/fixtures/dialects/', import.meta.url);
 const open = (file: string): Analysis => analyzeRecording(untimed(new Uint8Array(readFileSync(new URL(file, CORPUS)))));
-const callsOf = (analysis: Analysis) => createToolCallReader(analysis.protocol as DialectProtocol).read(analysis.events);
+/** The reader of each dialect whose tool calls are items or blocks. */
+const READINGS: Partial<Record<Protocol, Parameters<typeof readerOf>[0]>> = { responses: RESPONSES_TOOL_ITEMS, 'anthropic-messages': ANTHROPIC_TOOL_ITEMS };
+const createToolCallReader = (protocol: Protocol) => readerOf(READINGS[protocol]!);
+const callsOf = (analysis: Analysis) => createToolCallReader(analysis.protocol!).read(analysis.events);
 const range = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('the function calls of a Responses stream', () => {

@@ -3,10 +3,10 @@
 // signature, redacted_thinking, any other block as JSON — and the stop reason it ended with
 // (@anthropic-ai/sdk types: ContentBlock, StopReason).
 
-import { formatCount } from '../../components/format.ts';
-import { TOOL_BLOCKS } from '../../../shared/dialects/anthropic/accumulate.ts';
-import { asObject, citationOf, factOf, isEnded, rest, text } from './final-entry.ts';
-import type { Entry, Fact, Moment, Outcome } from './final-entry.ts';
+import { formatCount } from '../../../components/format.ts';
+import { TOOL_BLOCKS } from '../../../../shared/dialects/anthropic/accumulate.ts';
+import { asObject, citationOf, factOf, isEnded, rest, text } from '../kit/final-entry.ts';
+import type { Entry, Fact, Moment, Outcome } from '../kit/final-entry.ts';
 
 export function messageEntries(content: unknown): Entry[] {
   if (!Array.isArray(content)) return [];

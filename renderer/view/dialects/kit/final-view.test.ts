@@ -4,21 +4,25 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording, dialectOf } from '../../../shared/analysis/analyze.ts';
-import type { Analysis } from '../../../shared/analysis/analyze.ts';
-import { createScrubber } from '../../../shared/analysis/scrub.ts';
-import { responsesStream, toSse } from '../../../shared/dialects/streams.test-support.ts';
-import { parseSse } from '../../../shared/framing/sse/parser.ts';
-import { bytes, untimed } from '../../../shared/test/streams.ts';
-import { finalView, usageLine } from './final-view.ts';
-import type { DialectProtocol, Moment } from './final-view.ts';
+import { analyzeRecording, dialectOf } from '../../../../shared/analysis/analyze.ts';
+import type { Analysis } from '../../../../shared/analysis/analyze.ts';
+import { createScrubber } from '../../../../shared/analysis/scrub.ts';
+import { responsesStream, toSse } from '../../../../shared/dialects/streams.test-support.ts';
+import { parseSse } from '../../../../shared/framing/sse/parser.ts';
+import { bytes, untimed } from '../../../../shared/test/streams.ts';
+import type { Protocol } from '../../../../shared/dialects/types.ts';
+import { dialectView } from '../registry.ts';
+import type { Moment } from './final-entry.ts';
+import { usageLine } from './final-view.ts';
 
-const CORPUS = new URL('../../../shared/test/fixtures/dialects/', import.meta.url);
+const CORPUS = new URL('../../../../shared/test/fixtures/dialects/', import.meta.url);
 const corpus = (file: string): Uint8Array => new Uint8Array(readFileSync(new URL(file, CORPUS)));
 const open = (file: string): Analysis => analyzeRecording(untimed(corpus(file)));
 
 const AT_END: Moment = { asOf: false, live: false };
-const viewOf = (analysis: Analysis, moment = AT_END) => finalView(analysis.protocol as DialectProtocol, analysis.final, moment);
+/** The dialect's layout of its final object. */
+const finalView = (protocol: Protocol, final: unknown, moment: Moment) => dialectView(protocol).layout!(final, moment);
+const viewOf = (analysis: Analysis, moment = AT_END) => finalView(analysis.protocol!, analysis.final, moment);
 
 /** The final object as a client held it after event `event` (what RecordingView gives the panel). */
 function finalAt(analysis: Analysis, event: number): unknown {

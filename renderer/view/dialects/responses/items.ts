@@ -3,10 +3,10 @@
 // and reasoning text, a function call (or a custom or MCP tool call) with its arguments, any other
 // item as JSON — and the status it ended with (openai SDK types: ResponseOutputItem, Response.status).
 
-import { formatCount } from '../../components/format.ts';
-import { CHANNELS } from '../../../shared/dialects/responses/ops.ts';
-import { asObject, citationOf, factOf, isEnded, prettyIfJson, rest, text } from './final-entry.ts';
-import type { Entry, Fact, Moment, Outcome, Part } from './final-entry.ts';
+import { formatCount } from '../../../components/format.ts';
+import { CHANNELS } from '../../../../shared/dialects/responses/ops.ts';
+import { asObject, citationOf, factOf, isEnded, prettyIfJson, rest, text } from '../kit/final-entry.ts';
+import type { Entry, Fact, Moment, Outcome, Part } from '../kit/final-entry.ts';
 
 /**
  * The item types that call a tool (function, custom tool, MCP, code interpreter), and the member

@@ -1,12 +1,13 @@
-// What the inspector says of an event of a Responses or Anthropic Messages stream, in the dialect's
-// own terms: its `data.type` and the dialect's word for its kind, the Responses `sequence_number`,
-// an `event:` name that differs from its type, the operations the dialect read, and the member
-// that carries its change (`delta`: a string for a Responses delta, an object for an Anthropic one).
+// What the inspector says of an event of a dialect whose events are typed (Responses, Anthropic
+// Messages; a stream read raw too), in the dialect's own terms: its `data.type` and the dialect's
+// word for its kind, the Responses `sequence_number`, an `event:` name that differs from its type,
+// the operations the dialect read, and the member that carries its change (`delta`: a string for
+// a Responses delta, an object for an Anthropic one).
 
-import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import type { JsonEntry } from './json-view.ts';
+import type { AnalyzedEvent } from '../../../../shared/analysis/stream.ts';
+import type { JsonEntry } from '../../inspector/json-view.ts';
 
-export interface DialectEventWords {
+export interface TypedEventWords {
   /** `data.type` (`response.output_item.added`, `content_block_delta`), or null when there is none. */
   readonly type: string | null;
   /** The dialect's word for the event's kind (`item`, `text-done`, `block-start`, `ping`). */
@@ -20,7 +21,7 @@ export interface DialectEventWords {
 }
 
 /** The dialect's own reading of the event (read again from its data), in words. */
-export function dialectEventWords(event: AnalyzedEvent): DialectEventWords {
+export function typedEventWords(event: AnalyzedEvent): TypedEventWords {
   const reading = event.dialectInterpretation as AnalyzedEvent['dialectInterpretation'] & { readonly type?: string | null; readonly sequence?: number | null; readonly eventName?: string | null };
   return {
     type: reading.type ?? null,
@@ -32,7 +33,7 @@ export function dialectEventWords(event: AnalyzedEvent): DialectEventWords {
 }
 
 /** The member of an event's data that carries its change: `delta`, when it has one. */
-export function dialectDeltaOf(value: unknown): JsonEntry[] {
+export function deltaMemberOf(value: unknown): JsonEntry[] {
   if (typeof value !== 'object' || value === null || Array.isArray(value) || !('delta' in value)) return [];
   return [{ key: 'delta', value: (value as Record<string, unknown>).delta }];
 }
