@@ -11,6 +11,7 @@
 
 import type { CatalogueEntry, Finding } from '../findings/finding.ts';
 import type { AnnotateOptions } from './kit/quote.ts';
+import type { DialectDrops } from './kit/drops.ts';
 import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { Recording } from '../recording/types.ts';
 import type { FramedMessage, MessageFields } from '../framing/types.ts';
@@ -172,4 +173,6 @@ export interface RegisteredDialect<I extends DialectInterpretation = DialectInte
   readonly descriptor: DialectDescriptor;
   /** A streamed request's body in the dialect from the recorder's inputs (request.ts), or why it cannot be made. */
   buildRequest(inputs: BodyInputs): BuiltBody;
+  /** The replay's faults that leave out what a client needs: the end, the finish reason, the usage (its drops.ts). */
+  readonly drops: DialectDrops;
 }

@@ -1,13 +1,12 @@
 // The faults that remove or change bytes (drop the end of the stream, drop the finish reason,
 // drop the usage, corrupt an event), as edits of the recorded body. Every byte an edit does not
 // touch is sent as recorded, in the read it came in. The drops are the dialect's own
-// (chat-drops.ts, dialect-drops.ts); corrupting an event is the same in every dialect.
+// (dialects/NAME/drops.ts); corrupting an event is the same in every dialect.
 
 import type { SseEvent } from '../framing/sse/parser.ts';
+import { registeredDialect } from '../dialects/registry.ts';
+import type { DropContext } from '../dialects/kit/drops.ts';
 import type { Protocol } from './dialect.ts';
-import { chatDrops } from './chat-drops.ts';
-import { messagesDrops, responsesDrops } from './dialect-drops.ts';
-import type { DropContext } from './drops.ts';
 import type { ReplayFaults } from './faults.ts';
 import { dataValueRanges, jsonValueRanges } from './locate.ts';
 import type { ByteRange, JsonStep } from './locate.ts';
@@ -49,9 +48,7 @@ export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults
     note: (words) => void applied.push(words),
   };
 
-  if (protocol === 'responses') responsesDrops(context);
-  else if (protocol === 'anthropic-messages') messagesDrops(context);
-  else chatDrops(context);
+  registeredDialect(protocol).drops.apply(context);
 
   if (faults.corruptEvent !== undefined) {
     const corrupted = corrupt(body, events, faults.corruptEvent, dropped);

@@ -4,7 +4,8 @@
 // `streamscope inspect`. The drops apply in the recording's dialect (edits.ts, docs/replay.md):
 // "drop [DONE]" leaves out the terminal event of Responses and Anthropic Messages, and so on.
 
-import { descriptorOf } from '../dialects/registry.ts';
+import type { DropName } from '../dialects/kit/drops.ts';
+import { descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 /** The longest stall the API takes: an hour (shared/api/schema.ts). */
@@ -59,20 +60,13 @@ export function checkFaults(faults: ReplayFaults): void {
   if (code !== undefined && !(Number.isInteger(code) && code >= 200 && code <= 599)) throw new RangeError(`status.code must be an HTTP status from 200 to 599, not ${code}`);
 }
 
-type Drop = 'dropDone' | 'dropFinish' | 'dropUsage';
-
-/** What each drop leaves out, in each dialect's words. */
-const DROPPED: Readonly<Record<Drop, Readonly<Record<Protocol, string>>>> = {
-  dropDone: { 'chat-completions': '[DONE]', responses: 'the terminal event', 'anthropic-messages': 'message_stop' },
-  dropFinish: { 'chat-completions': 'finish_reason', responses: 'incomplete_details', 'anthropic-messages': 'stop_reason' },
-  dropUsage: { 'chat-completions': 'the usage chunk', responses: 'response.usage', 'anthropic-messages': 'the message_delta usage' },
-};
 
 /** `drop <what>` in the words of the dialects given (Chat Completions' when none); each dialect named when there are several. */
-function dropWords(drop: Drop, protocols: readonly Protocol[]): string {
+function dropWords(drop: DropName, protocols: readonly Protocol[]): string {
   const list = protocols.length === 0 ? (['chat-completions'] as const) : [...new Set(protocols)];
-  if (list.length === 1) return `drop ${DROPPED[drop][list[0]!]}`;
-  return `drop ${list.map((protocol) => `${DROPPED[drop][protocol]} (${descriptorOf(protocol).shortName})`).join(' / ')}`;
+  const words = (protocol: Protocol): string => registeredDialect(protocol).drops.words[drop];
+  if (list.length === 1) return `drop ${words(list[0]!)}`;
+  return `drop ${list.map((protocol) => `${words(protocol)} (${descriptorOf(protocol).shortName})`).join(' / ')}`;
 }
 
 /**

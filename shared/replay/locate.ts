@@ -2,6 +2,11 @@
 // those bytes and keep every other byte as recorded (no re-serialising: the
 // spacing, key order and escapes of the server stay intact).
 
+import type { JsonStep } from '../dialects/kit/drops.ts';
+
+/** One step of a path into a JSON value (the dialects' drops name paths with it). */
+export type { JsonStep };
+
 export interface ByteRange {
   readonly start: number;
   readonly end: number;
@@ -36,8 +41,6 @@ export function dataValueRanges(body: Uint8Array, start: number, end: number): B
   return ranges;
 }
 
-/** One step of a path into a JSON value: a member name, or `*` for every element of an array. */
-export type JsonStep = string | '*';
 
 /**
  * The byte ranges of the values found at `path` in a JSON text given as UTF-8 bytes, e.g.

@@ -5,6 +5,7 @@ import { createMessagesAccumulator } from './accumulate.ts';
 import type { MessagesState } from './accumulate.ts';
 import { annotateMessagesEvent } from './annotate.ts';
 import { anthropicDescriptor } from './descriptor.ts';
+import { messagesDrops } from './drops.ts';
 import { diagnoseMessages } from './diagnostics.ts';
 import { ANTHROPIC_CODES } from './catalogue.ts';
 import { messagesBody } from './request.ts';
@@ -25,6 +26,7 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   // As the provider sent it: message_start's, each message_delta's counters replacing (docs/architecture.md, "The stream").
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
   diagnose: diagnoseMessages,
+  drops: messagesDrops,
   catalogue: ANTHROPIC_CODES,
 };
 

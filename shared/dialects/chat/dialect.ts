@@ -5,6 +5,7 @@
 
 import { pushAll } from '../../push-all.ts';
 import { CHAT_CODES } from './catalogue.ts';
+import { chatDrops } from './drops.ts';
 import { CHAT_CHECKS } from './diagnostics/index.ts';
 import type { ChatDiagnostic, ChatEvent } from './diagnostics/index.ts';
 import { createAccumulator } from './accumulate.ts';
@@ -54,5 +55,6 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
     for (const check of CHAT_CHECKS) pushAll(found, check(checked));
     return found;
   },
+  drops: chatDrops,
   catalogue: CHAT_CODES,
 };

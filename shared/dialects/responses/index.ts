@@ -6,6 +6,7 @@ import { createResponsesAccumulator } from './accumulate.ts';
 import type { ResponsesState } from './accumulate.ts';
 import { annotateResponsesEvent } from './annotate.ts';
 import { responsesDescriptor } from './descriptor.ts';
+import { responsesDrops } from './drops.ts';
 import { diagnoseResponses } from './diagnostics.ts';
 import { RESPONSES_CODES } from './catalogue.ts';
 import { responsesBody } from './request.ts';
@@ -26,6 +27,7 @@ export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesStat
   // Usage comes in the terminal response (docs/architecture.md, "The stream"); before it, the last lifecycle event's (null, as sent).
   usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
   diagnose: diagnoseResponses,
+  drops: responsesDrops,
   catalogue: RESPONSES_CODES,
 };
 

@@ -1,13 +1,18 @@
-// The drops of a Chat Completions stream: `data: [DONE]`, the usage chunk, the finish reason.
+// The drops of a Chat Completions stream (kit/drops.ts): `data: [DONE]`, the usage chunk, the finish reason.
 
-import { interpretEvent, DONE } from '../dialects/chat/interpret.ts';
-import type { SseEvent } from '../framing/sse/parser.ts';
-import { eventList } from './drops.ts';
-import type { DropContext } from './drops.ts';
+import type { FramedMessage as SseEvent } from '../../framing/types.ts';
+import { eventList } from '../kit/drops.ts';
+import type { DialectDrops, DropContext } from '../kit/drops.ts';
+import { DONE, interpretEvent } from './interpret.ts';
 
 const FINISH_PATH = ['choices', '*', 'finish_reason'];
 
-export function chatDrops(context: DropContext): void {
+export const chatDrops: DialectDrops = {
+  words: { dropDone: '[DONE]', dropFinish: 'finish_reason', dropUsage: 'the usage chunk' },
+  apply,
+};
+
+function apply(context: DropContext): void {
   const { events, faults, note } = context;
   if (faults.dropDone) {
     const done = events.filter((event) => event.data === DONE);
