@@ -31,6 +31,7 @@ import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { workerExecArgv } from '../worker-exec-argv.ts';
 
 /** Pages in the WAL past which the writer's own connection checkpoints while the worker runs (1 GiB of 4 KiB pages): never, unless the catch-ups fail. */
 const SAFETY_NET_PAGES = 262144;
@@ -127,6 +128,7 @@ export function createCheckpointer(
   function start(): void {
     worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      execArgv: workerExecArgv(),
       workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), path, nativeBinding, state: state.buffer },
     });
     // The worker never keeps the process alive; at exit it ends with it, and SQLite's recovery replays any WAL left.

@@ -4,6 +4,7 @@
 
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { workerExecArgv } from '../../worker-exec-argv.ts';
 import type { RecordingThreadData } from './messages.ts';
 
 /** Plain CommonJS, given as a string: it needs no loader of its own. */
@@ -14,28 +15,10 @@ import(workerData.boot.entry).catch((error) => setImmediate(() => { throw error;
 `;
 
 export function startRecordingWorker(data: RecordingThreadData): Worker {
-  const execArgv = workerExecArgv(process.execArgv);
+  const execArgv = workerExecArgv();
   if (import.meta.url.endsWith('.ts')) {
     const boot = { tsx: createRequire(import.meta.url).resolve('tsx/esm/api'), entry: new URL('./worker.ts', import.meta.url).href };
     return new Worker(BOOT_FROM_SOURCE, { eval: true, execArgv, workerData: { ...data, boot } });
   }
   return new Worker(new URL('./recording-thread.js', import.meta.url), { execArgv, workerData: data });
-}
-
-/** Flags that say how to read the main script's code, and take a value. */
-const INPUT_FLAGS = ['--input-type', '--experimental-default-type'];
-
-/**
- * The process's Node options a worker inherits, but those about how the main script's code is read:
- * a user's `node --input-type=module -e …` would have the boot code above, CommonJS, read as a
- * module ("require is not defined"), and the thread would never start.
- */
-export function workerExecArgv(execArgv: readonly string[]): string[] {
-  const kept: string[] = [];
-  for (let index = 0; index < execArgv.length; index++) {
-    const arg = execArgv[index]!;
-    if (INPUT_FLAGS.includes(arg)) index++;
-    else if (!INPUT_FLAGS.some((flag) => arg.startsWith(`${flag}=`))) kept.push(arg);
-  }
-  return kept;
 }
