@@ -71,9 +71,17 @@ export const RECORDING_EXTRA_AT = 22;
 export const ROWS_PER_INSERT = 64;
 const rows = (placeholders: string): string => Array.from({ length: ROWS_PER_INSERT }, () => placeholders).join(', ');
 
+/**
+ * A prepared statement, by a name of ours: better-sqlite3's own lives in a namespace its types do not
+ * export, and the declarations of what uses the store could not be emitted (the package ships them).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a name for the type, on purpose
+export interface Statement extends Database.Statement<unknown[]> {}
+
 export function prepareStatements(db: Database.Database) {
+  const prepare = (sql: string): Statement => db.prepare(sql);
   return {
-    insertRecording: db.prepare(`INSERT INTO recordings (
+    insertRecording: prepare(`INSERT INTO recordings (
         name, created_at, started_at, source, method, url, host, request_headers, request_body,
         status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
         protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated)
@@ -82,45 +90,43 @@ export function prepareStatements(db: Database.Database) {
         @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
         @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated)`),
     /** (recording_id, seq, t, offset, bytes) */
-    insertRead: db.prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
+    insertRead: prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
     /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
-    insertEvent: db.prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
+    insertEvent: prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     /** ROWS_PER_INSERT rows of insertRead's columns, one after the other. */
-    insertReads: db.prepare(`INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES ${rows('(?, ?, ?, ?, ?)')}`),
+    insertReads: prepare(`INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES ${rows('(?, ?, ?, ?, ?)')}`),
     /** ROWS_PER_INSERT rows of insertEvent's columns, one after the other. */
-    insertEvents: db.prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
+    insertEvents: prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
       VALUES ${rows('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`),
     /** (recording_id, code, severity, count) */
-    insertDiagnostic: db.prepare('INSERT INTO recording_diagnostics (recording_id, code, severity, count) VALUES (?, ?, ?, ?)'),
+    insertDiagnostic: prepare('INSERT INTO recording_diagnostics (recording_id, code, severity, count) VALUES (?, ?, ?, ?)'),
     /** (bytes, read_count, event_count, model, id): the progress of a live recording. */
-    updateProgress: db.prepare('UPDATE recordings SET bytes = ?, read_count = ?, event_count = ?, model = coalesce(?, model) WHERE id = ?'),
+    updateProgress: prepare('UPDATE recordings SET bytes = ?, read_count = ?, event_count = ?, model = coalesce(?, model) WHERE id = ?'),
     /** (status, http_version, response_headers, response_t, id) */
-    updateResponse: db.prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
-    updateFinish: db.prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model), protocol = coalesce(@protocol, protocol),
+    updateResponse: prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
+    updateFinish: prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model), protocol = coalesce(@protocol, protocol),
         duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
         secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), writer_pid = NULL, writer_host = NULL
       WHERE id = @id`),
     /** Recordings whose writer may have died. */
-    selectInProgress: db.prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),
+    selectInProgress: prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),
     /** (error, id): ends a recording whose writer died, at its last stored read. */
-    markInterrupted: db.prepare(`UPDATE recordings SET outcome = 'interrupted', error = coalesce(error, ?), writer_pid = NULL, writer_host = NULL,
+    markInterrupted: prepare(`UPDATE recordings SET outcome = 'interrupted', error = coalesce(error, ?), writer_pid = NULL, writer_host = NULL,
         end_t = (SELECT t FROM reads WHERE recording_id = recordings.id ORDER BY seq DESC LIMIT 1),
         duration_ms = (SELECT t FROM reads WHERE recording_id = recordings.id ORDER BY seq DESC LIMIT 1)
       WHERE id = ? AND outcome = 'recording'`),
-    selectRecording: db.prepare(`SELECT ${RECORDING_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
-    selectSummary: db.prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
+    selectRecording: prepare(`SELECT ${RECORDING_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
+    selectSummary: prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
     /** (recording_id) → [t, bytes] in order */
-    selectReads: db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw(),
-    selectReadRange: db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? AND seq >= ? ORDER BY seq LIMIT ?').raw(),
+    selectReads: prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw(),
+    selectReadRange: prepare('SELECT t, bytes FROM reads WHERE recording_id = ? AND seq >= ? ORDER BY seq LIMIT ?').raw(),
     /** (recording_id) → event rows in order */
-    selectEvents: db
-      .prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq')
-      .raw(),
-    exists: db.prepare('SELECT 1 FROM recordings WHERE id = ?').pluck(),
-    rename: db.prepare('UPDATE recordings SET name = ? WHERE id = ?'),
-    setTags: db.prepare('UPDATE recordings SET tags = ? WHERE id = ?'),
-    delete: db.prepare('DELETE FROM recordings WHERE id = ?'),
+    selectEvents: prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq').raw(),
+    exists: prepare('SELECT 1 FROM recordings WHERE id = ?').pluck(),
+    rename: prepare('UPDATE recordings SET name = ? WHERE id = ?'),
+    setTags: prepare('UPDATE recordings SET tags = ? WHERE id = ?'),
+    delete: prepare('DELETE FROM recordings WHERE id = ?'),
   };
 }
 

@@ -20,6 +20,7 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
+/** `streamscope replay` in this process: options checked first (a TypeError names a wrong one). */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const checked = checkOptions('startMock', MOCK_OPTIONS, options);
   const faults = checked.faults ?? {};

@@ -22,6 +22,7 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
+/** `streamscope proxy` in this process: options checked first (a TypeError names a wrong one). */
 export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const checked = checkOptions('startProxy', PROXY_OPTIONS, options);
   const faults = checked.faults ?? {};
