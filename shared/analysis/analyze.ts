@@ -2,7 +2,7 @@
 // and metrics. The same fold as the live view, run to the end.
 
 import type { StreamState } from '../dialects/chat/accumulate.ts';
-import { toChoices } from '../dialects/chat/message.ts';
+import { createAccumulator } from '../dialects/chat/accumulate.ts';
 import type { ChoiceMessage } from '../dialects/chat/message.ts';
 import { raw } from '../dialects/raw.ts';
 import { registeredDialect } from '../dialects/registry.ts';
@@ -84,15 +84,18 @@ export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>, { p
       if (ended) throw new Error('createRecordingAnalysis: end called twice');
       ended = true;
       const { partial, stats } = analyzer.end();
-      return finishAnalysis({ ...recording, reads }, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, options, analyzer);
+      return finishAnalysis({ ...recording, reads }, analyzer, { partial, stats }, options);
     },
   };
 }
 
-/** What a fold tells of its dialect (StreamAnalyzer has both). */
-export interface FoldDialect {
+/** What an analysis is made of: a fold, fed what it will be fed (StreamAnalyzer is one). */
+export interface FinishedFold {
+  readonly events: readonly AnalyzedEvent[];
+  readonly reads: readonly ReadInfo[];
   /** undefined: not yet told (the events are still held); null: raw. */
   readonly protocol: Protocol | null | undefined;
+  /** The dialect's accumulated state. */
   readonly dialectState: unknown;
 }
 
@@ -101,25 +104,20 @@ export function dialectOf(protocol: Protocol | null | undefined): AnyDialect {
   return protocol ? registeredDialect(protocol) : raw;
 }
 
-/**
- * Completes an analysis from a finished fold (also what the live recorder calls at the end).
- * `fold`: the fold's dialect and its state; without it, Chat Completions with `state`.
- */
+/** Completes an analysis from a fold and the end of its body (also what the live recorder and the live view call). */
 export function finishAnalysis(
   recording: Recording,
-  events: readonly AnalyzedEvent[],
-  reads: readonly ReadInfo[],
-  partial: SsePartialEvent | null,
-  stats: StreamStats,
-  state: StreamState,
+  fold: FinishedFold,
+  { partial, stats }: { readonly partial: SsePartialEvent | null; readonly stats: StreamStats },
   options: Partial<DiagnosticOptions> = {},
-  fold: FoldDialect = { protocol: 'chat-completions', dialectState: state },
   limit: AnalysisLimit | null = null,
 ): Analysis {
+  const { events, reads, dialectState } = fold;
   const protocol = fold.protocol ?? null;
   const isChat = protocol === 'chat-completions';
   const dialect = dialectOf(protocol);
-  const dialectState = isChat ? state : fold.dialectState;
+  // Analysis.state is Chat Completions' (an empty one for another dialect) until the views read each dialect's own.
+  const state = isChat ? (dialectState as StreamState) : createAccumulator().state;
   // An event is `done` when its data is `[DONE]` (interpret.ts), which is cheaper to ask than its data.
   const doneAt = events.findIndex((event) => event.interpretation.kind === 'done');
   const diagnostics = diagnose({
@@ -138,9 +136,9 @@ export function finishAnalysis(
     limit,
     options: { ...DEFAULT_DIAGNOSTIC_OPTIONS, ...options },
   });
-  const choices = isChat ? toChoices(state) : [];
-  const usage = isChat ? (state.usage ? { ...state.usage } : null) : dialect.usage(dialectState);
-  const final = isChat ? choices : dialect.final(dialectState);
+  const usage = dialect.usage(dialectState);
+  const final = dialect.final(dialectState);
+  const choices = isChat ? (final as ChoiceMessage[]) : [];
   return {
     protocol,
     recording,

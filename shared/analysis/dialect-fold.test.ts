@@ -67,7 +67,7 @@ describe('the live analyzer', () => {
     const { partial, stats } = analyzer.end();
     expect(analyzer.protocol).toBe(protocol);
     expect(completed).toEqual(analyzer.events.map((_, index) => index));
-    const live = finishAnalysis(recording([body]), analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer);
+    const live = finishAnalysis(recording([body]), analyzer, { partial, stats });
     const whole = analyzeRecording(recording([body]));
     expect({ ...toContract(live), counts: null }).toEqual({ ...toContract(whole), counts: null });
   });

@@ -214,8 +214,8 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
 
   readonly events: AnalyzedEvent[] = [];
   readonly reads: ReadInfo[] = [];
-  /** Chat Completions' client state; for another dialect it stays empty (dialectState has that dialect's). */
-  readonly accumulator: Accumulator = createAccumulator();
+  /** Chat Completions' client state, on its own path (dialectState has it). */
+  private readonly chatAccumulator: Accumulator = createAccumulator();
   private readonly parser: SseParser = BODY_FRAMING.parse(this);
   // Chunks that only change the content of the one before are interpreted without JSON.parse.
   private readonly template = new ChunkTemplate();
@@ -259,7 +259,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
 
   /** The dialect's state: Chat Completions' StreamState, or the other dialect's (null while not told or raw). */
   get dialectState(): unknown {
-    if (this.chat) return this.accumulator.state;
+    if (this.chat) return this.chatAccumulator.state;
     return this.other?.accumulator.state ?? null;
   }
 
@@ -294,7 +294,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     }
     const interpretation = this.template.interpret(sse);
     // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
-    if (!this.done) this.accumulator.apply(sse.index, interpretation.ops);
+    if (!this.done) this.chatAccumulator.apply(sse.index, interpretation.ops);
     if (interpretation.kind === 'done') this.done = true;
     const rare = this.rareOf(sse, interpretation);
     const event = new Analyzed(sse, interpretation, rare, rare === this.common && this.inBytes(sse) ? undefined : sse.data);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createAccumulator } from '../dialects/chat/accumulate.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
 import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStreams } from '../test/streams.ts';
 import { createStreamAnalyzer } from './stream.ts';
@@ -11,7 +12,7 @@ function stateFromPrefix(body: Uint8Array, end: number) {
   const analyzer = createStreamAnalyzer();
   analyzer.feed(body.subarray(0, end), null);
   analyzer.end();
-  return { choices: toChoices(analyzer.accumulator.state), usage: analyzer.accumulator.state.usage };
+  return { choices: toChoices(analyzer.dialectState as StreamState), usage: (analyzer.dialectState as StreamState).usage };
 }
 
 function analysed(body: Uint8Array) {
@@ -54,7 +55,7 @@ describe('the scrubber', () => {
       analyzer.end();
       if (analyzer.events.length === 0) continue;
       const state = createScrubber(analyzer.events).at(analyzer.events.length - 1);
-      expect(toChoices(state), name).toEqual(toChoices(analyzer.accumulator.state));
+      expect(toChoices(state), name).toEqual(toChoices(analyzer.dialectState as StreamState));
     }
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStreamAnalyzer } from './stream.ts';
+import type { StreamState } from '../dialects/chat/accumulate.ts';
 import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT } from '../test/streams.ts';
 
@@ -9,9 +10,9 @@ describe('the analysis as a fold over reads', () => {
     const text = body(chunk([delta({ role: 'assistant', content: 'Hi' })]), chunk([delta({}, 'stop')]));
     const cut = text.indexOf('data:', 10) + 3;
     expect(analyzer.feed(bytes(text.slice(0, cut)), 10).map((event) => [event.sse.index, event.t, event.interpretation.kind])).toEqual([[0, 10, 'content']]);
-    expect(toChoices(analyzer.accumulator.state)[0]!.finish_reason).toBeNull();
+    expect(toChoices(analyzer.dialectState as StreamState)[0]!.finish_reason).toBeNull();
     expect(analyzer.feed(bytes(text.slice(cut)), 25).map((event) => [event.sse.index, event.t, event.interpretation.kind])).toEqual([[1, 25, 'finish']]);
-    expect(toChoices(analyzer.accumulator.state)[0]!.finish_reason).toBe('stop');
+    expect(toChoices(analyzer.dialectState as StreamState)[0]!.finish_reason).toBe('stop');
     expect(analyzer.end()).toMatchObject({ events: [], partial: null });
     expect(analyzer.reads).toEqual([
       { t: 10, offset: 0, length: cut },
@@ -22,7 +23,7 @@ describe('the analysis as a fold over reads', () => {
   it('stops accumulating at [DONE], as a client does, but still annotates what follows', () => {
     const analyzer = createStreamAnalyzer();
     analyzer.feed(bytes(body(chunk([delta({ content: 'kept' })]), DONE_EVENT, chunk([delta({ content: ' lost' })]))), null);
-    expect(toChoices(analyzer.accumulator.state)[0]!.message.content).toBe('kept');
+    expect(toChoices(analyzer.dialectState as StreamState)[0]!.message.content).toBe('kept');
     expect(analyzer.events.at(-1)!.annotation).toBe('content += " lost"');
   });
 });

@@ -4,7 +4,6 @@
 // timeline scrubber read them). `end` closes the body. The fold itself is in
 // fold.ts.
 
-import type { Accumulator } from '../dialects/chat/accumulate.ts';
 import type { Interpretation } from '../dialects/chat/interpret.ts';
 import type { DialectInterpretation, Protocol } from '../dialects/types.ts';
 import type { SseEnd, SseEvent, SseStats } from '../framing/sse/parser.ts';
@@ -49,11 +48,9 @@ export interface StreamAnalyzer {
   end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SseEnd['partial']; readonly stats: StreamStats };
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
-  /** Chat Completions' client state (empty for another dialect). */
-  readonly accumulator: Accumulator;
   /** The dialect the stream is read in: null when it could not be told (raw), undefined while not yet told. */
   readonly protocol: Protocol | null | undefined;
-  /** The dialect's accumulated state (for Chat Completions, `accumulator.state`). */
+  /** The dialect's accumulated state: what its accumulator built (Chat Completions' StreamState, the Responses' and Anthropic's own, the raw reading's); null while not told. */
   readonly dialectState: unknown;
   /** Bytes, reads, line endings and events seen so far. */
   readonly stats: StreamStats;

@@ -157,7 +157,7 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       const { partial, stats } = analyzer.end();
       const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
       const limit = analysing ? null : { maxBytes, analysedBytes, bodyBytes: keptBytes };
-      const analysis = finishAnalysis(recording, analyzer.events, analyzer.reads, partial, stats, analyzer.accumulator.state, {}, analyzer, limit);
+      const analysis = finishAnalysis(recording, analyzer, { partial, stats }, {}, limit);
       const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture }) : true;
       return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing, stored };
     },

@@ -83,7 +83,7 @@ describe('the live writer', () => {
     const { partial, stats } = feed.analyzer.end();
     const end = { t: 999.5, outcome: 'eof' as const };
     const recording: Recording = { source: 'live', startedAt: STARTED_AT, request: REQUEST, response, reads, end };
-    const analysis = finishAnalysis(recording, feed.analyzer.events, feed.analyzer.reads, partial, stats, feed.analyzer.accumulator.state);
+    const analysis = finishAnalysis(recording, feed.analyzer, { partial, stats });
     expect(writer.finish(end, analysis)).toBe(true);
     expect(writer.pendingRows).toBe(0);
 
@@ -137,7 +137,7 @@ describe('the live writer', () => {
     const { partial, stats } = feed.analyzer.end();
     const end = { t: 200, outcome: 'eof' as const };
     const recording: Recording = { source: 'live', startedAt: STARTED_AT, request: { ...REQUEST, url: 'https://gateway.test/relay' }, response: null, reads, end };
-    unusual.finish(end, finishAnalysis(recording, feed.analyzer.events, feed.analyzer.reads, partial, stats, feed.analyzer.accumulator.state));
+    unusual.finish(end, finishAnalysis(recording, feed.analyzer, { partial, stats }));
     expect(store.summary(unusual.id)!.protocol).toBe('chat-completions');
     store.close();
   });

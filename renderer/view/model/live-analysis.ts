@@ -107,7 +107,7 @@ export class LiveAnalysis {
     };
     const previous = this.snapshot;
     if (previous === null || now - this.fullAt >= FULL_ANALYSIS_EVERY_MS) {
-      this.snapshot = finishAnalysis(recording, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state, {}, analyzer);
+      this.snapshot = finishAnalysis(recording, analyzer, { partial: null, stats: analyzer.stats });
       this.fullAt = now;
       this.partial = false;
     } else {
@@ -144,7 +144,7 @@ export class LiveAnalysis {
     if (this.ended) return this.ended;
     const recording: Recording = { source: 'live', startedAt: this.startedAt, request: this.request, response: this.response, reads: this.fed, end: finished.end };
     const { partial, stats } = this.analyzer.end();
-    this.ended = finishAnalysis(recording, this.analyzer.events, this.analyzer.reads, partial, stats, this.analyzer.accumulator.state, {}, this.analyzer);
+    this.ended = finishAnalysis(recording, this.analyzer, { partial, stats });
     return this.ended;
   }
 

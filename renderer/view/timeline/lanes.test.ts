@@ -23,7 +23,7 @@ function liveAnalyses(recording: Recording, steps: readonly number[]): Analysis[
   for (const upTo of steps) {
     for (; fed < upTo; fed++) analyzer.feed(recording.reads[fed]!.bytes, recording.reads[fed]!.t);
     const partial = { ...recording, reads: recording.reads.slice(0, upTo), end: { t: recording.reads[upTo - 1]!.t!, outcome: 'recording' as const } };
-    analyses.push(finishAnalysis(partial, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state));
+    analyses.push(finishAnalysis(partial, analyzer, { partial: null, stats: analyzer.stats }));
   }
   return analyses;
 }
@@ -149,7 +149,7 @@ describe('the timeline index', () => {
     for (const upTo of [16, 20, 27, events.length]) {
       for (; fed < upTo; fed++) analyzer.feed(recording.reads[fed]!.bytes, recording.reads[fed]!.t);
       const partial = { ...recording, reads: recording.reads.slice(0, upTo), end: { t: recording.reads[upTo - 1]!.t!, outcome: 'recording' as const } };
-      const analysis = finishAnalysis(partial, analyzer.events, analyzer.reads, null, analyzer.stats, analyzer.accumulator.state, {}, analyzer);
+      const analysis = finishAnalysis(partial, analyzer, { partial: null, stats: analyzer.stats });
       index = indexTimeline(analysis, index);
       expect(laneCounts(index)).toEqual(laneCounts(indexTimeline(analysis)));
     }

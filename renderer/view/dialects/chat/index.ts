@@ -59,7 +59,7 @@ export const chatView: DialectView = {
   endChecks: 'finish reason, [DONE], tool-call arguments, usage, unfinished event',
   scrubbed: (event, state) => ({ event, state: state as StreamState, choices: toChoices(state as StreamState) }),
   live: (analyzer) => {
-    const choices = toChoices(analyzer.accumulator.state);
+    const choices = toChoices(analyzer.dialectState as StreamState);
     return { choices, final: choices };
   },
   inspector: {
