@@ -6,8 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTED, PROTOCOLS } from '../recorder/dialect-scenarios.test-support.ts';
-import { scriptedCodes } from '../recorder/dialect-scenarios.test-support.ts';
+import { EXPECTED, scriptedCodes } from '../recorder/scenarios.test-support.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
@@ -29,17 +28,20 @@ function withStore<T>(db: string, use: (store: Store) => T): T {
   }
 }
 
-describe.each(['responses', 'messages'] as const)('record --api %s, every scenario of the simulator', (api) => {
+describe.each([
+  ['responses', 'responses'],
+  ['messages', 'anthropic-messages'],
+] as const)('record --api %s, every scenario of the simulator', (api, protocol) => {
   const db = join(dir, `${api}.db`);
 
-  it.each(Object.entries(EXPECTED[api]))('records %s with the outcome and the diagnostics it is meant to show', async (name, codes) => {
-    // Responses' obfuscation padding is left out, as in ../recorder/dialect-simulator.test.ts.
+  it.each(Object.entries(EXPECTED[protocol]))('records %s with the outcome and the diagnostics it is meant to show', async (name, codes) => {
+    // Responses' obfuscation padding is left out, as in ../recorder/simulator.test.ts.
     const body = api === 'responses' ? '{"sim":{"time_scale":0},"stream_options":{"include_obfuscation":false}}' : FAST;
     const { code, out } = await run('record', '--base-url', simulator.url, '--api', api, '--model', `sim-${name}`, '--body', body, '--db', db, '--json');
     const failed = codes.includes('http-status') || codes.includes('not-event-stream') || name === 'connection-drop';
     expect(code).toBe(failed ? 1 : 0);
     const json = JSON.parse(out) as { recording_id: number; protocol: string; diagnostics: { code: string }[] };
-    expect(json.protocol).toBe(PROTOCOLS[api]);
+    expect(json.protocol).toBe(protocol);
     const stored = withStore(db, (store) => store.get(json.recording_id)!);
     expect(stored.end?.outcome).toBe(name === 'connection-drop' ? 'error' : 'eof');
     const times = [0, stored.response?.t ?? 0, ...stored.reads.map((read) => read.t!)];
