@@ -1,0 +1,219 @@
+// The one test suite of a dialect (docs/architecture.md, "Adding a dialect"): what any dialect
+// must do, whatever it reads, run over the samples its folder brings. Random bytes and random SSE
+// lines never make it throw; each clean sample gives the same result fed whole, split at random
+// and byte by byte; a fork at any event ends where the straight fold ends, and so does what it
+// was forked from; every code `diagnose` reports is in its `catalogue`; a registered dialect's
+// descriptor claims its samples and its path ends as it says. Broken bodies, when the folder
+// brings a generator of them, go through the same, and read as the dialect's reading in full.
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseSse } from '../framing/sse/parser.ts';
+import type { MessageFields } from '../framing/types.ts';
+import { isObject } from '../is-object.ts';
+import { EVENTS_LOOKED_AT, protocolFromEvents } from './detect.ts';
+import { runDialect } from './run.ts';
+import type { Dialect, DialectEventView, DialectInterpretation, RegisteredDialect } from './types.ts';
+
+/** A clean body in the dialect: real bytes where there are (a fixture), else as its servers write it. */
+export interface SampleBody {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
+
+export interface BrokenBodies {
+  /** Bodies of the dialect broken at random or made of random events of its types (kit/broken-streams.test-support.ts). */
+  readonly bodies: fc.Arbitrary<string>;
+  /** The dialect's reading of an event without its fast path (a template): every event must read as it does. */
+  readonly interpretInFull?: (event: MessageFields) => unknown;
+}
+
+/** What a dialect's folder brings to the suite. */
+export interface DialectSamples {
+  readonly bodies: readonly SampleBody[];
+  readonly broken?: BrokenBodies;
+}
+
+/**
+ * What a registered dialect's folder exports from its samples.test-support.ts, as `samples`
+ * (properties.test.ts finds it there). The test reads the fixtures' bytes on Node and hands
+ * `fixture` in: a samples file is compiled with shared/ and stays pure.
+ */
+export interface FolderSamples {
+  readonly dialect: RegisteredDialect;
+  samples(fixture: (path: string) => SampleBody): DialectSamples;
+}
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+/** The bytes cut at these offsets (out of range and repeated ones ignored). */
+function splitAt(data: Uint8Array, offsets: readonly number[]): Uint8Array[] {
+  const cuts = [...new Set(offsets.filter((at) => at > 0 && at < data.length))].sort((a, b) => a - b);
+  const parts: Uint8Array[] = [];
+  let from = 0;
+  for (const at of cuts) {
+    parts.push(data.subarray(from, at));
+    from = at;
+  }
+  parts.push(data.subarray(from));
+  return parts;
+}
+
+const byteByByte = (data: Uint8Array): Uint8Array[] => Array.from(data, (_, at) => data.subarray(at, at + 1));
+
+/**
+ * Declares the suite for one dialect. `name` titles it (a dialect with no protocol — the raw
+ * reading, a test dialect — needs one).
+ */
+export function describeDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, samples: DialectSamples, name: string = dialect.protocol ?? 'raw'): void {
+  /** Everything the dialect offers, run over a body: nothing may throw. */
+  function everything(body: Uint8Array | Uint8Array[], ended = true) {
+    const { events } = parseSse(body);
+    const result = runDialect(dialect, events, { ended });
+    const annotations = result.events.map((event) => dialect.annotate(event.sse, event.interpretation, { maxText: 20 }));
+    return { final: result.final, usage: result.usage, diagnostics: result.diagnostics, firstToken: result.firstToken, annotations };
+  }
+
+  /** Folded straight, and from a fork at `cut` — the fork and what it was forked from each run to the end: all three end alike. */
+  function expectForkAt(body: Uint8Array, cut: number) {
+    const { events } = parseSse(body);
+    const views: DialectEventView<I>[] = events.map((sse) => {
+      const interpretation = dialect.interpret(sse);
+      return { sse, interpretation, tokens: dialect.tokens(interpretation) };
+    });
+    const ended = (state: S) => ({ final: dialect.final(state), diagnostics: dialect.diagnose({ recording: { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null }, events: views, state, ended: true }) });
+    const original = dialect.createAccumulator();
+    views.slice(0, cut).forEach((view, i) => original.apply(i, view.interpretation));
+    const fork = original.fork();
+    // What it was forked from runs on first, as the scrubber's checkpoints are left behind: a fork that shares its state sees these events twice.
+    views.slice(cut).forEach((view, i) => original.apply(cut + i, view.interpretation));
+    views.slice(cut).forEach((view, i) => fork.apply(cut + i, view.interpretation));
+    const straight = dialect.createAccumulator();
+    views.forEach((view, i) => straight.apply(i, view.interpretation));
+    const expected = ended(straight.state);
+    expect(ended(fork.state)).toEqual(expected);
+    expect(ended(original.state)).toEqual(expected);
+  }
+
+  function expectCataloguedCodes(body: Uint8Array | Uint8Array[], ended = true) {
+    const codes = everything(body, ended).diagnostics.map((finding) => finding.code);
+    expect(codes.filter((code) => !(code in dialect.catalogue))).toEqual([]);
+  }
+
+  describe(`the ${name} dialect`, () => {
+    it('never throws on random bytes', () => {
+      fc.assert(
+        fc.property(fc.uint8Array({ maxLength: 600 }), (bytes) => {
+          everything(bytes);
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('never throws on random lines of SSE with JSON of any shape', () => {
+      const line = fc.oneof(fc.constantFrom('', ':', 'event: ping', 'event: message_start', 'event: error', 'data: [DONE]', 'data: {"type":'), fc.jsonValue({ maxDepth: 2 }).map((json) => `data: ${JSON.stringify(json)}`), fc.string().map((s) => `data: ${s}`));
+      fc.assert(
+        fc.property(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 30 }), (lines) => {
+          everything(encode(lines.map(([l, ending]) => l + ending).join('')));
+        }),
+        { numRuns: 300 },
+      );
+    });
+
+    it('brings clean samples from its folder', () => {
+      expect(samples.bodies.length).toBeGreaterThan(0);
+    });
+
+    describe.each(samples.bodies.map((sample) => [sample.name, sample] as const))('on %s', (_name, sample) => {
+      it('gives the same result fed whole, split at random and byte by byte', () => {
+        const whole = everything(sample.bytes);
+        expect(everything(byteByByte(sample.bytes))).toEqual(whole);
+        fc.assert(
+          fc.property(fc.array(fc.nat(sample.bytes.length), { maxLength: 12 }), (cuts) => {
+            expect(everything(splitAt(sample.bytes, cuts))).toEqual(whole);
+          }),
+          { numRuns: 50 },
+        );
+      });
+
+      it('ends where the straight fold ends from a fork at every event', () => {
+        const count = parseSse(sample.bytes).events.length;
+        for (let cut = 0; cut <= count; cut++) expectForkAt(sample.bytes, cut);
+      });
+
+      it('reports only codes of its catalogue, ended or not', () => {
+        expectCataloguedCodes(sample.bytes);
+        expectCataloguedCodes(sample.bytes, false);
+      });
+    });
+
+    if ('descriptor' in dialect) {
+      const { descriptor } = dialect as unknown as RegisteredDialect;
+      it("has its descriptor claim each sample's first payload, and is told by its events alone", () => {
+        for (const sample of samples.bodies) {
+          const events = parseSse(sample.bytes).events.filter((event) => event.data !== null);
+          const first = events.slice(0, EVENTS_LOOKED_AT).map((event) => parseJson(event.data!)).find(isObject);
+          expect({ sample: sample.name, claimed: first !== undefined && descriptor.claimsPayload(first), told: protocolFromEvents(events) }).toEqual({ sample: sample.name, claimed: true, told: dialect.protocol });
+        }
+      });
+
+      it('has a request path that ends in its path ending', () => {
+        expect(descriptor.path.endsWith(descriptor.pathEnding)).toBe(true);
+      });
+    }
+
+    const broken = samples.broken;
+    if (broken) {
+      describe('broken at random', () => {
+        it('never throws, ended or not, and reports only codes of its catalogue', () => {
+          fc.assert(
+            fc.property(broken.bodies, fc.boolean(), (text, ended) => {
+              expectCataloguedCodes(encode(text), ended);
+            }),
+            { numRuns: 400 },
+          );
+        });
+
+        it('gives the same result however the body is split into reads', () => {
+          fc.assert(
+            fc.property(broken.bodies, fc.array(fc.nat(4096), { maxLength: 12 }), (text, cuts) => {
+              const whole = encode(text);
+              expect(everything(splitAt(whole, cuts.map((cut) => cut % (whole.length + 1))))).toEqual(everything(whole));
+            }),
+            { numRuns: 150 },
+          );
+        });
+
+        it('ends where the straight fold ends from a fork at any event', () => {
+          fc.assert(
+            fc.property(broken.bodies, fc.nat(), (text, at) => {
+              const body = encode(text);
+              expectForkAt(body, at % (parseSse(body).events.length + 1));
+            }),
+            { numRuns: 150 },
+          );
+        });
+
+        const inFull = broken.interpretInFull;
+        if (inFull) {
+          it('reads every event exactly as its reading in full', () => {
+            fc.assert(
+              fc.property(broken.bodies, (text) => {
+                for (const event of parseSse(encode(text)).events) expect(dialect.interpret(event)).toEqual(inFull(event));
+              }),
+              { numRuns: 300 },
+            );
+          });
+        }
+      });
+    }
+  });
+}
+
+function parseJson(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+}
