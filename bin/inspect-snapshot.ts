@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../electron/backend/cli/main.ts';
 import { captureOutput } from '../electron/backend/cli/output.ts';
-import { SCENARIO_MODELS, dialectModels, startSimulator } from '../electron/backend/simulator/index.ts';
+import { modelsOf, startSimulator } from '../electron/backend/simulator/index.ts';
 import { exchangeAt, toRecording } from '../electron/backend/simulator/test-helpers.ts';
 import { serializeSsrec } from '../shared/formats/ssrec.ts';
 
@@ -56,7 +56,7 @@ async function simulatorBodies(dir: string): Promise<string[]> {
   const simulator = await startSimulator({ timeScale: 0 });
   const files: string[] = [];
   try {
-    const models = { 'chat/completions': SCENARIO_MODELS, responses: dialectModels('responses'), messages: dialectModels('messages') };
+    const models = { 'chat/completions': modelsOf('chat-completions'), responses: modelsOf('responses'), messages: modelsOf('anthropic-messages') };
     for (const [path, request] of Object.entries(REQUESTS)) {
       for (const model of models[path as keyof typeof models]) {
         const exchange = await exchangeAt(`${simulator.url}/${path}`, request(model));

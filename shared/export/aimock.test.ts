@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { LLMock, validateFixtures } from '@copilotkit/aimock';
 import type { FixtureFileEntry } from '@copilotkit/aimock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCENARIOS, startSimulator } from '../../electron/backend/simulator/index.ts';
+import { scenariosOf, startSimulator } from '../../electron/backend/simulator/index.ts';
 import { exchange, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { recordingFromSse } from '../formats/sse.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
   await mock.start();
   const simulator = await startSimulator({ port: 0, timeScale: 0 });
   try {
-    for (const scenario of SCENARIOS) {
+    for (const scenario of scenariosOf('chat-completions')) {
       const recorded = await exchange(simulator.url, { model: `sim-${scenario.name}`, seed: 11, stream_options: { include_usage: true } });
       scenarios.set(scenario.name, toRecording(recorded, true));
     }
@@ -128,7 +128,7 @@ const SCENARIO_LOSSES: Record<string, AimockLossCode[]> = {
 
 describe('aimock export of every simulator scenario, replayed by aimock to the openai SDK', () => {
   it('covers every scenario the simulator has', () => {
-    expect(Object.keys(SCENARIO_LOSSES).sort()).toEqual(SCENARIOS.map((scenario) => scenario.name).sort());
+    expect(Object.keys(SCENARIO_LOSSES).sort()).toEqual(scenariosOf('chat-completions').map((scenario) => scenario.name).sort());
   });
 
   it('writes fixtures aimock validates without an error', () => {

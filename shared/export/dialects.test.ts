@@ -1,7 +1,7 @@
 // Every export format with a recording of the other two dialects. Each takes it without throwing;
 // the test fixtures (openai-test, msw) carry the dialect — its expected object (`expectedResponse`,
 // `expectedMessage`) and its path — and are run with `responses.stream()` and @anthropic-ai/sdk's
-// `messages.stream()` in fixture-run-dialects.test.ts; aimock, which cannot replay these dialects
+// `messages.stream()` in fixture-run.test.ts; aimock, which cannot replay these dialects
 // as recorded, writes no fixture and says why in its losses; the HTML report shows the dialect
 // (html/dialects.test.ts).
 

@@ -1,27 +1,33 @@
 // The test a user would write around exported fixture modules, run by fixture-run.test.ts in a
 // child Vitest: it is copied, as `consumer.test.ts`, into a folder next to the generated
 // `<case>.fixture.ts` (openai-test) and `<case>.msw.ts` modules and a `cases.json`, and feeds each
-// recording to the official openai SDK through `recordedFetch` and through msw's `setupServer`.
-// It imports the SDK, msw and Vitest, as a user's test does, and nothing of Streamscope.
+// recording to its dialect's official SDK — openai's `chat.completions` and `responses`,
+// @anthropic-ai/sdk's `messages` — through `recordedFetch` and through msw's `setupServer`. It
+// imports the SDKs, msw and Vitest, as a user's test does; of Streamscope only the `Protocol`
+// type, erased before the copy runs, which keys the table of dialects: a registered dialect
+// without its entry does not compile.
 
 import { readFileSync } from 'node:fs';
+import Anthropic from '@anthropic-ai/sdk';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
 import OpenAI from 'openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Protocol } from '../dialects/types.ts';
 
 /** One recording, as fixture-run.test.ts describes it. */
 export interface ConsumerCase {
   /** The modules are `<name>.fixture.ts` and `<name>.msw.ts`. */
   readonly name: string;
+  readonly dialect: Protocol;
   /** Milliseconds from the request to the last read (0 when untimed): what replaying at speed 1 takes at least. */
   readonly span: number;
-  /** The JSON chunks before [DONE]: what the SDK's iterator yields. */
-  readonly chunks: number;
   /** The SDK's error when the stream was cut, else null. */
   readonly rejects: string | null;
-  /** Documented divergences of the SDK from Streamscope (shared/test/reference/openai-sdk.ts): the SDK's value of a field of choice 0. */
-  readonly sdkDiffers: Readonly<Record<string, unknown>>;
+  /** Chat Completions: the JSON chunks before [DONE], what the SDK's iterator yields. */
+  readonly chunks?: number;
+  /** Chat Completions: documented divergences of the SDK from Streamscope (shared/test/reference/openai-sdk.ts): the SDK's value of a field of choice 0. */
+  readonly sdkDiffers?: Readonly<Record<string, unknown>>;
 }
 
 interface ReplayOptions {
@@ -29,13 +35,16 @@ interface ReplayOptions {
 }
 
 interface FixtureModule {
-  expectedChoices: ChoiceLike[];
+  expectedChoices?: ChoiceLike[];
+  expectedResponse?: Record<string, unknown> & { output_text: string };
+  expectedMessage?: Record<string, unknown> & { content: { type: string; text?: string }[] };
   expectedUsage: Record<string, unknown> | null;
   recordedFetch(options?: ReplayOptions): typeof fetch;
 }
 
 interface MswModule {
   handler: HttpHandler;
+  recordedPath: string;
 }
 
 interface ChoiceLike {
@@ -50,8 +59,26 @@ interface ChoiceLike {
   };
 }
 
+/** How the SDK is pointed at the recording: `recordedFetch`, or a base URL msw answers under. */
+type Client = { fetch?: typeof fetch; baseURL?: string };
+
+/** A dialect as its SDK's user meets it. */
+interface DialectConsumer {
+  /** The path the msw handler answers at. */
+  readonly path: string;
+  /** The SDK's base URL under msw's origin, in the SDK's default shape. */
+  readonly baseURL: string;
+  /** The SDK's stream helper to its final object: that object as the module holds its expectation, and its usage. */
+  final(client: Client): Promise<{ got: unknown; usage: unknown }>;
+  /** What the module expects the SDK to end with. */
+  expected(fixture: FixtureModule, recorded: ConsumerCase): unknown;
+  /** At speed 0, the text as the SDK streams it out: the module's text. */
+  streamsText(fixture: FixtureModule, recorded: ConsumerCase): Promise<void>;
+}
+
 const CASES: ConsumerCase[] = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8'));
-const REQUEST = { model: 'recorded', messages: [{ role: 'user' as const, content: 'hi' }] };
+const ORIGIN = 'https://api.recorded.test';
+const CHAT_REQUEST = { model: 'recorded', messages: [{ role: 'user' as const, content: 'hi' }] };
 
 /** The fields the SDK and Streamscope both have, per choice. */
 function view(choices: readonly ChoiceLike[]): Record<string, unknown>[] {
@@ -68,20 +95,109 @@ function view(choices: readonly ChoiceLike[]): Record<string, unknown>[] {
 
 /** What the SDK should end with: Streamscope's choices, with the documented divergences of choice 0. */
 function sdkExpected(fixture: FixtureModule, differs: Readonly<Record<string, unknown>>): Record<string, unknown>[] {
-  const [first, ...rest] = view(fixture.expectedChoices);
+  const [first, ...rest] = view(fixture.expectedChoices!);
   return first ? [{ ...first, ...differs }, ...rest] : [];
 }
 
-/** Runs the SDK's stream helper to its final completion and checks it against the case, timing included. */
-async function finalCompletion(client: OpenAI, fixture: FixtureModule, recorded: ConsumerCase): Promise<void> {
+/** The SDK's final object as JSON, without its structured-output helpers, which parse the object rather than stream anything. */
+function withoutHelpers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutHelpers);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (!['output_parsed', 'parsed', 'parsed_arguments', 'parsed_output'].includes(key) && inner !== undefined) out[key] = withoutHelpers(inner);
+  }
+  return out;
+}
+
+async function asJson(final: Promise<unknown>): Promise<{ got: unknown; usage: unknown }> {
+  const got = withoutHelpers(await final) as { usage?: unknown };
+  return { got, usage: got.usage ?? null };
+}
+
+const openai = (client: Client) => new OpenAI({ apiKey: 'test', maxRetries: 0, ...client });
+const anthropic = (client: Client) => new Anthropic({ apiKey: 'test', maxRetries: 0, ...client });
+
+function responsesFinal(client: Client, onText: (text: string) => void = () => {}): Promise<unknown> {
+  const stream = openai(client).responses.stream({ model: 'recorded', input: 'hi' });
+  stream.on('response.output_text.delta', (event) => onText(event.delta));
+  return stream.finalResponse();
+}
+
+function messagesFinal(client: Client, onText: (text: string) => void = () => {}): Promise<unknown> {
+  const stream = anthropic(client).messages.stream({ model: 'recorded', max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }] });
+  stream.on('text', onText);
+  return stream.finalMessage();
+}
+
+/** The text deltas a stream helper hands out at speed 0, joined: the expected text, or its start when the stream was cut. */
+async function expectDeltas(final: (client: Client, onText: (text: string) => void) => Promise<unknown>, fixture: FixtureModule, recorded: ConsumerCase, expected: string): Promise<void> {
+  let text = '';
+  const ended = final({ fetch: fixture.recordedFetch({ speed: 0 }) }, (delta) => (text += delta));
+  if (recorded.rejects !== null) await expect(ended).rejects.toThrow(recorded.rejects);
+  else await ended;
+  // A cut stream ends mid-text: what came is the start of the expected text.
+  if (recorded.rejects === null) expect(text).toBe(expected);
+  else expect(expected.startsWith(text) && text.length > 0).toBe(true);
+}
+
+const DIALECTS: Readonly<Record<Protocol, DialectConsumer>> = {
+  'chat-completions': {
+    path: '/v1/chat/completions',
+    baseURL: `${ORIGIN}/v1`,
+    final: async (client) => {
+      const completion = await openai(client).chat.completions.stream(CHAT_REQUEST).finalChatCompletion();
+      return { got: view(completion.choices as unknown as ChoiceLike[]), usage: completion.usage ?? null };
+    },
+    expected: (fixture, recorded) => sdkExpected(fixture, recorded.sdkDiffers ?? {}),
+    // The SDK's plain async iterator: every chunk, the text of each choice.
+    streamsText: async (fixture, recorded) => {
+      const client = openai({ fetch: fixture.recordedFetch({ speed: 0 }) });
+      const content = new Map<number, string>();
+      let chunks = 0;
+      const iterate = async (): Promise<void> => {
+        for await (const chunk of await client.chat.completions.create({ ...CHAT_REQUEST, stream: true })) {
+          chunks++;
+          for (const choice of chunk.choices) content.set(choice.index, (content.get(choice.index) ?? '') + (choice.delta.content ?? ''));
+        }
+      };
+      if (recorded.rejects !== null) await expect(iterate()).rejects.toThrow(recorded.rejects);
+      else await iterate();
+      expect(chunks).toBe(recorded.chunks);
+      // Streamscope's content is null where no delta carried text; the joined deltas are then "".
+      const choices = fixture.expectedChoices!;
+      expect(choices.map((choice) => content.get(choice.index) ?? '')).toEqual(choices.map((choice) => choice.message.content ?? ''));
+    },
+  },
+  responses: {
+    path: '/v1/responses',
+    // openai's default base URL ends in /v1.
+    baseURL: `${ORIGIN}/v1`,
+    final: (client) => asJson(responsesFinal(client)),
+    expected: (fixture) => fixture.expectedResponse,
+    streamsText: (fixture, recorded) => expectDeltas(responsesFinal, fixture, recorded, fixture.expectedResponse!.output_text),
+  },
+  'anthropic-messages': {
+    path: '/v1/messages',
+    // Anthropic's SDK adds /v1/messages itself.
+    baseURL: ORIGIN,
+    final: (client) => asJson(messagesFinal(client)),
+    expected: (fixture) => fixture.expectedMessage,
+    streamsText: (fixture, recorded) =>
+      expectDeltas(messagesFinal, fixture, recorded, fixture.expectedMessage!.content.flatMap((block) => (block.type === 'text' ? [block.text ?? ''] : [])).join('')),
+  },
+};
+
+/** Runs the dialect's stream helper to its end and checks it against the module's expectation, timing included. */
+async function expectFinal(recorded: ConsumerCase, fixture: FixtureModule, client: Client): Promise<void> {
+  const dialect = DIALECTS[recorded.dialect];
   const started = performance.now();
-  const stream = client.chat.completions.stream(REQUEST);
-  if (recorded.rejects !== null) {
-    await expect(stream.finalChatCompletion()).rejects.toThrow(recorded.rejects);
-  } else {
-    const completion = await stream.finalChatCompletion();
-    expect(view(completion.choices as unknown as ChoiceLike[])).toEqual(sdkExpected(fixture, recorded.sdkDiffers));
-    expect(completion.usage ?? null).toEqual(fixture.expectedUsage);
+  const final = dialect.final(client);
+  if (recorded.rejects !== null) await expect(final).rejects.toThrow(recorded.rejects);
+  else {
+    const { got, usage } = await final;
+    expect(got).toEqual(dialect.expected(fixture, recorded));
+    expect(usage).toEqual(fixture.expectedUsage);
   }
   const elapsed = performance.now() - started;
   // Generous: never early (timers fire late, not early), and not far late on a loaded machine.
@@ -97,34 +213,20 @@ afterAll(() => server.close());
 describe.each(CASES.map((recorded) => [recorded.name, recorded] as const))('%s', (name, recorded) => {
   const load = async (): Promise<[FixtureModule, MswModule]> => [await import(`./${name}.fixture.ts`), await import(`./${name}.msw.ts`)];
 
-  it('feeds the SDK through recordedFetch at the recorded timing: finalChatCompletion is the expected message', async () => {
+  it('feeds the SDK through recordedFetch at the recorded timing: its final object is the expected one', async () => {
     const [fixture] = await load();
-    const client = new OpenAI({ apiKey: 'test', fetch: fixture.recordedFetch(), maxRetries: 0 });
-    await finalCompletion(client, fixture, recorded);
+    await expectFinal(recorded, fixture, { fetch: fixture.recordedFetch() });
   });
 
-  it("feeds the SDK's async iterator through recordedFetch at speed 0: every chunk, the text of each choice", async () => {
+  it('streams the text out through recordedFetch at speed 0: the expected text', async () => {
     const [fixture] = await load();
-    const client = new OpenAI({ apiKey: 'test', fetch: fixture.recordedFetch({ speed: 0 }), maxRetries: 0 });
-    const content = new Map<number, string>();
-    let chunks = 0;
-    const iterate = async (): Promise<void> => {
-      for await (const chunk of await client.chat.completions.create({ ...REQUEST, stream: true })) {
-        chunks++;
-        for (const choice of chunk.choices) content.set(choice.index, (content.get(choice.index) ?? '') + (choice.delta.content ?? ''));
-      }
-    };
-    if (recorded.rejects !== null) await expect(iterate()).rejects.toThrow(recorded.rejects);
-    else await iterate();
-    expect(chunks).toBe(recorded.chunks);
-    // Streamscope's content is null where no delta carried text; the joined deltas are then "".
-    expect(fixture.expectedChoices.map((choice) => content.get(choice.index) ?? '')).toEqual(fixture.expectedChoices.map((choice) => choice.message.content ?? ''));
+    await DIALECTS[recorded.dialect].streamsText(fixture, recorded);
   });
 
-  it("feeds the SDK through msw's setupServer at the recorded timing, under an origin of its own", async () => {
+  it("feeds the SDK through msw's setupServer at the recorded timing, at the dialect's path under an origin of its own", async () => {
     const [fixture, msw] = await load();
     server.use(msw.handler);
-    const client = new OpenAI({ apiKey: 'test', baseURL: 'https://api.recorded.test/v1', maxRetries: 0 });
-    await finalCompletion(client, fixture, recorded);
+    expect(msw.recordedPath).toBe(DIALECTS[recorded.dialect].path);
+    await expectFinal(recorded, fixture, { baseURL: DIALECTS[recorded.dialect].baseURL });
   });
 });

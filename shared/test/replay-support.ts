@@ -2,10 +2,14 @@
 // loopback with the simulator's own test client (real bytes, real read boundaries,
 // real times), and a byte-exact way to compare bodies.
 
-import { SCENARIOS, dialectScenarios, startSimulator } from '../../electron/backend/simulator/index.ts';
-import type { Dialect } from '../../electron/backend/simulator/index.ts';
+import { scenariosOf, startSimulator } from '../../electron/backend/simulator/index.ts';
 import { exchange, exchangeAt, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
+import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
+
+/** The dialects beside Chat Completions, as these tests name them: by the word a user types for each (`record --api messages`). */
+export type Dialect = 'responses' | 'messages';
+export const DIALECT_PROTOCOLS: Readonly<Record<Dialect, Protocol>> = { responses: 'responses', messages: 'anthropic-messages' };
 
 export interface NamedRecording {
   readonly name: string;
@@ -20,7 +24,7 @@ export async function recordScenarios(timeScale = 0.02): Promise<NamedRecording[
   const simulator = await startSimulator({ timeScale, seed: 7 });
   try {
     return await Promise.all(
-      SCENARIOS.map(async (scenario) => {
+      scenariosOf('chat-completions').map(async (scenario) => {
         const done = await exchange(simulator.url, { model: `sim-${scenario.name}`, stream_options: { include_usage: true } });
         return { name: scenario.name, recording: toRecording(done, true) };
       }),
@@ -52,7 +56,7 @@ export async function recordDialectScenarios(dialect: Dialect, timeScale = 0.02)
   const simulator = await startSimulator({ timeScale, seed: 7 });
   try {
     return await Promise.all(
-      dialectScenarios(dialect).map(async (scenario) => {
+      scenariosOf(DIALECT_PROTOCOLS[dialect]).map(async (scenario) => {
         const done = await exchangeAt(`${simulator.url}${DIALECT_PATHS[dialect]}`, { ...dialectRequest(dialect, scenario.name), stream: true });
         return { name: scenario.name, recording: toRecording(done, true) };
       }),

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/index.ts';
-import { dialectScenarios, SCENARIOS } from '../simulator/index.ts';
+import { descriptionIn, scenariosOf } from '../simulator/index.ts';
 import type { SuiteContext } from './contract.suite.ts';
 import { FAST } from './test-support.ts';
 
@@ -61,9 +61,9 @@ export function dialectContractCases(ctx: SuiteContext): void {
         simulator: ['chat-completions', 'responses', 'anthropic-messages'],
       });
       expect(profiles.find((profile) => profile.name === 'anthropic')).toMatchObject({ needsKey: true, baseUrl: 'https://api.anthropic.com/v1' });
-      expect((await ctx.api.listScenarios({ protocol: 'chat-completions' })).map((scenario) => scenario.name)).toEqual(SCENARIOS.map((scenario) => scenario.name));
-      expect(await ctx.api.listScenarios({ protocol: 'responses' })).toEqual(dialectScenarios('responses').map((scenario) => ({ name: scenario.name, model: `sim-${scenario.name}`, description: scenario.description })));
-      expect((await ctx.api.listScenarios({ protocol: 'anthropic-messages' })).map((scenario) => scenario.model)).toEqual(dialectScenarios('messages').map((scenario) => `sim-${scenario.name}`));
+      expect((await ctx.api.listScenarios({ protocol: 'chat-completions' })).map((scenario) => scenario.name)).toEqual(scenariosOf('chat-completions').map((scenario) => scenario.name));
+      expect(await ctx.api.listScenarios({ protocol: 'responses' })).toEqual(scenariosOf('responses').map((scenario) => ({ name: scenario.name, model: `sim-${scenario.name}`, description: descriptionIn(scenario, 'responses') })));
+      expect((await ctx.api.listScenarios({ protocol: 'anthropic-messages' })).map((scenario) => scenario.model)).toEqual(scenariosOf('anthropic-messages').map((scenario) => `sim-${scenario.name}`));
     });
   });
 }

@@ -17,7 +17,7 @@ import { EXPORT_FORMATS } from '../../../shared/export/types.ts';
 import { exporterFor, exporters } from '../../../shared/export/registry.ts';
 import { analyzeRecording, recordingFromSse } from '../../../shared/index.ts';
 import { PROFILES } from '../recorder/profiles.ts';
-import { SCENARIOS } from '../simulator/index.ts';
+import { descriptionIn, scenariosOf } from '../simulator/index.ts';
 import { concat, tempDbPath } from '../store/test-support.ts';
 import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
@@ -264,7 +264,7 @@ export function contractSuite(connect: Connect): void {
 
     it("lists the simulator's scenarios with the model that selects each", async () => {
       const scenarios = await api.listScenarios({});
-      expect(scenarios).toEqual(SCENARIOS.map((scenario) => ({ name: scenario.name, model: `sim-${scenario.name}`, description: scenario.description })));
+      expect(scenarios).toEqual(scenariosOf('chat-completions').map((scenario) => ({ name: scenario.name, model: `sim-${scenario.name}`, description: descriptionIn(scenario, 'chat-completions') })));
       expect(scenarios[0]).toMatchObject({ name: 'text', model: 'sim-text' });
     });
   });

@@ -4,7 +4,7 @@
 
 import type { ScenarioInfo } from '../../../shared/api/contract.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
-import { dialectScenarios, MODEL_PREFIX, SCENARIOS, startSimulator } from '../simulator/index.ts';
+import { descriptionIn, MODEL_PREFIX, scenariosOf, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 
 export interface SimulatorHost {
@@ -36,8 +36,7 @@ export function lazySimulator(): SimulatorHost {
   };
 }
 
-/** The scenarios the simulator plays in a dialect: Chat Completions' own list, or the Responses or Messages one. */
+/** The scenarios the simulator plays in a dialect, described in its words. */
 export function scenarioInfos(protocol: Protocol = 'chat-completions'): ScenarioInfo[] {
-  const scenarios = protocol === 'chat-completions' ? SCENARIOS : dialectScenarios(protocol === 'responses' ? 'responses' : 'messages');
-  return scenarios.map((scenario) => ({ name: scenario.name, model: MODEL_PREFIX + scenario.name, description: scenario.description }));
+  return scenariosOf(protocol).map((scenario) => ({ name: scenario.name, model: MODEL_PREFIX + scenario.name, description: descriptionIn(scenario, protocol) }));
 }

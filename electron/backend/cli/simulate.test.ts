@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SCENARIOS, startSimulator } from '../simulator/index.ts';
+import { descriptionIn, scenariosOf, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { CliError } from './errors.ts';
 import { captureOutput } from './output.ts';
@@ -18,9 +18,9 @@ describe('streamscope simulate', () => {
     expect(code).toBe(0);
     const url = served!.url;
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
-    expect(models!.data).toHaveLength(SCENARIOS.length);
+    expect(models!.data).toHaveLength(scenariosOf('chat-completions').length);
     expect(out.out).toContain(`Streamscope simulator on ${url}  (time scale 0, seed 9)`);
-    for (const scenario of SCENARIOS) expect(out.out).toContain(`sim-${scenario.name}`.padEnd(25) + scenario.description);
+    for (const scenario of scenariosOf('chat-completions')) expect(out.out).toContain(`sim-${scenario.name}`.padEnd(25) + descriptionIn(scenario, 'chat-completions'));
     expect(out.out).toContain('  sim-refusal              The model refuses in delta.refusal (content stays null) and finishes with stop.  [refusal]');
     expect(out.out).toContain(`  npx streamscope record --base-url ${url} --model sim-text\n`);
     expect(out.out).toContain(`Responses API and Anthropic Messages (POST ${url}/responses, POST ${url}/messages; the same model names):`);

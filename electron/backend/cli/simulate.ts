@@ -1,6 +1,8 @@
 // `streamscope simulate [--port N] [--host H] [--time-scale X] [--seed N]`
 
-import { DEFAULT_SEED, DIALECT_SCENARIOS, MODEL_PREFIX, SCENARIOS, SIM_OVERRIDES, startSimulator } from '../simulator/index.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { DEFAULT_SEED, MODEL_PREFIX, SIM_OVERRIDES, descriptionIn, scenariosOf, showsIn, startSimulator } from '../simulator/index.ts';
 import type { Simulator, SimulatorRequestLog } from '../simulator/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CliError } from './errors.ts';
@@ -33,6 +35,9 @@ ${Object.entries(SIM_OVERRIDES)
   .map(([key, rule]) => `  ${key.padEnd(19)}${rule.doc}`)
   .join('\n')}`;
 
+/** The dialects listed together after Chat Completions' own list, in this order. */
+const EVENT_DIALECTS: readonly [Protocol, ...Protocol[]] = ['responses', 'anthropic-messages'];
+
 /** `until` is for tests; the command line waits for Ctrl-C. */
 export async function simulateCommand(args: string[], out: Output, until: (simulator: Simulator) => Promise<unknown> = interrupted): Promise<number> {
   const options = parse(args);
@@ -46,18 +51,24 @@ export async function simulateCommand(args: string[], out: Output, until: (simul
   }
 
   const url = simulator.url;
-  const width = Math.max(...SCENARIOS.map((scenario) => scenario.name.length)) + MODEL_PREFIX.length + 2;
+  const chat = scenariosOf('chat-completions');
+  const width = Math.max(...chat.map((scenario) => scenario.name.length)) + MODEL_PREFIX.length + 2;
   const lines = [
     `${paint('bold', 'Streamscope simulator')} on ${paint('bold', url)}  (time scale ${options.timeScale}, seed ${options.seed})`,
   ];
   lines.push(...exposureWarning(options.host, paint));
   lines.push('', paint('bold', 'Scenarios') + ' (model name, what it does, the diagnostics it shows):');
-  for (const scenario of SCENARIOS) {
-    const shows = scenario.shows.length > 0 ? paint('dim', `  [${scenario.shows.join(', ')}]`) : '';
-    lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${scenario.description}${shows}`);
+  for (const scenario of chat) {
+    const shown = showsIn(scenario, 'chat-completions');
+    const shows = shown.length > 0 ? paint('dim', `  [${shown.join(', ')}]`) : '';
+    lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${descriptionIn(scenario, 'chat-completions')}${shows}`);
   }
   lines.push('', `${paint('bold', 'Responses API and Anthropic Messages')} (POST ${url}/responses, POST ${url}/messages; the same model names):`);
-  for (const scenario of DIALECT_SCENARIOS) lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${paint('dim', `[${scenario.dialects.join(', ')}]`)} ${scenario.description}`);
+  for (const scenario of scenariosOf(...EVENT_DIALECTS)) {
+    // Each dialect by the word a user types for it (`record --api messages`); described in the first one's words.
+    const dialects = EVENT_DIALECTS.filter((protocol) => scenario.dialects.includes(protocol));
+    lines.push(`  ${(MODEL_PREFIX + scenario.name).padEnd(width)}${paint('dim', `[${dialects.map((protocol) => descriptorOf(protocol).word).join(', ')}]`)} ${descriptionIn(scenario, dialects[0]!)}`);
+  }
   lines.push(`  Anthropic's SDKs take ${url.replace(/\/v1$/, '')} as their base URL (they add /v1/messages themselves).`);
   const example = JSON.stringify({ model: 'sim-text', stream: true, stream_options: { include_usage: true }, messages: [{ role: 'user', content: 'Hello' }] });
   lines.push(

@@ -3,10 +3,8 @@
 // every registered dialect: Chat Completions, the Responses API and Anthropic Messages.
 export { startSimulator, DEFAULT_SEED } from './server.ts';
 export type { Simulator, SimulatorOptions, SimulatorWrite, SimulatorRequestLog } from './server.ts';
-export { MODEL_PREFIX, descriptionIn, findScenario, modelsOf, scenariosOf } from './scenarios.ts';
+export { MODEL_PREFIX, descriptionIn, findScenario, modelsOf, scenariosOf, showsIn } from './scenarios.ts';
 export type { Scenario, ScenarioContext, Script } from './scenarios.ts';
-export { CHAT_SCENARIOS as SCENARIOS, SCENARIO_MODELS, DIALECTS, DIALECT_SCENARIOS, dialectModels, dialectScenarios, findDialectScenario, listingOf } from './listings.ts';
-export type { Dialect, DialectScenario, ScenarioListing } from './listings.ts';
 export { SIM_OVERRIDES, parseChatRequest } from './chat/request.ts';
 export type { SimOverrides, ChatRequest } from './chat/request.ts';
 export { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';

@@ -7,9 +7,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROTOCOLS, descriptorOf } from '../../../shared/dialects/registry.ts';
 import { simulatorDialectAt } from './dialects.ts';
-import { DIALECT_SCENARIOS, dialectModels, findDialectScenario } from './listings.ts';
-import { SCENARIOS as TABLE, findScenario, modelsOf } from './scenarios.ts';
-import { SCENARIOS, startSimulator } from './index.ts';
+import { SCENARIOS as TABLE, descriptionIn, findScenario, modelsOf, scenariosOf, showsIn } from './scenarios.ts';
+import { startSimulator } from './index.ts';
 import type { Simulator, SimulatorWrite } from './index.ts';
 import { exchangeAt, sseEvents } from './test-helpers.ts';
 import { keepTokens, turnOf } from './turn.ts';
@@ -38,45 +37,50 @@ describe('the scenario table', () => {
     expect(findScenario('responses', 'sim-n-choices')).toBeUndefined();
     expect(findScenario('anthropic-messages', 'sim-keep-alive')?.name).toBe('keep-alive');
     expect(findScenario('responses', 'sim-keep-alive')).toBeUndefined();
-    expect(modelsOf('responses')).toEqual(dialectModels('responses'));
+  });
+
+  it('lists the scenarios of a dialect, or of any of several, in the order of the table', () => {
+    expect(scenariosOf('chat-completions', 'responses', 'anthropic-messages')).toEqual(TABLE);
+    expect(scenariosOf('responses', 'anthropic-messages').map((scenario) => scenario.name)).toEqual(TABLE.filter((scenario) => scenario.dialects.some((protocol) => protocol !== 'chat-completions')).map((scenario) => scenario.name));
+    expect(modelsOf('anthropic-messages')).toEqual(scenariosOf('anthropic-messages').map((scenario) => `sim-${scenario.name}`));
+    expect(showsIn(findScenario('anthropic-messages', 'sim-refusal')!, 'anthropic-messages')).toEqual(['stop-refusal']);
+    expect(showsIn(findScenario('responses', 'sim-text')!, 'responses')).toEqual([]);
   });
 });
 
 describe('the dialect scenarios', () => {
-  it('have kebab-case names, one-line descriptions, and the diagnostics of the dialects they run in', () => {
-    for (const scenario of DIALECT_SCENARIOS) {
+  it('have kebab-case names and one-line descriptions in each dialect they run in', () => {
+    for (const scenario of TABLE) {
       expect(scenario.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
-      expect(scenario.description).not.toContain('\n');
       expect(scenario.dialects.length).toBeGreaterThan(0);
-      for (const dialect of Object.keys(scenario.shows)) expect(scenario.dialects).toContain(dialect);
+      for (const protocol of scenario.dialects) expect(descriptionIn(scenario, protocol)).not.toContain('\n');
     }
-    expect(new Set(DIALECT_SCENARIOS.map((scenario) => scenario.name)).size).toBe(DIALECT_SCENARIOS.length);
   });
 
   it('cover what issue 19 asks of each dialect, with the Chat Completions names where they mean the same', () => {
     const both = ['text', 'parallel-tool-calls', 'reasoning', 'refusal', 'length', 'stream-error', 'cut-before-end'];
-    for (const dialect of ['responses', 'messages'] as const) for (const name of both) expect(findDialectScenario(dialect, `sim-${name}`)?.name).toBe(name);
-    expect(dialectModels('responses')).toContain('sim-sequence-gap');
-    expect(dialectModels('messages')).not.toContain('sim-sequence-gap');
-    const chat = new Set(SCENARIOS.map((scenario) => scenario.name));
+    for (const protocol of ['responses', 'anthropic-messages'] as const) for (const name of both) expect(findScenario(protocol, `sim-${name}`)?.name).toBe(name);
+    expect(modelsOf('responses')).toContain('sim-sequence-gap');
+    expect(modelsOf('anthropic-messages')).not.toContain('sim-sequence-gap');
     for (const name of ['text', 'reasoning', 'refusal', 'tool-call', 'parallel-tool-calls', 'length', 'stream-error', 'connection-drop', 'long-silence', 'buffered', 'invalid-json', 'crlf', 'json-response', 'rate-limit', 'server-error', 'large']) {
-      expect([name, chat.has(name), DIALECT_SCENARIOS.some((scenario) => scenario.name === name)]).toEqual([name, true, true]);
+      expect([name, TABLE.find((scenario) => scenario.name === name)?.dialects]).toEqual([name, ['chat-completions', 'responses', 'anthropic-messages']]);
     }
-    expect(findDialectScenario('responses', 'sim-n-choices')).toBeUndefined();
-    expect(findDialectScenario('messages', 'gpt-4o')).toBeUndefined();
+    expect(findScenario('responses', 'sim-n-choices')).toBeUndefined();
+    expect(findScenario('anthropic-messages', 'gpt-4o')).toBeUndefined();
   });
 
   it('are documented in docs/simulator.md with their description and the diagnostics each dialect shows', () => {
     const all = readFileSync(new URL('../../../docs/simulator.md', import.meta.url), 'utf8');
     // Their own section: some share a description with a Chat Completions scenario.
     const doc = all.slice(all.indexOf('## Responses and Messages'));
-    for (const scenario of DIALECT_SCENARIOS) {
-      const row = doc.split('\n').find((line) => line.startsWith(`| \`sim-${scenario.name}\` | ${scenario.description} |`));
+    for (const scenario of scenariosOf('responses', 'anthropic-messages')) {
+      const described = descriptionIn(scenario, scenario.dialects.find((protocol) => protocol !== 'chat-completions')!);
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`sim-${scenario.name}\` | ${described} |`));
       expect([scenario.name, row !== undefined]).toEqual([scenario.name, true]);
       const [, , responses, messages] = row!.slice(2, -2).split(' | ');
-      for (const [dialect, cell] of [['responses', responses], ['messages', messages]] as const) {
-        if (!scenario.dialects.includes(dialect)) expect([scenario.name, dialect, cell]).toEqual([scenario.name, dialect, '—']);
-        for (const code of scenario.shows[dialect] ?? []) expect(cell).toContain(`\`${code}\``);
+      for (const [protocol, cell] of [['responses', responses], ['anthropic-messages', messages]] as const) {
+        if (!scenario.dialects.includes(protocol)) expect([scenario.name, protocol, cell]).toEqual([scenario.name, protocol, '—']);
+        for (const code of showsIn(scenario, protocol)) expect(cell).toContain(`\`${code}\``);
       }
     }
   });

@@ -331,9 +331,9 @@ export const SCENARIOS: readonly Scenario[] = [
 
 export const MODEL_PREFIX = 'sim-';
 
-/** The scenarios a dialect plays, in the table's order. */
-export function scenariosOf(protocol: Protocol): readonly Scenario[] {
-  return SCENARIOS.filter((scenario) => scenario.dialects.includes(protocol));
+/** The scenarios a dialect plays (or any of several: the CLI lists Responses' and Messages' as one), in the table's order. */
+export function scenariosOf(...protocols: readonly [Protocol, ...Protocol[]]): readonly Scenario[] {
+  return SCENARIOS.filter((scenario) => protocols.some((protocol) => scenario.dialects.includes(protocol)));
 }
 
 /** The scenario a model name picks in this dialect, if any. */
@@ -349,4 +349,9 @@ export function modelsOf(protocol: Protocol): string[] {
 
 export function descriptionIn(scenario: Scenario, protocol: Protocol): string {
   return scenario.wording?.[protocol] ?? scenario.description;
+}
+
+/** The diagnostics a scenario's stream is meant to show in a dialect (none listed: a clean stream). */
+export function showsIn(scenario: Scenario, protocol: Protocol): readonly string[] {
+  return scenario.shows[protocol] ?? [];
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/index.ts';
 import type { Analysis } from '../../../shared/index.ts';
 import { ANSWERS } from './content.ts';
-import { SCENARIO_MODELS, startSimulator } from './index.ts';
+import { modelsOf, startSimulator } from './index.ts';
 import type { Simulator, SimulatorRequestLog, SimulatorWrite } from './index.ts';
 import { exchange, payloads, toRecording } from './test-helpers.ts';
 
@@ -33,7 +33,7 @@ describe('the simulator server', () => {
 
   it('lists every scenario as a sim-<name> model in OpenAI\'s list shape', async () => {
     const list = (await (await fetch(`${sim.url}/models`)).json()) as { data: { id: string }[] };
-    expect(list).toEqual({ object: 'list', data: SCENARIO_MODELS.map((id) => ({ id, object: 'model', created: 1770000000, owned_by: 'streamscope-simulator' })) });
+    expect(list).toEqual({ object: 'list', data: modelsOf('chat-completions').map((id) => ({ id, object: 'model', created: 1770000000, owned_by: 'streamscope-simulator' })) });
     expect(list.data.map((model: { id: string }) => model.id)).toContain('sim-text');
     expect(await (await fetch(`${sim.url}/models/sim-text`)).json()).toEqual({ id: 'sim-text', object: 'model', created: 1770000000, owned_by: 'streamscope-simulator' });
     expect((await fetch(`${sim.url}/models/gpt-4o`)).status).toBe(404);
@@ -43,7 +43,7 @@ describe('the simulator server', () => {
     const { status, json } = await post('/v1/chat/completions', JSON.stringify({ model: 'gpt-4o', stream: true }));
     expect(status).toBe(404);
     expect(json).toEqual({
-      error: { message: `The model \`gpt-4o\` does not exist or you do not have access to it. The simulator serves: ${SCENARIO_MODELS.join(', ')}.`, type: 'invalid_request_error', param: 'model', code: 'model_not_found' },
+      error: { message: `The model \`gpt-4o\` does not exist or you do not have access to it. The simulator serves: ${modelsOf('chat-completions').join(', ')}.`, type: 'invalid_request_error', param: 'model', code: 'model_not_found' },
     });
   });
 

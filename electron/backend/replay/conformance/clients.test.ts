@@ -12,7 +12,7 @@ import type { Recording } from '../../../../shared/recording/types.ts';
 import { ourView } from '../../../../shared/test/clients.ts';
 import type { ClientRequest } from '../../../../shared/test/clients.ts';
 import { realStreams } from '../../../../shared/test/streams.ts';
-import { SCENARIOS, startSimulator } from '../../simulator/index.ts';
+import { scenariosOf, startSimulator } from '../../simulator/index.ts';
 import { exchange, toRecording } from '../../simulator/test-helpers.ts';
 import { startReplayServer } from '../index.ts';
 import { CLIENT_NAMES, expectClient, runClients, viewBefore } from './expect.ts';
@@ -45,7 +45,7 @@ beforeAll(async () => {
   const fast = await startSimulator({ port: 0, timeScale: 0 });
   const paced = await startSimulator({ port: 0, timeScale: 0.2 });
   try {
-    for (const scenario of SCENARIOS) sources.push(await recordScenario(fast.url, scenario.name, true));
+    for (const scenario of scenariosOf('chat-completions')) sources.push(await recordScenario(fast.url, scenario.name, true));
     for (const name of ['text', 'parallel-tool-calls', 'reasoning']) timedAtPace.push(await recordScenario(paced.url, name, true));
   } finally {
     await Promise.all([fast.close(), paced.close()]);
@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
 });
 
-const SCENARIO_NAMES = SCENARIOS.map((scenario) => scenario.name);
+const SCENARIO_NAMES = scenariosOf('chat-completions').map((scenario) => scenario.name);
 const CORPUS_NAMES = realStreams().map(({ name }) => name);
 
 /** Replays `source` at `speed` and checks every client against our analysis of it. */

@@ -13,7 +13,7 @@ import type { ReplayPlan } from '../../../../shared/replay/plan.ts';
 import { messagesFinal, responsesFinal } from '../../../../shared/test/dialect-clients.ts';
 import type { MessagesAsk, ResponsesAsk, SdkEnd, SdkError } from '../../../../shared/test/dialect-clients.ts';
 import { DIALECT_QUESTION } from '../../../../shared/test/replay-support.ts';
-import type { Dialect } from '../../simulator/index.ts';
+import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { startReplayServer } from '../index.ts';
 
 /** What the SDK ends with: the analysis' final object; it with these fields (paths) at the SDK's values; or the error it throws. */

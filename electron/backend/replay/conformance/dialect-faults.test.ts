@@ -11,7 +11,7 @@ import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
 import { planReplay } from '../../../../shared/replay/plan.ts';
 import { recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
-import type { Dialect } from '../../simulator/index.ts';
+import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { clean, expectRun, runDialect, sentRecording } from './dialect-expect.ts';
 import type { DialectExpectation } from './dialect-expect.ts';
 

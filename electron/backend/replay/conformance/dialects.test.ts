@@ -17,11 +17,10 @@ import { recordingFromSse } from '../../../../shared/formats/sse.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { SdkError } from '../../../../shared/test/dialect-clients.ts';
 import { CORPUS_DIR, PINNED, corpus } from '../../../../shared/test/dialect-corpus.ts';
-import { recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
-import type { NamedRecording } from '../../../../shared/test/replay-support.ts';
+import { DIALECT_PROTOCOLS, recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
+import type { Dialect, NamedRecording } from '../../../../shared/test/replay-support.ts';
 import { rateLimited, SERVER_ERROR } from '../../simulator/errors.ts';
-import type { Dialect } from '../../simulator/index.ts';
-import { dialectScenarios } from '../../simulator/index.ts';
+import { scenariosOf } from '../../simulator/index.ts';
 import { OVERLOADED } from '../../simulator/anthropic/events.ts';
 import { FAILURE_MESSAGE } from '../../simulator/responses/objects.ts';
 import { clean, expectRun, runDialect } from './dialect-expect.ts';
@@ -145,10 +144,10 @@ beforeAll(async () => {
 
 describe.each(['responses', 'messages'] as const)('every %s scenario of the simulator, recorded, replayed and read by the SDK', (dialect) => {
   it('has an expectation for every scenario, and none for a scenario that does not exist', () => {
-    expect(Object.keys(EXPECTED[dialect]).sort()).toEqual(dialectScenarios(dialect).map((scenario) => scenario.name).sort());
+    expect(Object.keys(EXPECTED[dialect]).sort()).toEqual(scenariosOf(DIALECT_PROTOCOLS[dialect]).map((scenario) => scenario.name).sort());
   });
 
-  it.each(dialectScenarios(dialect).map((scenario) => scenario.name))('%s', async (name) => {
+  it.each(scenariosOf(DIALECT_PROTOCOLS[dialect]).map((scenario) => scenario.name))('%s', async (name) => {
     const source = sources.find((each) => each.dialect === dialect && each.name === name)!;
     expectRun(await runDialect(dialect, source.recording), source.expected);
   });
@@ -173,7 +172,7 @@ describe.skipIf(corpus().length === 0)('every stream of the real-stream corpus, 
     const recording: Recording = { ...recordingFromSse(new Uint8Array(readFileSync(CORPUS_DIR + file))), request: { method: 'POST', url: URLS[dialect], headers: {}, body: null }, ...pinned?.recording };
     const result = await runDialect(dialect, recording);
     const transport = CORPUS_TRANSPORT[file] ?? [];
-    const { catalogue } = registeredDialect(dialect === 'responses' ? 'responses' : 'anthropic-messages');
+    const { catalogue } = registeredDialect(DIALECT_PROTOCOLS[dialect]);
     expect(result.codes.filter((code) => !(code in catalogue) && !transport.includes(code))).toEqual([]);
     if (!pinned) {
       // Well-formed, with no finding: the SDK ends with our final object.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../../shared/index.ts';
 import type { Analysis } from '../../../../shared/index.ts';
 import { ANSWERS, REASONING, REFUSAL } from '../content.ts';
-import { SCENARIOS, startSimulator } from '../index.ts';
+import { descriptionIn, scenariosOf, showsIn, startSimulator } from '../index.ts';
 import type { Simulator } from '../index.ts';
 import { exchange, payloads, toRecording } from '../test-helpers.ts';
 import type { Exchange } from '../test-helpers.ts';
@@ -52,27 +52,29 @@ const EXPECTED: Record<string, string[]> = {
   large: ['obfuscation'],
 };
 
+const CHAT_SCENARIOS = scenariosOf('chat-completions');
+
 describe('every scenario', () => {
   it('has an expectation here, a kebab-case name and a one-line description', () => {
-    expect(SCENARIOS.map((scenario) => scenario.name).sort()).toEqual(Object.keys(EXPECTED).sort());
-    for (const scenario of SCENARIOS) {
+    expect(CHAT_SCENARIOS.map((scenario) => scenario.name).sort()).toEqual(Object.keys(EXPECTED).sort());
+    for (const scenario of CHAT_SCENARIOS) {
       expect(scenario.name).toMatch(/^[a-z]+(-[a-z]+)*$/);
-      expect(scenario.description).not.toContain('\n');
+      expect(descriptionIn(scenario, 'chat-completions')).not.toContain('\n');
     }
   });
 
   it('is documented in docs/simulator.md with its description and the diagnostics it shows', () => {
     const doc = readFileSync(new URL('../../../../docs/simulator.md', import.meta.url), 'utf8');
-    for (const scenario of SCENARIOS) {
-      expect(doc).toContain(`| \`sim-${scenario.name}\` | ${scenario.description} |`);
-      for (const code of scenario.shows) expect(doc).toMatch(new RegExp(`\\| \`sim-${scenario.name}\` \\|[^\\n]*\`${code}\``));
+    for (const scenario of CHAT_SCENARIOS) {
+      expect(doc).toContain(`| \`sim-${scenario.name}\` | ${descriptionIn(scenario, 'chat-completions')} |`);
+      for (const code of showsIn(scenario, 'chat-completions')) expect(doc).toMatch(new RegExp(`\\| \`sim-${scenario.name}\` \\|[^\\n]*\`${code}\``));
     }
   });
 
-  it.each(SCENARIOS.map((scenario) => scenario.name))('sim-%s yields exactly its diagnostics, including the one it is meant to show', async (name) => {
+  it.each(CHAT_SCENARIOS.map((scenario) => scenario.name))('sim-%s yields exactly its diagnostics, including the one it is meant to show', async (name) => {
     const { analysis } = await run(name);
     expect(codes(analysis)).toEqual(EXPECTED[name]);
-    const meant = SCENARIOS.find((scenario) => scenario.name === name)!.shows;
+    const meant = showsIn(CHAT_SCENARIOS.find((scenario) => scenario.name === name)!, 'chat-completions');
     const timedOnly = ['idle-gap', 'buffered-delivery', 'usage-missing'];
     for (const code of meant) if (!timedOnly.includes(code)) expect(codes(analysis)).toContain(code);
   });

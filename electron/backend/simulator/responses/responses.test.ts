@@ -5,8 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWERS, REASONING, REFUSAL, tokenize } from '../content.ts';
-import { dialectModels } from '../listings.ts';
-import { startSimulator } from '../index.ts';
+import { modelsOf, startSimulator } from '../index.ts';
 import type { Simulator } from '../index.ts';
 import { exchangeAt, sseEvents } from '../test-helpers.ts';
 
@@ -210,7 +209,7 @@ describe('the Responses endpoint', () => {
       [{ model: 'sim-text', stream: 'yes' }, 400, 'stream', "Invalid type for 'stream': expected a boolean, but got a string instead."],
       [{ model: 'sim-text', max_output_tokens: 8 }, 400, 'max_output_tokens', "Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got 8 instead."],
       [{ model: 'sim-text', sim: { tps: 0 } }, 400, 'sim.tps', "Invalid 'sim.tps': expected a number above 0, at most 1000000, got 0."],
-      [{ model: 'gpt-5' }, 404, 'model', `The model \`gpt-5\` does not exist or you do not have access to it. The simulator serves: ${dialectModels('responses').join(', ')}.`],
+      [{ model: 'gpt-5' }, 404, 'model', `The model \`gpt-5\` does not exist or you do not have access to it. The simulator serves: ${modelsOf('responses').join(', ')}.`],
       [{ model: 'sim-n-choices' }, 404, 'model', expect.stringContaining('sim-sequence-gap') as unknown as string],
     ];
     for (const [body, status, param, message] of cases) {
