@@ -4,7 +4,7 @@
 import { quote } from '../../findings/words.ts';
 import { describeArgumentsError } from '../kit/arguments.ts';
 import { finding } from './catalogue.ts';
-import { few, plural } from '../kit/common.ts';
+import { few, plural } from '../../findings/words.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { MessagesState } from './accumulate.ts';
 import { TOOL_BLOCKS, checkInput } from './accumulate.ts';
@@ -36,7 +36,7 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
     }
   }
   for (const [what, group] of state.unknownTargets.groups) {
-    found.push(finding('delta-unknown-block', `${plural(group.count, 'event')}: ${what} (${few(group.events, group.count)}). The Anthropic SDK drops ${group.count === 1 ? 'it' : 'them'} silently.`, group.events));
+    found.push(finding('delta-unknown-block', `${plural(group.count, 'event')}: ${what} (${few(group.events, 5, group.count)}). The Anthropic SDK drops ${group.count === 1 ? 'it' : 'them'} silently.`, group.events));
   }
   const reason = state.delta?.stop_reason;
   if (reason === 'max_tokens') found.push(finding('stop-max-tokens', `The message stopped with "max_tokens" (event ${state.deltaAt}): the output was cut.`, [state.deltaAt]));
@@ -56,19 +56,19 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
       ),
     );
   }
-  if (state.pings.count > 0) found.push(finding('ping', `${plural(state.pings.count, 'ping event')} (${state.pings.count === 1 ? 'event' : 'events'} ${few(state.pings.events, state.pings.count)}).`, state.pings.events));
+  if (state.pings.count > 0) found.push(finding('ping', `${plural(state.pings.count, 'ping event')} (${state.pings.count === 1 ? 'event' : 'events'} ${few(state.pings.events, 5, state.pings.count)}).`, state.pings.events));
   for (const error of state.errors) {
     found.push(finding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The Anthropic SDK throws it.`, [error.event]));
   }
   for (const [type, group] of state.unknownTypes.groups) {
-    found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the Anthropic SDK does not know: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the Anthropic SDK does not know: ${few(group.events, 5, group.count)}.`, group.events));
   }
   for (const [key, group] of state.nameMismatches.groups) {
     const [name, type] = key.split('\u0000');
-    found.push(finding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, 5, group.count)}.`, group.events));
   }
   if (state.malformed.count > 0) {
-    found.push(finding('malformed-chunk', `${plural(state.malformed.count, 'event')} malformed: ${few([...state.malformedPaths], state.malformedPaths.size, 3)}.`, state.malformed.events));
+    found.push(finding('malformed-chunk', `${plural(state.malformed.count, 'event')} malformed: ${few([...state.malformedPaths], 3, state.malformedPaths.size)}.`, state.malformed.events));
   }
   return found;
 }

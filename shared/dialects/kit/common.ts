@@ -194,14 +194,3 @@ export function brief(value: unknown, max = 60): string {
   const text = value === undefined ? 'absent' : (JSON.stringify(value) ?? String(value));
   return text.length <= max ? text : `${text.slice(0, max)}…(+${text.length - max} chars)`;
 }
-
-/** "3 events" / "1 event". */
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
-
-/** Lists the first few items and says how many more there were. */
-export function few(items: readonly (string | number)[], total = items.length, max = 5): string {
-  const shown = items.slice(0, max).join(', ');
-  return total > max ? `${shown} and ${(total - max).toLocaleString('en-US')} more` : shown;
-}

@@ -5,7 +5,8 @@
 import { quote } from '../../findings/words.ts';
 import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { finding } from './catalogue.ts';
-import { brief, few, plural } from '../kit/common.ts';
+import { few, plural } from '../../findings/words.ts';
+import { brief } from '../kit/common.ts';
 import { isObject } from '../../is-object.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { ItemState, ResponsesState } from './state.ts';
@@ -18,7 +19,7 @@ export function diagnoseResponses({ state, ended, recording }: DialectContext<Re
   sequence(state, startingAfter(recording.request?.url), found);
   items(state, ended, found);
   for (const [where, group] of state.unknownTargets.groups) {
-    found.push(finding('delta-unknown-item', `${plural(group.count, 'event')} ${group.count === 1 ? 'names' : 'name'} ${where}: ${few(group.events, group.count)}. The openai SDK throws here; lenient clients drop the text.`, group.events));
+    found.push(finding('delta-unknown-item', `${plural(group.count, 'event')} ${group.count === 1 ? 'names' : 'name'} ${where}: ${few(group.events, 5, group.count)}. The openai SDK throws here; lenient clients drop the text.`, group.events));
   }
   for (const mismatch of state.doneMismatches.values()) {
     found.push(
@@ -80,11 +81,11 @@ function sequence(state: ResponsesState, resumedAfter: number | null, found: Dia
     const unread = (gap: (typeof gaps)[number]): string => (gap.unread > 0 ? `, after ${plural(gap.unread, 'event')} that could not be read` : '');
     const described = gaps.map((gap) => (gap.from === null ? `the first is ${gap.to}, not 0 (event ${gap.event}${unread(gap)})` : `${gap.from} → ${gap.to} (event ${gap.event}${unread(gap)})`));
     const missing = gaps.reduce((sum, gap) => sum + gap.to - (gap.from === null ? 0 : gap.from + 1) - gap.unread, 0);
-    found.push(finding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, gaps.length, 3)}.`, gaps.map((gap) => gap.event)));
+    found.push(finding('sequence-gap', `sequence_number skips ${plural(gaps.length, 'time')}, ${plural(missing, 'number')} never arrived: ${few(described, 3, gaps.length)}.`, gaps.map((gap) => gap.event)));
   }
   if (state.disorder.length > 0) {
     const described = state.disorder.map((step) => `${step.got} after ${step.after} (event ${step.event})`);
-    found.push(finding('sequence-disorder', `sequence_number goes back or repeats ${plural(state.disorder.length, 'time')}: ${few(described, state.disorder.length, 3)}.`, state.disorder.map((step) => step.event)));
+    found.push(finding('sequence-disorder', `sequence_number goes back or repeats ${plural(state.disorder.length, 'time')}: ${few(described, 3, state.disorder.length)}.`, state.disorder.map((step) => step.event)));
   }
 }
 
@@ -168,19 +169,19 @@ function common(state: ResponsesState, found: DialectDiagnostic[]): void {
   if (state.identityChanges.length > 0) {
     const described = state.identityChanges.map((change) => `response.${change.field} ${brief(change.from, 40)} → ${brief(change.to, 40)} (event ${change.event})`);
     const throws = state.identityChanges.some((change) => change.field === 'id') ? ' The openai SDK throws ("Lifecycle response identity changed").' : '';
-    found.push(finding('inconsistent-metadata', `The lifecycle events do not carry one response: ${few(described, state.identityChanges.length, 3)}.${throws}`, [state.identity!.at, ...state.identityChanges.map((change) => change.event)]));
+    found.push(finding('inconsistent-metadata', `The lifecycle events do not carry one response: ${few(described, 3, state.identityChanges.length)}.${throws}`, [state.identity!.at, ...state.identityChanges.map((change) => change.event)]));
   }
   for (const error of state.errors) {
     found.push(finding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The openai SDK throws it.`, [error.event]));
   }
   for (const [type, group] of state.unknownTypes.groups) {
-    found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the openai SDK does not know: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the openai SDK does not know: ${few(group.events, 5, group.count)}.`, group.events));
   }
   for (const [key, group] of state.nameMismatches.groups) {
     const [name, type] = key.split('\u0000');
-    found.push(finding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, group.count)}.`, group.events));
+    found.push(finding('event-name-mismatch', `${plural(group.count, 'event')} named event: ${name} carry data.type ${JSON.stringify(type)}: ${few(group.events, 5, group.count)}.`, group.events));
   }
   if (state.malformed.count > 0) {
-    found.push(finding('malformed-chunk', `${plural(state.malformed.count, 'event')} with fields of the wrong type: ${few([...state.malformedPaths], state.malformedPaths.size, 3)}.`, state.malformed.events));
+    found.push(finding('malformed-chunk', `${plural(state.malformed.count, 'event')} with fields of the wrong type: ${few([...state.malformedPaths], 3, state.malformedPaths.size)}.`, state.malformed.events));
   }
 }
