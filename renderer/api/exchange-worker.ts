@@ -1,11 +1,7 @@
 // A dedicated worker that makes the page's API calls (exchange.ts) and hands each reply's bytes
-// back without a copy (transferred). Opening a 100,000-event recording brought ~27 MB in slices
-// (before its reads were coded against one another, shared/api/read-deltas.ts); received on the
-// main thread, Chromium spent ~0.35 s of its time there (reading each body's data pipe and
-// assembling its ArrayBuffer, in a Chrome trace of the open), and each slice waited for that
-// before it could be analysed. Received here, the main thread only decodes the frames: the
-// open's median went from 1.36–1.51 s to 1.21–1.27 s (eight opens each way, three times,
-// alternately).
+// back without a copy (transferred): taking the bodies in on the main thread (reading each data
+// pipe, assembling its ArrayBuffer) held back the analysis of every slice of a large open. What it
+// saved is in docs/performance.md, "The recording view in Chromium".
 
 import { fetchExchange } from './exchange.ts';
 import type { ExchangeReply, ExchangeRequest } from './exchange.ts';

@@ -7,7 +7,8 @@
 // checkpoint runs inside the commit that brings the WAL to 1,000 pages, on the
 // committing thread (https://www.sqlite.org/c3ref/wal_autocheckpoint.html):
 // during a fast recording, a copy and two fsyncs every ~4 MB on the thread
-// that reads the socket, about 40% of the ingest benchmark's time. SQLite
+// that reads the socket (its share of the time: docs/performance.md,
+// "Recording", "Ingest"). SQLite
 // suggests running checkpoints from another thread instead (wal.html,
 // "Application-Initiated Checkpoints"); this does, with a second connection
 // in a worker thread. Commits are as durable as before: a checkpoint only
@@ -38,10 +39,10 @@ const SAFETY_NET_PAGES = 262144;
 /** SQLite's default automatic checkpoint, in pages: what the writer's connection goes back to without the worker. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 /**
- * The WAL's limit: past it the writer catches up. A quarter of a gigabyte takes in whole a burst of
- * several hundred thousand events (the ingest benchmark's 200,000 fill 146 MB); at 64 MiB that burst
- * paid two catch-ups, a third of its time on this benchmark's disk. Above the store's journal_size_limit
- * (64 MiB), which a reset trims the file back to, so a file this large has not been reset since it grew.
+ * The WAL's limit: past it the writer catches up. Large enough to take a burst of several hundred
+ * thousand events whole (docs/performance.md, "Recording", "Ingest", has what a smaller bound cost); above the
+ * store's journal_size_limit (64 MiB), which a reset trims the file back to, so a file this large
+ * has not been reset since it grew.
  */
 export const WAL_LIMIT_BYTES = 256 << 20;
 /** Bytes committed between two requests to the worker: about SQLite's default 1,000 pages. */

@@ -1,11 +1,9 @@
 // Whether the parser should cut long ranges apart around the lines with characters other than
-// ASCII (parser.ts, `decodeApart`), or decode them whole. Node 20 and 22 decode such characters
-// on their ASCII fast path several times slower than ICU: a ~32 KiB chat stream with a few of
-// them decodes 7–10 times slower than the same bytes in ASCII, and cutting them apart paid.
-// Node 24 (simdutf) decodes the two at about the same speed (1.3×), and the cutting is pure cost:
-// 0.9× eventsource-parser on 16 KiB reads against 1.3× decoded whole (docs/performance.md,
-// "Node 24"). Browsers differ again. The text is the same either way, so this is a matter of
-// speed only, and it is measured once on the decoder itself, not guessed from a version.
+// ASCII (parser.ts, `decodeApart`), or decode them whole. Cutting pays only where the decoder's
+// fast path takes such characters several times slower than ASCII (Node 20 and 22, not Node 24's
+// simdutf; browsers differ again): the figures are in docs/performance.md, "Node 24". The text is
+// the same either way, so this is a matter of speed only, and it is measured once on the decoder
+// itself, not guessed from a version.
 
 /** Above this, decoding other characters costs enough that cutting them apart pays (Node 22: ~7.5, Node 24: ~1.3). */
 const SLOW_RATIO = 2.5;
