@@ -3,7 +3,7 @@
 // lines never make it throw; each clean sample gives the same result fed whole, split at random
 // and byte by byte; a fork at any event ends where the straight fold ends, and so does what it
 // was forked from; every code `diagnose` reports is in its `catalogue`; a registered dialect's
-// descriptor claims its samples and its path ends as it says. Broken bodies, when the folder
+// descriptor claims its samples, its path ends as it says and its snippet's curl posts there. Broken bodies, when the folder
 // brings a generator of them, go through the same, and read as the dialect's reading in full.
 
 import fc from 'fast-check';
@@ -148,7 +148,8 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
     });
 
     if ('descriptor' in dialect) {
-      const { descriptor } = dialect as unknown as RegisteredDialect;
+      const registered = dialect as unknown as RegisteredDialect;
+      const { descriptor } = registered;
       it("has its descriptor claim each sample's first payload, and is told by its events alone", () => {
         for (const sample of samples.bodies) {
           const events = parseSse(sample.bytes).events.filter((event) => event.data !== null);
@@ -159,6 +160,12 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
 
       it('has a request path that ends in its path ending', () => {
         expect(descriptor.path.endsWith(descriptor.pathEnding)).toBe(true);
+      });
+
+      it('has a replay snippet that asks with the model given, and whose curl posts to its path ending', () => {
+        const members = registered.snippet.members({}, 'sample-model');
+        expect(members.model).toBe('sample-model');
+        expect(registered.snippet.program('curl', 'http://127.0.0.1:9/v1', members)[0]).toBe(`curl -N 'http://127.0.0.1:9/v1${descriptor.pathEnding}' \\`);
       });
     }
 

@@ -13,6 +13,7 @@ import type { CatalogueEntry, Finding } from '../findings/finding.ts';
 import type { AnnotateOptions } from './kit/quote.ts';
 import type { DialectDrops } from './kit/drops.ts';
 import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
+import type { DialectSnippet } from './kit/snippet.ts';
 import type { Recording } from '../recording/types.ts';
 import type { FramedMessage, MessageFields } from '../framing/types.ts';
 
@@ -66,6 +67,15 @@ export interface DialectDescriptor {
     readonly noun: string;
     /** The official SDK's call that returns it. */
     readonly sdkCall: string;
+  };
+  /** The official SDK a client of it uses, as the replay's snippets name it and install it. */
+  readonly sdk: {
+    /** In a sentence: `the official openai SDK`. */
+    readonly name: string;
+    /** Its npm package. */
+    readonly npm: string;
+    /** Its PyPI package. */
+    readonly pip: string;
   };
   /** The usage member that counts output tokens (tokens per second needs it). */
   readonly outputTokensField: string;
@@ -175,4 +185,6 @@ export interface RegisteredDialect<I extends DialectInterpretation = DialectInte
   buildRequest(inputs: BodyInputs): BuiltBody;
   /** The replay's faults that leave out what a client needs: the end, the finish reason, the usage (its drops.ts). */
   readonly drops: DialectDrops;
+  /** How a program asks a replay server for a recording of it, in its official SDK or curl (its snippet.ts). */
+  readonly snippet: DialectSnippet;
 }

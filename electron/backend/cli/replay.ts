@@ -9,7 +9,7 @@ import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
 import { abbreviate, summarizeRecording } from '../../../shared/replay/match.ts';
 import { DEFAULT_UNTIMED_INTERVAL_MS } from '../../../shared/replay/plan.ts';
-import { replaySnippet, SNIPPET_SDKS, snippetRequest } from '../../../shared/replay/snippet.ts';
+import { replaySnippet, snippetRequest } from '../../../shared/replay/snippet.ts';
 import { startReplayServer } from '../replay/index.ts';
 import type { ReplayRequestLog, ReplayServer, ReplaySource } from '../replay/index.ts';
 import { parseCommandArgs } from './args.ts';
@@ -94,7 +94,7 @@ export async function replayCommand(args: string[], out: Output, until: (server:
   sources.forEach((source, i) => lines.push(`  ${source.label.padEnd(width)}${describeSource(source, protocols[i]!, options.untimedIntervalMs)}`));
   // A program for the first recording with a request, in its dialect: the members it is matched on, so that it matches.
   const request = snippetRequest(sources.map((source, i) => ({ body: source.recording.request?.body, protocol: protocols[i]! })), sources[0] ? summarizeRecording(sources[0].recording).model : null);
-  const sdk = SNIPPET_SDKS[request.protocol];
+  const { sdk } = descriptorOf(request.protocol);
   lines.push('', paint('bold', `Try it with ${sdk.name}`) + ` (npm install ${sdk.npm}):`, ...replaySnippet('typescript', server.baseUrl, request).map((line) => `  ${line}`), '', 'Ctrl-C to stop.', '');
   out.stdout(lines.join('\n'));
 

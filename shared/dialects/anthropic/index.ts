@@ -9,6 +9,7 @@ import { messagesDrops } from './drops.ts';
 import { diagnoseMessages } from './diagnostics.ts';
 import { ANTHROPIC_CODES } from './catalogue.ts';
 import { messagesBody } from './request.ts';
+import { messagesSnippet } from './snippet.ts';
 import { finalMessage } from './final.ts';
 import type { MessageObject } from './final.ts';
 import { interpretMessagesEvent } from './interpret.ts';
@@ -27,6 +28,7 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
   diagnose: diagnoseMessages,
   drops: messagesDrops,
+  snippet: messagesSnippet,
   catalogue: ANTHROPIC_CODES,
 };
 

@@ -20,6 +20,7 @@ export const chatDescriptor: DialectDescriptor = {
   // Chat Completions names no events.
   claimsEventName: () => false,
   final: { title: 'Message', noun: 'message', sdkCall: 'finalChatCompletion()' },
+  sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'completion_tokens',
   sentinel: '[DONE]',
 };

@@ -20,6 +20,7 @@ import type { MessageFields } from '../../framing/types.ts';
 import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredDialect } from '../types.ts';
 import { chatDescriptor } from './descriptor.ts';
 import { chatBody } from './request.ts';
+import { chatSnippet } from './snippet.ts';
 
 // The fold's faster reading (analysis/fold.ts): the same interpretation, without JSON.parse for
 // chunks that only change the content of a recent one.
@@ -56,5 +57,6 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
     return found;
   },
   drops: chatDrops,
+  snippet: chatSnippet,
   catalogue: CHAT_CODES,
 };

@@ -19,6 +19,7 @@ export const responsesDescriptor: DialectDescriptor = {
   claimsPayload: (json) => typeof json.type === 'string' && json.type.startsWith('response.'),
   claimsEventName: (name) => name.startsWith('response.'),
   final: { title: 'Response', noun: 'response', sdkCall: 'finalResponse()' },
+  sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'output_tokens',
   sentinel: null,
 };

@@ -10,6 +10,7 @@ import { responsesDrops } from './drops.ts';
 import { diagnoseResponses } from './diagnostics.ts';
 import { RESPONSES_CODES } from './catalogue.ts';
 import { responsesBody } from './request.ts';
+import { responsesSnippet } from './snippet.ts';
 import { finalResponse } from './final.ts';
 import type { ResponseObject } from './final.ts';
 import { interpretResponsesEvent } from './interpret.ts';
@@ -28,6 +29,7 @@ export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesStat
   usage: (state) => (state.response !== null && isObject(state.response.usage) ? { ...state.response.usage } : null),
   diagnose: diagnoseResponses,
   drops: responsesDrops,
+  snippet: responsesSnippet,
   catalogue: RESPONSES_CODES,
 };
 
