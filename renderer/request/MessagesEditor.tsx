@@ -4,7 +4,8 @@
 
 import { useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage, PROTOCOL_ROLES } from './draft.ts';
+import { requestDialect } from './dialects/registry.ts';
+import { addMessage, editMessage, messageRow, messagesJson, moveMessage, removeMessage } from './draft.ts';
 import type { MessageRow, RequestDraft } from './draft.ts';
 import { JsonText } from './JsonText.tsx';
 import { Problems } from './Problems.tsx';
@@ -74,7 +75,7 @@ export function MessagesEditor({ draft, problems, onChange }: Props) {
             </button>
           </div>
         ) : (
-          <ChatRows rows={draft.messages} roles={PROTOCOL_ROLES[draft.protocol]} onChange={setRows} />
+          <ChatRows rows={draft.messages} roles={requestDialect(draft.protocol).roles} onChange={setRows} />
         )}
       </div>
       <Problems problems={problems} fields={['messages']} />

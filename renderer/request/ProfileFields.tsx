@@ -4,6 +4,8 @@
 
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
+import { endpointPath } from './dialects/kit/endpoint.ts';
+import { requestDialect } from './dialects/registry.ts';
 import { withProfile, withProtocol } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { KeyDestination } from './KeyDestination.tsx';
@@ -26,16 +28,6 @@ interface Props {
   readonly onReplace: (update: (draft: RequestDraft) => RequestDraft) => void;
   readonly onKeyChanged: () => void;
 }
-
-/** Each dialect's path, as the backend appends it to the base URL. */
-const PATHS: Readonly<Record<Protocol, string>> = { 'chat-completions': '/chat/completions', responses: '/responses', 'anthropic-messages': '/messages' };
-
-/** Where the editor's system messages go in each dialect. */
-const SYSTEM_NOTES: Readonly<Record<Protocol, string>> = {
-  'chat-completions': '',
-  responses: ' The first system message is sent as instructions.',
-  'anthropic-messages': ' System messages are sent as system, apart from the messages.',
-};
 
 export function ProfileFields({ draft, profiles, scenarios, problems, onChange, onReplace, onKeyChanged }: Props) {
   const profile = profiles.find((each) => each.name === draft.profile);
@@ -108,8 +100,8 @@ export function ProfileFields({ draft, profiles, scenarios, problems, onChange, 
       <p className="muted request-hint">
         {simulator
           ? 'The simulator runs inside Streamscope and needs no key; its models are sim-<scenario>.'
-          : `${PATHS[draft.protocol]} is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
-        {SYSTEM_NOTES[draft.protocol]}
+          : `${endpointPath(draft.protocol)} is added to the base URL${profile && profile.baseUrl === null ? `; ${profile.label} has none of its own` : ''}.`}
+        {requestDialect(draft.protocol).systemNote}
       </p>
       {profile?.needsKey && <KeyField profile={profile} onChanged={onKeyChanged} />}
       {target !== null && <KeyDestination profile={profile!} target={target} draft={draft} onChange={onChange} />}

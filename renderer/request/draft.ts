@@ -1,31 +1,18 @@
 // The new-request editor's state, as the user edits it: text where the user types text (numbers,
 // JSON), so that a half-typed value is kept as typed and judged only when it is sent
 // (./to-live.ts turns a draft into the API's LiveRequest, or into the problems that stop it).
-// The draft is in one dialect (Chat Completions, Responses, Anthropic Messages): its parameters
-// and options are that dialect's; its messages are written as Chat Completions writes them, or in
-// the dialect's own shape, and the backend maps them (shared/dialects/request.ts).
+// The draft is in one dialect: its parameters and options are that dialect's (./dialects/); its
+// messages are written as Chat Completions writes them, or in the dialect's own shape, and the
+// backend maps them (shared/dialects/request.ts).
 
-import { MESSAGES_DEFAULT_MAX_TOKENS } from '../../shared/api/contract.ts';
 import type { ProfileInfo } from '../../shared/api/contract.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
+import { paramNames, PARAMS, TOKEN_LIMITS } from './dialects/kit/params.ts';
+import type { ParamName } from './dialects/kit/params.ts';
+import { DEFAULT_PROTOCOL, REQUEST_DIALECTS, requestDialect } from './dialects/registry.ts';
 
-/** Every body parameter with a field of its own, in any dialect; anything else goes in the extra JSON. */
-export const PARAMS = ['temperature', 'max_tokens', 'max_output_tokens', 'top_p', 'top_k', 'n', 'seed', 'tool_choice'] as const;
-export type ParamName = (typeof PARAMS)[number];
-
-/** The parameters each dialect has a field for (the API references' request bodies). */
-export const PROTOCOL_PARAMS: Readonly<Record<Protocol, readonly ParamName[]>> = {
-  'chat-completions': ['temperature', 'max_tokens', 'top_p', 'n', 'seed', 'tool_choice'],
-  responses: ['temperature', 'max_output_tokens', 'top_p', 'tool_choice'],
-  'anthropic-messages': ['max_tokens', 'temperature', 'top_p', 'top_k', 'tool_choice'],
-};
-
-/** The roles the chat editor offers in each dialect; a system message is Responses' `instructions` (the first) or Anthropic's `system`. */
-export const PROTOCOL_ROLES: Readonly<Record<Protocol, readonly string[]>> = {
-  'chat-completions': ['system', 'developer', 'user', 'assistant', 'tool'],
-  responses: ['system', 'developer', 'user', 'assistant'],
-  'anthropic-messages': ['system', 'user', 'assistant'],
-};
+export { PARAMS };
+export type { ParamName };
 
 export interface MessageRow {
   /** Stable across edits and moves: the editor's list key. */
@@ -85,7 +72,7 @@ export function rowKey(): number {
 
 export const NO_PARAMS: Readonly<Record<ParamName, string>> = { temperature: '', max_tokens: '', max_output_tokens: '', top_p: '', top_k: '', n: '', seed: '', tool_choice: '' };
 
-export function emptyDraft(profile = 'simulator', protocol: Protocol = 'chat-completions'): RequestDraft {
+export function emptyDraft(profile = 'simulator', protocol: Protocol = DEFAULT_PROTOCOL): RequestDraft {
   return withProtocol(
     {
       profile,
@@ -108,24 +95,28 @@ export function emptyDraft(profile = 'simulator', protocol: Protocol = 'chat-com
 
 /**
  * The draft in another dialect: the parameters that dialect has kept (the token limit under its
- * name, `required` and Anthropic's `any` for each other), the others dropped; Anthropic's required
- * `max_tokens` filled with the backend's default when empty.
+ * name, one dialect's word for "use some tool" as the other's), the others dropped; a token limit
+ * the dialect requires filled with its default when empty.
  */
 export function withProtocol(draft: RequestDraft, protocol: Protocol): RequestDraft {
   const was = draft.params;
-  let limit = was.max_tokens || was.max_output_tokens;
-  // Anthropic's default limit, filled in because its API requires one, is not carried where none is needed.
-  if (draft.protocol === 'anthropic-messages' && protocol !== 'anthropic-messages' && limit.trim() === String(MESSAGES_DEFAULT_MAX_TOKENS)) limit = '';
-  const carried: Record<ParamName, string> = { ...was, max_tokens: limit, max_output_tokens: limit, tool_choice: toolChoiceIn(was.tool_choice, protocol) };
-  if (protocol === 'anthropic-messages' && carried.max_tokens.trim() === '') carried.max_tokens = String(MESSAGES_DEFAULT_MAX_TOKENS);
-  const params = Object.fromEntries(PARAMS.map((name) => [name, PROTOCOL_PARAMS[protocol].includes(name) ? carried[name] : ''])) as Record<ParamName, string>;
+  const from = requestDialect(draft.protocol);
+  const to = requestDialect(protocol);
+  let limit = TOKEN_LIMITS.map((name) => was[name]).find((text) => text !== '') ?? '';
+  // A default limit, filled in because one API requires it, is not carried where it is not that dialect's.
+  if (from.filledLimit !== null && from.filledLimit !== to.filledLimit && limit.trim() === from.filledLimit) limit = '';
+  if (to.filledLimit !== null && limit.trim() === '') limit = to.filledLimit;
+  const carried: Record<ParamName, string> = { ...was, ...Object.fromEntries(TOKEN_LIMITS.map((name) => [name, limit])), tool_choice: toolChoiceIn(was.tool_choice, protocol) };
+  const kept = paramNames(to);
+  const params = Object.fromEntries(PARAMS.map((name) => [name, kept.includes(name) ? carried[name] : ''])) as Record<ParamName, string>;
   return { ...draft, protocol, params };
 }
 
+/** The choice in the dialect's words: another dialect's word for "use some tool" becomes its own. */
 function toolChoiceIn(choice: string, protocol: Protocol): string {
-  if (protocol === 'anthropic-messages' && choice.trim() === 'required') return 'any';
-  if (protocol !== 'anthropic-messages' && choice.trim() === 'any') return 'required';
-  return choice;
+  const own = requestDialect(protocol).toolChoice.mustUse;
+  const text = choice.trim();
+  return text !== own && Object.values(REQUEST_DIALECTS).some((dialect) => dialect.toolChoice.mustUse === text) ? own : choice;
 }
 
 /** The draft sent through another profile: its own base URL and default model, and a dialect it serves (the draft's, if it does, else its default). */

@@ -5,16 +5,19 @@
 // choice is told in a note.
 
 import { isObject } from '../../shared/is-object.ts';
-import { ANTHROPIC_VERSION } from '../../shared/api/contract.ts';
 import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import { protocolFromPath } from '../../shared/dialects/detect.ts';
+import { PROTOCOLS } from '../../shared/dialects/registry.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { isSecretHeader } from '../../shared/recording/secrets/names.ts';
 import { REDACTED } from '../../shared/recording/secrets/remainder.ts';
 import type { RecordedRequest } from '../../shared/recording/types.ts';
-import { emptyDraft, messageRow, NO_PARAMS, PROTOCOL_PARAMS, rowKey } from './draft.ts';
+import { take } from './dialects/kit/conversation.ts';
+import { endpointPath, endpointPattern } from './dialects/kit/endpoint.ts';
+import { paramNames } from './dialects/kit/params.ts';
+import { DEFAULT_PROTOCOL, REQUEST_DIALECTS, requestDialect } from './dialects/registry.ts';
+import { emptyDraft, messageRow, NO_PARAMS, rowKey } from './draft.ts';
 import type { HeaderRow, MessageRow, ParamName, RequestDraft, Tristate } from './draft.ts';
-import { TOOL_CHOICE_MODES } from './validate.ts';
 import { draftToLiveRequest } from './to-live.ts';
 import type { Checked } from './validate.ts';
 
@@ -26,15 +29,8 @@ export interface DraftFromRequest {
 
 type Json = Record<string, unknown>;
 
-/** Each dialect's path, as the recorder appends it to a base URL (electron/backend/recorder/profiles.ts). */
-const ENDPOINTS: Readonly<Record<Protocol, RegExp>> = {
-  'chat-completions': /\/chat\/completions\/?$/,
-  responses: /\/responses\/?$/,
-  'anthropic-messages': /\/messages\/?$/,
-};
-const ENDPOINT_PATHS: Readonly<Record<Protocol, string>> = { 'chat-completions': '/chat/completions', responses: '/responses', 'anthropic-messages': '/messages' };
-/** What the recorder sends with every request (electron/backend/recorder/record.ts), and with Anthropic's: not the user's own. */
-const RECORDER_HEADERS: Readonly<Record<string, string>> = { 'content-type': 'application/json', accept: 'text/event-stream', 'anthropic-version': ANTHROPIC_VERSION };
+/** What the recorder sends with every request (electron/backend/recorder/record.ts), and with each dialect's: not the user's own. */
+const RECORDER_HEADERS: Readonly<Record<string, string>> = Object.assign({ 'content-type': 'application/json', accept: 'text/event-stream' }, ...Object.values(REQUEST_DIALECTS).map((dialect) => dialect.recorderHeaders));
 /** Headers a client or HTTP itself sets for each request; a HAR or curl trace holds them all. */
 const TRANSPORT_HEADERS = new Set(['content-length', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'accept-encoding', 'user-agent']);
 
@@ -47,15 +43,14 @@ export function draftFromRequest(request: RecordedRequest, profiles: readonly Pr
   const model = typeof fields.model === 'string' ? fields.model : '';
   const { baseUrl, dropped, endpoint } = baseUrlOf(request.url, protocol);
   if (dropped.length > 0) notes.push(`Left out of the URL (redacted when recorded): ${dropped.join(', ')}.`);
-  if (!endpoint) notes.push(`The recorded URL does not end in ${ENDPOINT_PATHS[protocol]}; this request goes to ${ENDPOINT_PATHS[protocol]} under it.`);
+  if (!endpoint) notes.push(`The recorded URL does not end in ${endpointPath(protocol)}; this request goes to ${endpointPath(protocol)} under it.`);
   const place = profileFor(baseUrl, model, request.headers, profiles, protocol);
   if (place.note) notes.push(place.note);
 
   delete fields.model;
   delete fields.stream;
-  const conversation = takeConversation(fields, protocol);
-  const tools = fields.tools;
-  delete fields.tools;
+  const conversation = requestDialect(protocol).readConversation(fields);
+  const tools = take(fields, 'tools');
   const options = takeStreamOptions(fields, protocol);
   const params = takeParams(fields, protocol);
 
@@ -75,33 +70,9 @@ export function draftFromRequest(request: RecordedRequest, profiles: readonly Pr
   };
 }
 
-/** A body sent to none of the three paths: Responses has `input`, Anthropic `max_tokens` beside `messages` or its version header. */
+/** A body sent to none of the dialects' paths: the first dialect, in registry order, that claims it (its claimsBody), else the default. */
 function protocolOfBody(fields: Json, headers: Readonly<Record<string, string>>): Protocol {
-  if (fields.input !== undefined && fields.messages === undefined) return 'responses';
-  const anthropic = Object.keys(headers).some((name) => name.toLowerCase() === 'anthropic-version');
-  return anthropic || (fields.messages !== undefined && fields.system !== undefined) ? 'anthropic-messages' : 'chat-completions';
-}
-
-/**
- * The conversation as the editor holds it, taken out of the body: Chat Completions' and Anthropic's
- * `messages`, Responses' `input` (a string is one user message). Responses' `instructions` and
- * Anthropic's `system` are a first system message, which the backend puts back in their place.
- */
-function takeConversation(fields: Json, protocol: Protocol): unknown {
-  if (protocol === 'chat-completions') return take(fields, 'messages');
-  const conversation = protocol === 'responses' ? take(fields, 'input') : take(fields, 'messages');
-  const list = typeof conversation === 'string' && protocol === 'responses' ? [{ role: 'user', content: conversation }] : conversation;
-  const system = protocol === 'responses' ? fields.instructions : fields.system;
-  const holdsSystem = typeof system === 'string' || (protocol === 'anthropic-messages' && Array.isArray(system) && system.every(isObject));
-  if (!holdsSystem || !(list === undefined || Array.isArray(list))) return list;
-  delete fields[protocol === 'responses' ? 'instructions' : 'system'];
-  return [{ role: 'system', content: system }, ...(list ?? [])];
-}
-
-function take(fields: Json, name: string): unknown {
-  const value = fields[name];
-  delete fields[name];
-  return value;
+  return PROTOCOLS.find((protocol) => requestDialect(protocol).claimsBody(fields, headers)) ?? DEFAULT_PROTOCOL;
 }
 
 function bodyObject(body: unknown): Json | null {
@@ -123,7 +94,7 @@ function baseUrlOf(recorded: string, protocol: Protocol): { baseUrl: string; dro
   } catch {
     return { baseUrl: '', dropped: [], endpoint: true };
   }
-  const path = ENDPOINTS[protocol];
+  const path = endpointPattern(protocol);
   const endpoint = path.test(url.pathname);
   const dropped: string[] = [];
   for (const [name, value] of [...url.searchParams]) {
@@ -153,7 +124,7 @@ interface Place {
  * host, Azure's for its hosts or its `api-key` header, else one that sends no key, so that no key
  * goes to a host it was not saved for (and where every one sends a key, the editor asks first).
  */
-export function profileFor(baseUrl: string, model: string, headers: Readonly<Record<string, string>>, profiles: readonly ProfileInfo[], protocol: Protocol = 'chat-completions'): Place {
+export function profileFor(baseUrl: string, model: string, headers: Readonly<Record<string, string>>, profiles: readonly ProfileInfo[], protocol: Protocol): Place {
   const serving = profiles.filter((profile) => profile.protocols.includes(protocol));
   const named = (name: string): ProfileInfo | undefined => serving.find((profile) => profile.name === name);
   const host = parseUrl(baseUrl);
@@ -201,51 +172,39 @@ function messageFields(messages: unknown): Pick<RequestDraft, 'messages' | 'mess
   return { messages: [], messagesText: messages === undefined ? '[]' : JSON.stringify(messages, null, 2) };
 }
 
-/** The stream options the dialect's editor has fields for (Chat Completions both, Responses include_obfuscation); others stay in the extra JSON. */
+/** The stream options the dialect's editor has fields for (its streamOptions); others stay in the extra JSON. */
 function takeStreamOptions(fields: Json, protocol: Protocol): { includeUsage: boolean; includeObfuscation: Tristate } {
+  const has = requestDialect(protocol).streamOptions;
   const options = fields.stream_options;
-  // Usage is asked for by default where the other dialects always send it, should the draft go back to Chat Completions.
-  const none = { includeUsage: protocol !== 'chat-completions', includeObfuscation: 'default' as const };
-  if (protocol === 'anthropic-messages' || !isObject(options)) return none;
+  // Usage is asked for by default where a dialect always sends it, should the draft go to one that asks.
+  const none = { includeUsage: has?.includeUsage !== true, includeObfuscation: 'default' as const };
+  if (has === null || !isObject(options)) return none;
   const { include_usage: usage, include_obfuscation: obfuscation, ...rest } = options;
-  const takesUsage = protocol === 'chat-completions' && (usage === undefined || typeof usage === 'boolean');
-  const takesObfuscation = obfuscation === undefined || typeof obfuscation === 'boolean';
-  const left: Json = { ...rest, ...(takesUsage || usage === undefined ? {} : { include_usage: usage }), ...(takesObfuscation ? {} : { include_obfuscation: obfuscation }) };
+  const takesUsage = has.includeUsage && (usage === undefined || typeof usage === 'boolean');
+  const takesObfuscation = has.includeObfuscation && (obfuscation === undefined || typeof obfuscation === 'boolean');
+  const left: Json = { ...rest, ...(takesUsage || usage === undefined ? {} : { include_usage: usage }), ...(takesObfuscation || obfuscation === undefined ? {} : { include_obfuscation: obfuscation }) };
   // Options the editor has no field for stay in the extra JSON, as they were.
   if (Object.keys(left).length > 0) fields.stream_options = left;
   else delete fields.stream_options;
   return {
-    includeUsage: protocol === 'chat-completions' ? usage === true && takesUsage : true,
+    includeUsage: has.includeUsage ? usage === true && takesUsage : true,
     includeObfuscation: takesObfuscation ? (obfuscation === true ? 'on' : obfuscation === false ? 'off' : 'default') : 'default',
   };
 }
 
 /** The dialect's parameters with a field of their own, as text; a value that field cannot hold stays in `fields`. */
 function takeParams(fields: Json, protocol: Protocol): Record<ParamName, string> {
+  const dialect = requestDialect(protocol);
   const params: Record<ParamName, string> = { ...NO_PARAMS };
-  for (const name of PROTOCOL_PARAMS[protocol]) {
+  for (const name of paramNames(dialect)) {
     const value = fields[name];
-    const text = name === 'tool_choice' ? toolChoiceText(value, protocol) : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
+    // A tool choice the field can hold: a mode, or one function by its name (validate.ts writes it back).
+    const text = name === 'tool_choice' ? dialect.toolChoice.read(value) : typeof value === 'number' && Number.isFinite(value) ? String(value) : null;
     if (text === null) continue;
     params[name] = text;
     delete fields[name];
   }
   return params;
-}
-
-/** A tool choice the field can hold: a mode, or one function by its name, each dialect's way (validate.ts writes them back). */
-function toolChoiceText(value: unknown, protocol: Protocol): string | null {
-  const modes = TOOL_CHOICE_MODES[protocol];
-  if (protocol === 'anthropic-messages') {
-    if (!isObject(value)) return null;
-    const keys = Object.keys(value).length;
-    if (keys === 1 && typeof value.type === 'string' && modes.includes(value.type)) return value.type;
-    return keys === 2 && value.type === 'tool' && typeof value.name === 'string' ? value.name : null;
-  }
-  if (typeof value === 'string' && modes.includes(value)) return value;
-  if (!isObject(value) || value.type !== 'function') return null;
-  if (protocol === 'responses') return Object.keys(value).length === 2 && typeof value.name === 'string' ? value.name : null;
-  return isObject(value.function) && typeof value.function.name === 'string' && Object.keys(value).length === 2 && Object.keys(value.function).length === 1 ? value.function.name : null;
 }
 
 function headerRows(headers: Readonly<Record<string, string>>, notes: string[]): HeaderRow[] {

@@ -5,6 +5,7 @@ import type { LiveRequest, ProfileInfo } from '../../shared/api/contract.ts';
 import { keyOriginToConfirm } from '../../shared/api/key-host.ts';
 import { rowMessage } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
+import { requestDialect } from './dialects/registry.ts';
 import { checkMessages, parseExtra, parseHeaders, parseMessages, parseParams, parseTools } from './validate.ts';
 import type { Checked, Problem } from './validate.ts';
 import { dialectName } from '../components/dialect-names.ts';
@@ -27,6 +28,7 @@ export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | u
   if (problems.length > 0) return { ok: false, problems };
 
   const body = { ...extra, ...params };
+  const options = requestDialect(protocol).streamOptions;
   const request: LiveRequest = {
     profile: draft.profile,
     // The profile's default dialect goes without saying, as its base URL and model do.
@@ -36,8 +38,8 @@ export function draftToLiveRequest(draft: RequestDraft, profile: ProfileInfo | u
     messages: messages!,
     ...(tools !== undefined ? { tools } : {}),
     ...(Object.keys(body).length > 0 ? { params: body } : {}),
-    ...(protocol === 'chat-completions' ? { includeUsage: draft.includeUsage } : {}),
-    ...(protocol !== 'anthropic-messages' && draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
+    ...(options?.includeUsage ? { includeUsage: draft.includeUsage } : {}),
+    ...(options?.includeObfuscation && draft.includeObfuscation !== 'default' ? { includeObfuscation: draft.includeObfuscation === 'on' } : {}),
     ...(Object.keys(headers!).length > 0 ? { headers: headers! } : {}),
     ...(keyGoesElsewhere(draft, profile!) !== null ? { sendKeyTo: draft.sendKeyTo } : {}),
   };

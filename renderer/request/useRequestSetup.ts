@@ -4,10 +4,12 @@
 
 import { useCallback, useEffect, useState } from 'react';
 import type { ProfileInfo, ScenarioInfo } from '../../shared/api/contract.ts';
+import { PROTOCOLS } from '../../shared/dialects/registry.ts';
 import type { Protocol } from '../../shared/dialects/types.ts';
 import { api } from '../api/index.ts';
 import { errorMessage } from '../components/format.ts';
 import { loadHead } from '../view/model/load-recording.ts';
+import { byProtocol } from './dialects/kit/by-protocol.ts';
 import { emptyDraft } from './draft.ts';
 import type { RequestDraft } from './draft.ts';
 import { draftFromRequest } from './from-request.ts';
@@ -23,8 +25,7 @@ export interface RequestSetup {
   readonly reloadProfiles: () => void;
 }
 
-const NO_SCENARIOS: RequestSetup['scenarios'] = { 'chat-completions': [], responses: [], 'anthropic-messages': [] };
-const PROTOCOLS_IN_ORDER = ['chat-completions', 'responses', 'anthropic-messages'] as const;
+const NO_SCENARIOS: RequestSetup['scenarios'] = byProtocol(() => []);
 
 export function useRequestSetup(from: number | undefined): RequestSetup {
   const [profiles, setProfiles] = useState<readonly ProfileInfo[]>([]);
@@ -37,8 +38,8 @@ export function useRequestSetup(from: number | undefined): RequestSetup {
     const failed = (failure: unknown): void => {
       if (current) setError(errorMessage(failure));
     };
-    Promise.all(PROTOCOLS_IN_ORDER.map((protocol) => api.listScenarios({ protocol }))).then((lists) => {
-      if (current) setScenarios({ 'chat-completions': lists[0]!, responses: lists[1]!, 'anthropic-messages': lists[2]! });
+    Promise.all(PROTOCOLS.map((protocol) => api.listScenarios({ protocol }))).then((lists) => {
+      if (current) setScenarios(byProtocol((_, index) => lists[index]!));
     }, failed);
     void (async () => {
       const list = await api.listProfiles({});

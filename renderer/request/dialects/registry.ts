@@ -1,0 +1,24 @@
+// Each registered dialect's request editor, one line each (docs/architecture.md, "The renderer"):
+// the editor's fields, its checks and its reading of a recorded request ask this for what depends
+// on the dialect. A `Record` over every Protocol, so a dialect registered in shared/ without an
+// editor here does not compile.
+
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { anthropicRequest } from './anthropic/index.ts';
+import { chatRequest } from './chat/index.ts';
+import { responsesRequest } from './responses/index.ts';
+import type { RequestDialect } from './types.ts';
+
+export const REQUEST_DIALECTS: Readonly<Record<Protocol, RequestDialect>> = {
+  'chat-completions': chatRequest,
+  responses: responsesRequest,
+  'anthropic-messages': anthropicRequest,
+};
+
+export function requestDialect(protocol: Protocol): RequestDialect {
+  return REQUEST_DIALECTS[protocol];
+}
+
+/** A new draft's dialect, and the one a body no dialect claims is read as: the registry's first (Chat Completions, whose shape every editor takes). */
+export const DEFAULT_PROTOCOL: Protocol = PROTOCOLS[0]!;
