@@ -3,6 +3,7 @@
 // and system) and the max_tokens the SDK requires.
 
 import type { DialectSnippet, SnippetLanguage } from '../kit/snippet.ts';
+import { anthropicDescriptor } from './descriptor.ts';
 import { curl, jsObject, pythonLiteral, SNIPPET_GREETING, SNIPPET_KEY } from '../kit/snippet.ts';
 
 type MessagesMembers = { readonly model: string; readonly max_tokens: number; readonly messages: readonly unknown[]; readonly system?: unknown };
@@ -41,7 +42,7 @@ function program(language: SnippetLanguage, baseUrl: string, request: MessagesMe
         'print()',
       ];
     case 'curl':
-      return curl(`${baseUrl}/messages`, [`x-api-key: ${SNIPPET_KEY}`, 'anthropic-version: 2023-06-01'], { ...Object.fromEntries(members), stream: true });
+      return curl(baseUrl + anthropicDescriptor.pathEnding, [`x-api-key: ${SNIPPET_KEY}`, 'anthropic-version: 2023-06-01'], { ...Object.fromEntries(members), stream: true });
   }
 }
 

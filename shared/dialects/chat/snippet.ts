@@ -3,6 +3,7 @@
 // matched on, model and messages.
 
 import type { DialectSnippet, SnippetLanguage } from '../kit/snippet.ts';
+import { chatDescriptor } from './descriptor.ts';
 import { curl, pythonLiteral, SNIPPET_GREETING, SNIPPET_KEY } from '../kit/snippet.ts';
 
 type ChatMembers = { readonly model: string; readonly messages: readonly unknown[] };
@@ -33,7 +34,7 @@ function program(language: SnippetLanguage, baseUrl: string, request: ChatMember
         'print()',
       ];
     case 'curl':
-      return curl(`${baseUrl}/chat/completions`, [`authorization: Bearer ${SNIPPET_KEY}`], { model: request.model, messages: request.messages, stream: true });
+      return curl(baseUrl + chatDescriptor.pathEnding, [`authorization: Bearer ${SNIPPET_KEY}`], { model: request.model, messages: request.messages, stream: true });
   }
 }
 

@@ -2,6 +2,7 @@
 // or curl to …/responses; it sends the members a recording is matched on, model, input and instructions.
 
 import type { DialectSnippet, SnippetLanguage } from '../kit/snippet.ts';
+import { responsesDescriptor } from './descriptor.ts';
 import { curl, jsObject, pythonLiteral, SNIPPET_GREETING, SNIPPET_KEY } from '../kit/snippet.ts';
 
 type ResponsesMembers = { readonly model: string; readonly input: unknown; readonly instructions?: unknown };
@@ -35,7 +36,7 @@ function program(language: SnippetLanguage, baseUrl: string, request: ResponsesM
         'print()',
       ];
     case 'curl':
-      return curl(`${baseUrl}/responses`, [`authorization: Bearer ${SNIPPET_KEY}`], { ...Object.fromEntries(members), stream: true });
+      return curl(baseUrl + responsesDescriptor.pathEnding, [`authorization: Bearer ${SNIPPET_KEY}`], { ...Object.fromEntries(members), stream: true });
   }
 }
 
