@@ -127,8 +127,8 @@ export interface RecordingWithEvents {
 /** What an Anthropic Messages request asks for when it gives no `max_tokens` (the dialect's own figure). */
 export { MESSAGES_DEFAULT_MAX_TOKENS } from '../dialects/anthropic/request.ts';
 
-/** The `anthropic-version` an Anthropic Messages request carries unless its headers give one (the API refuses a request without). */
-export const ANTHROPIC_VERSION = '2023-06-01';
+/** The `anthropic-version` an Anthropic Messages request carries unless its headers give one: its descriptor's. */
+export { ANTHROPIC_VERSION } from '../dialects/anthropic/descriptor.ts';
 
 export interface LiveRequest {
   /** A profile name (`listProfiles`); `simulator` records from the built-in simulator. */

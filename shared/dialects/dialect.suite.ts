@@ -3,8 +3,10 @@
 // lines never make it throw; each clean sample gives the same result fed whole, split at random
 // and byte by byte; a fork at any event ends where the straight fold ends, and so does what it
 // was forked from; every code `diagnose` reports is in its `catalogue`; a registered dialect's
-// descriptor claims its samples, its path ends as it says and its snippet's curl posts there. Broken bodies, when the folder
-// brings a generator of them, go through the same, and read as the dialect's reading in full.
+// descriptor claims its samples, its path ends as it says, its snippet's curl posts there, it reads
+// how a sample ended and its fixture value from its final object, and its replay errors keep their
+// message. Broken bodies, when the folder brings a generator of them, go through the same, and
+// read as the dialect's reading in full.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +168,26 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
         const members = registered.snippet.members({}, 'sample-model');
         expect(members.model).toBe('sample-model');
         expect(registered.snippet.program('curl', 'http://127.0.0.1:9/v1', members)[0]).toBe(`curl -N 'http://127.0.0.1:9/v1${descriptor.pathEnding}' \\`);
+      });
+
+      it('reads how each sample ended, and its fixture value, from its final object; nothing else makes them throw', () => {
+        const reason = (value: unknown) => value === null || typeof value === 'string';
+        for (const sample of samples.bodies) {
+          const { final } = runDialect(dialect, parseSse(sample.bytes).events);
+          const reasons = descriptor.endReasons(final);
+          expect({ sample: sample.name, reasons: reasons.length > 0 && reasons.every(reason) }).toEqual({ sample: sample.name, reasons: true });
+          expect(JSON.parse(JSON.stringify(descriptor.fixture.value(final)))).toEqual(descriptor.fixture.value(final));
+        }
+        for (const value of [null, undefined, 0, 'text', [], [null, 1, 'x'], {}, { status: 1, stop_reason: [] }, [{ finish_reason: 2 }]]) {
+          expect(descriptor.endReasons(value).every(reason)).toBe(true);
+          expect(() => descriptor.fixture.value(value)).not.toThrow();
+        }
+      });
+
+      it("answers the replay's errors as JSON that keeps the message", () => {
+        const error = { message: 'Nothing matched.', type: 'invalid_request_error', param: null, code: null };
+        for (const status of [400, 404, 429, 500, 529]) expect(JSON.stringify(JSON.parse(descriptor.errors.body(status, error)))).toContain('"message":"Nothing matched."');
+        expect(descriptor.errors.badJson).not.toBe('');
       });
     }
 

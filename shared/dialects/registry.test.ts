@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE, CODES_OF_EVERY_DIALECT, STREAM_CATALOGUE, codesOf } from '../analysis/diagnostics/catalogue.ts';
 import { SSE_CODES } from '../framing/sse/catalogue.ts';
+import { errorBody } from '../replay/errors.ts';
 import { detectProtocol, protocolFromPath } from './detect.ts';
 import { PROTOCOLS, REGISTERED_DIALECTS, descriptorOf, protocolOfWord, registeredDialect } from './registry.ts';
 
@@ -42,6 +43,25 @@ describe('the registered dialects', () => {
     expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk', 'stream-error', 'tool-arguments-invalid'].sort());
     expect(codesOf(registeredDialect('chat-completions')).has('no-done')).toBe(true);
     expect(codesOf(registeredDialect('responses')).has('no-done')).toBe(false);
+  });
+
+  it('each say how the recorder sends them, how the replay answers their errors, and how the reports and exports show them', () => {
+    const facts = Object.fromEntries(
+      REGISTERED_DIALECTS.map(({ protocol, descriptor: { auth, headers, usageRequest, aimock, final } }) => [protocol, { auth, headers, usageRequest, aimock, shape: final.shape }]),
+    );
+    expect(facts).toEqual({
+      'chat-completions': { auth: 'bearer', headers: {}, usageRequest: '"stream_options": {"include_usage": true}', aimock: true, shape: 'choices' },
+      responses: { auth: 'bearer', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
+      'anthropic-messages': { auth: 'x-api-key', headers: { 'anthropic-version': '2023-06-01' }, usageRequest: null, aimock: false, shape: 'object' },
+    });
+    const error = { message: 'm', type: 'requests', param: null, code: 'rate_limit_exceeded' };
+    expect(PROTOCOLS.map((protocol) => errorBody(protocol, 429, error))).toEqual([
+      '{"error":{"message":"m","type":"requests","param":null,"code":"rate_limit_exceeded"}}',
+      '{"error":{"message":"m","type":"requests","param":null,"code":"rate_limit_exceeded"}}',
+      '{"type":"error","error":{"type":"rate_limit_error","message":"m"}}',
+    ]);
+    expect(errorBody(null, 429, error)).toBe(errorBody('chat-completions', 429, error));
+    expect(PROTOCOLS.map((protocol) => descriptorOf(protocol).endReasons(null))).toEqual([[], [], []]);
   });
 
   it('know no other word', () => {

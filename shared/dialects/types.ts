@@ -67,6 +67,12 @@ export interface DialectDescriptor {
     readonly noun: string;
     /** The official SDK's call that returns it. */
     readonly sdkCall: string;
+    /**
+     * `choices`: a list of choices, each a message (Chat Completions' ChoiceMessage[], which the
+     * analysis also holds as `Analysis.choices` and `state`), shown choice by choice; `object`:
+     * one object, shown whole (the HTML report, export/html/message.ts).
+     */
+    readonly shape: 'choices' | 'object';
   };
   /** The official SDK a client of it uses, as the replay's snippets name it and install it. */
   readonly sdk: {
@@ -85,6 +91,48 @@ export interface DialectDescriptor {
    * with a terminal event of its own (null) says so in its own checks.
    */
   readonly sentinel: string | null;
+  /** How its official SDK sends a key when no provider profile says (the recorder): `Authorization: Bearer KEY`, or the key in `x-api-key`. */
+  readonly auth: 'bearer' | 'x-api-key';
+  /** The headers its requests carry unless given (the recorder): Anthropic's `anthropic-version`, without which its API refuses a request. */
+  readonly headers: Readonly<Record<string, string>>;
+  /**
+   * The request member that asks for the usage in the stream, as JSON (Chat Completions'
+   * `"stream_options": {"include_usage": true}`), or null when every stream of it carries its
+   * usage: `record --no-usage` is for a dialect that has one, and the HTML report names it.
+   */
+  readonly usageRequest: string | null;
+  /**
+   * How the answer ended, read from the final object: one reason a choice (Chat Completions'
+   * finish_reason), else one for the whole (Responses' status, Anthropic's stop_reason); the
+   * store's finish reasons. Total: any value, however broken, gives a list.
+   */
+  endReasons(final: unknown): (string | null)[];
+  /** The replay's own errors (no match, a wrong method, bad JSON, the status fault), in its provider's shape, so that its official SDK raises its own error class (replay/errors.ts). */
+  readonly errors: {
+    /** The JSON body of an error answered with `status`, from the error in OpenAI's shape (`{message, type, param, code}`). */
+    body(status: number, error: { readonly message: string; readonly type: string; readonly param: string | null; readonly code: string | null }): string;
+    /** The message of the 400 for a request body that is not JSON, as its provider words it. */
+    readonly badJson: string;
+  };
+  /**
+   * Whether `--format aimock` writes a fixture of it: aimock rebuilds this dialect's stream from a
+   * fixture chunk by chunk (export/aimock-plan.ts); of the others it writes every event itself,
+   * so the file says why it holds none (export/aimock.ts).
+   */
+  readonly aimock: boolean;
+  /** How the test-fixture exports (openai-test, msw) declare what Streamscope reassembled (export/fixture-module.ts). */
+  readonly fixture: {
+    /** The TypeScript declarations of the value's type. */
+    readonly types: string;
+    /** The doc comment above the value. */
+    readonly comment: string;
+    /** The value's name and type: `expectedResponse: ExpectedResponse`. */
+    readonly declaration: string;
+    /** The value, from the final object (total: null, from a stream whose dialect could not be told, gives one too). */
+    value(final: unknown): unknown;
+    /** Lines after `expectedUsage` (Chat Completions': choice 0's message). */
+    readonly after: readonly string[];
+  };
 }
 
 // The kinds of token an event carries, as bits (the same values as TOKEN_* in analysis/fold.ts,

@@ -22,8 +22,9 @@
 // ends in [DONE] (aimock adds one), one without [DONE] (aimock adds it), or a clean end of body
 // without either (it resets the connection instead); the time between the finish chunk and [DONE].
 //
-// A Responses or Anthropic Messages recording gets no fixture, only a `dialect` loss that says why:
-// aimock builds those dialects' events itself from a message, so it cannot replay one as recorded.
+// A recording of a dialect whose descriptor says aimock cannot replay it (`aimock: false`: Responses,
+// Anthropic Messages) gets no fixture, only a `dialect` loss that says why: aimock builds those
+// dialects' events itself from a message, so it cannot replay one as recorded.
 
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { redactRecording } from '../recording/secrets/redact.ts';
@@ -75,7 +76,8 @@ export function toAimockFixture(recording: Recording, options: ExportOptions = {
   const redacted = redactRecording(recording);
   const analysis = analyzeRecording(redacted);
   const source = options.name ?? (options.id != null ? `recording ${options.id}` : 'a Streamscope recording');
-  if (analysis.protocol === 'responses' || analysis.protocol === 'anthropic-messages') return { _streamscope: { source, losses: [dialectLoss(analysis.protocol)] }, fixtures: [] };
+  // A stream whose dialect could not be told still gets a fixture, as it always did (its losses listed).
+  if (analysis.protocol !== null && !descriptorOf(analysis.protocol).aimock) return { _streamscope: { source, losses: [dialectLoss(analysis.protocol)] }, fixtures: [] };
   const plan = planAimock(analysis);
   const losses = aimockLosses(analysis, plan);
   const match = matchOf(redacted.request?.body);
@@ -113,14 +115,15 @@ export function toAimockFixture(recording: Recording, options: ExportOptions = {
 }
 
 /**
- * Why a Responses or Anthropic Messages recording gets no fixture. aimock (1.43) answers
- * /v1/responses and /v1/messages, but from a message: it writes every event itself (its own
- * response, item and block ids, sequence numbers, event order and split, `chunkSize` pieces, one
- * timing per event of its own). A recorded stream of these dialects cannot be told to it event by
- * event, as a Chat Completions one can (aimock-plan.ts), so the file says so rather than hold a
- * fixture that would replay something else under the recording's name.
+ * Why a recording of a dialect whose descriptor says aimock cannot replay it (Responses, Anthropic
+ * Messages) gets no fixture. aimock (1.43) answers /v1/responses and /v1/messages, but from a
+ * message: it writes every event itself (its own response, item and block ids, sequence numbers,
+ * event order and split, `chunkSize` pieces, one timing per event of its own). A recorded stream of
+ * these dialects cannot be told to it event by event, as a Chat Completions one can
+ * (aimock-plan.ts), so the file says so rather than hold a fixture that would replay something
+ * else under the recording's name.
  */
-function dialectLoss(protocol: Exclude<Protocol, 'chat-completions'>): AimockLoss {
+function dialectLoss(protocol: Protocol): AimockLoss {
   const { shortName: name, path } = descriptorOf(protocol);
   return {
     code: 'dialect',

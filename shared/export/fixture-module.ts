@@ -1,7 +1,8 @@
 // What the two test-fixture formats (`openai-test`, `msw`) have in common: the recording as
-// TypeScript data, what Streamscope reassembled from it (in its dialect's shape: Chat Completions'
-// choices, the Responses `response`, the Anthropic `message`), the header comment and the replay
-// code (replay-runtime.ts). Each format adds its own entry point around them.
+// TypeScript data, what Streamscope reassembled from it (in its dialect's shape, declared as its
+// descriptor's `fixture` says: Chat Completions' choices, the Responses `response`, the Anthropic
+// `message`), the header comment and the replay code (replay-runtime.ts). Each format adds its own
+// entry point around them.
 
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { toContract } from '../analysis/contract.ts';
@@ -18,57 +19,6 @@ import type { ExportOptions } from './types.ts';
 
 /** The path the handler answers when a Chat Completions recording has no request (an imported body): the openai SDK's default. */
 export const DEFAULT_PATH = descriptorOf('chat-completions').path;
-
-const CHAT_TYPES = `export interface ExpectedMessage {
-  role: string | null;
-  /** null when no delta carried content (a tool call, a refusal). */
-  content: string | null;
-  refusal: string | null;
-  /** DeepSeek's delta.reasoning_content, or delta.reasoning, joined. */
-  reasoning_content: string | null;
-  tool_calls?: { index: number; id: string | null; type: string | null; function: { name: string | null; arguments: string } }[];
-  function_call?: { name: string | null; arguments: string };
-}
-
-export interface ExpectedChoice {
-  index: number;
-  message: ExpectedMessage;
-  finish_reason: string | null;
-}
-`;
-
-const RESPONSE_TYPE = `/** The openai SDK's Response, as far as a stream tells it: every member the server sent is there. */
-export interface ExpectedResponse {
-  id: string | null;
-  model: string | null;
-  /** "in_progress" when no terminal event came. */
-  status: string;
-  /** The output items, their text, arguments and reasoning built from the deltas. */
-  output: Record<string, unknown>[];
-  /** The SDK's convenience: the output_text parts of every message, joined. */
-  output_text: string;
-  usage: Record<string, unknown> | null;
-  incomplete_details: unknown;
-  error: unknown;
-  [member: string]: unknown;
-}
-`;
-
-const MESSAGE_TYPE = `/** @anthropic-ai/sdk's Message, as far as a stream tells it: every member the server sent is there. */
-export interface ExpectedMessage {
-  id: string | null;
-  type: string;
-  role: string;
-  model: string | null;
-  /** The content blocks, their text, tool input (parsed) and thinking built from the deltas. */
-  content: Record<string, unknown>[];
-  /** null when no message_delta said it. */
-  stop_reason: string | null;
-  stop_sequence: string | null;
-  usage: Record<string, unknown> | null;
-  [member: string]: unknown;
-}
-`;
 
 export interface FixtureModule {
   /** The redacted recording the module is made from. */
@@ -87,9 +37,10 @@ export interface FixtureModule {
 
 export function fixtureModule(original: Recording, options: ExportOptions = {}): FixtureModule {
   const recording = redactRecording(original);
-  const contract = toContract(analyzeRecording(recording));
+  const analysis = analyzeRecording(recording);
+  const contract = toContract(analysis);
   const protocol = contract.protocol ?? 'chat-completions';
-  const data = [`export const recording: RecordedExchange = ${recordingLiteral(recording)};`, '', ...expectedLines(contract)].join('\n');
+  const data = [`export const recording: RecordedExchange = ${recordingLiteral(recording)};`, '', ...expectedLines(protocol, analysis.final, contract.usage)].join('\n');
   return {
     recording,
     protocol,
@@ -100,37 +51,10 @@ export function fixtureModule(original: Recording, options: ExportOptions = {}):
   };
 }
 
-/** What Streamscope reassembled, in the dialect's shape, and the usage. */
-function expectedLines(contract: AnalysisContract): string[] {
-  const usage = ['', `export const expectedUsage: Record<string, unknown> | null = ${jsValue(contract.usage, 2)};`];
-  switch (contract.protocol) {
-    case 'responses':
-      return [
-        RESPONSE_TYPE,
-        "/** What Streamscope reassembled from this stream (`streamscope inspect --json`'s `response`): what the openai SDK's responses.stream().finalResponse() ends with on a well-formed stream. */",
-        `export const expectedResponse: ExpectedResponse = ${jsValue(contract.response, 2)};`,
-        ...usage,
-      ];
-    case 'anthropic-messages':
-      return [
-        MESSAGE_TYPE,
-        "/** What Streamscope reassembled from this stream (`streamscope inspect --json`'s `message`): what @anthropic-ai/sdk's messages.stream().finalMessage() ends with on a well-formed stream. */",
-        `export const expectedMessage: ExpectedMessage = ${jsValue(contract.message, 2)};`,
-        ...usage,
-      ];
-    default: {
-      const expectedChoices = contract.choices.map(({ index, message, finish_reason }) => ({ index, message, finish_reason }));
-      return [
-        CHAT_TYPES,
-        '/** What Streamscope reassembled from this stream (`streamscope inspect --json`): every choice, and the usage. */',
-        `export const expectedChoices: ExpectedChoice[] = ${jsValue(expectedChoices, 2)};`,
-        ...usage,
-        '',
-        '/** The message of choice 0, as a non-streamed response would have it; null when no choice came. */',
-        'export const expectedMessage: ExpectedMessage | null = expectedChoices[0]?.message ?? null;',
-      ];
-    }
-  }
+/** What Streamscope reassembled, declared as its dialect's descriptor says (its `fixture`), and the usage. */
+function expectedLines(protocol: Protocol, final: unknown, usage: AnalysisContract['usage']): string[] {
+  const { types, comment, declaration, value, after } = descriptorOf(protocol).fixture;
+  return [types, comment, `export const ${declaration} = ${jsValue(value(final), 2)};`, '', `export const expectedUsage: Record<string, unknown> | null = ${jsValue(usage, 2)};`, ...after];
 }
 
 function recordingLiteral(recording: Recording): string {

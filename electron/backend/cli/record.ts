@@ -19,7 +19,7 @@ import { parseCommandArgs } from './args.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { protocolOfWord, protocolWord } from './protocol-words.ts';
-import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import { descriptorOf, PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import { RECORDING_CAP_OPTIONS, recordingCapOf, recordingCapUsage } from './recording-cap-args.ts';
 import { REDACT_HEADER_OPTIONS, redactHeadersOf, redactHeaderUsage } from './redact-header-args.ts';
 import { EVENT_HEADER, formatEventRow, renderAnalysis } from './render.ts';
@@ -77,11 +77,18 @@ ${recordingCapUsage(27)}
 Exit codes: 0 the stream completed, 1 the exchange failed (HTTP error, cut,
 timeout, abort: said in one line), 2 bad arguments.`;
 
-/** The profiles that do not default to chat, with their API: `anthropic: messages`. */
+/** The profiles that do not default to the dialect a base URL of one's own gets (protocolFor: chat), with their API: `anthropic: messages`. */
 function profileApis(): string {
-  return PROFILES.filter((profile) => profile.protocols[0] !== 'chat-completions')
+  return PROFILES.filter((profile) => profile.protocols[0] !== protocolFor(undefined))
     .map((profile) => `${profile.name}: ${protocolWord(profile.protocols[0]!)}`)
     .join(', ');
+}
+
+/** The words of the dialects whose requests ask for the usage: `chat`. */
+function usageAskingWords(): string {
+  return PROTOCOLS.filter((protocol) => descriptorOf(protocol).usageRequest !== null)
+    .map(protocolWord)
+    .join(' or ');
 }
 
 export async function recordCommand(args: string[], out: Output): Promise<number> {
@@ -102,13 +109,15 @@ export async function recordCommand(args: string[], out: Output): Promise<number
     const url = endpoint(baseUrl, protocol, values.query ?? []);
     const model = values.model ?? profile?.defaultModel;
     if (!model) throw new CliError('give --model M');
-    if (values['no-usage'] && protocol !== 'chat-completions') throw new CliError(`--no-usage is for --api chat: a ${protocolWord(protocol)} stream always carries its usage`);
+    // A dialect whose request asks for the usage (its descriptor's usageRequest: Chat Completions') may leave it out.
+    const asksForUsage = descriptorOf(protocol).usageRequest !== null;
+    if (values['no-usage'] && !asksForUsage) throw new CliError(`--no-usage is for --api ${usageAskingWords()}: a ${protocolWord(protocol)} stream always carries its usage`);
     const built = buildRequestBody(protocol, {
       model,
       messages: messagesFrom(values.message, values.messages),
       ...(values.tools !== undefined ? { tools: toolsFrom(values.tools) } : {}),
       ...(values['max-tokens'] !== undefined ? { maxTokens: wholeNumber(values['max-tokens'], '--max-tokens') } : {}),
-      ...(protocol === 'chat-completions' ? { includeUsage: !values['no-usage'] } : {}),
+      ...(asksForUsage ? { includeUsage: !values['no-usage'] } : {}),
     });
     if (!built.ok) throw new CliError(built.problem);
     const body = built.body;

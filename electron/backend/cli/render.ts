@@ -11,6 +11,7 @@ import type { RecordingSource } from '../../../shared/recording/types.ts';
 import { indent, messageLines, responseLines } from './render-final.ts';
 import { clip, clipInline, joinWithin, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from './text-bounds.ts';
 import { pushAll } from '../../../shared/push-all.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 
 type Style = Parameters<typeof styleText>[0];
 
@@ -45,10 +46,23 @@ const SOURCE_WORDS: Readonly<Record<RecordingSource, string>> = {
   har: 'HAR entry',
   curl: 'curl trace',
 };
-const PROTOCOL_WORDS: Readonly<Record<Protocol, string>> = {
-  'chat-completions': 'Chat Completions',
-  responses: 'Responses API',
-  'anthropic-messages': 'Anthropic Messages',
+
+/**
+ * How the report shows a dialect's final object and its usage: the CLI's own lines (render-final.ts
+ * for the dialects that end in one object), keyed by Protocol so that the compiler asks a new
+ * dialect for its own.
+ */
+interface FinalReport {
+  final(analysis: Analysis, paint: Paint): string[];
+  usage(analysis: Analysis, paint: Paint): string;
+}
+
+type Paint = (style: Style, text: string) => string;
+
+const FINAL_REPORTS: Readonly<Record<Protocol, FinalReport>> = {
+  'chat-completions': { final: (analysis, paint) => choiceLines(analysis.state, paint), usage: chatUsageLine },
+  responses: { final: (analysis, paint) => responseLines(analysis.final as ResponseObject, paint), usage: dialectUsageLine },
+  'anthropic-messages': { final: (analysis, paint) => messageLines(analysis.final as MessageObject, paint), usage: dialectUsageLine },
 };
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
 
@@ -64,12 +78,12 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   // curl trace with --trace-time and an .ssrec file are timed; a .sse body or a HAR entry is not.
   const source = `${timed ? 'timed' : 'untimed'} ${SOURCE_WORDS[recording.source]}`;
   const { chunks } = countsOf(analysis);
-  const chat = analysis.protocol === 'chat-completions';
+  const report = analysis.protocol === null ? null : FINAL_REPORTS[analysis.protocol];
   lines.push(paint('bold', options.file), `${source}: ${count(stats.bytes, 'byte')} in ${count(stats.reads, 'read')}, ${count(events.length, 'event')} (${count(chunks, 'chunk')})`);
   lines.push(
     analysis.protocol === null
       ? `protocol: ${paint('yellow', 'could not tell the dialect')} (neither the request path nor the first events name one): events shown raw, transport diagnostics only`
-      : `protocol: ${analysis.protocol} (${PROTOCOL_WORDS[analysis.protocol]})`,
+      : `protocol: ${analysis.protocol} (${descriptorOf(analysis.protocol).name})`,
   );
   if (recording.request) lines.push(`request: ${recording.request.method} ${recording.request.url}`);
   if (recording.response) lines.push(`response: HTTP ${recording.response.status} ${recording.response.headers['content-type'] ?? ''}`.trimEnd());
@@ -86,7 +100,8 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     lines.push(paint('dim', EVENT_HEADER));
     let previous: number | null = null;
     for (const event of events) {
-      lines.push(formatEventRow(event, previous, options.color, !chat));
+      // Each event's kind in its dialect's own word (a Chat Completions event is its own reading: the same word).
+      lines.push(formatEventRow(event, previous, options.color, true));
       previous = event.t;
     }
     if (analysis.partial) {
@@ -95,39 +110,13 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
   }
 
   // Appended one by one: a push(...) of 100,000 output items' lines overflowed the stack (issue 27).
-  if (analysis.protocol === 'responses') pushAll(lines, responseLines(analysis.final as ResponseObject, paint));
-  if (analysis.protocol === 'anthropic-messages') pushAll(lines, messageLines(analysis.final as MessageObject, paint));
-  let choicesShown = 0;
-  for (const choice of analysis.state.choices.values()) {
-    if (choicesShown++ === MAX_LISTED_ITEMS) {
-      lines.push('', moreItems(analysis.state.choices.size, MAX_LISTED_ITEMS, 'choices'));
-      break;
-    }
-    const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${clipInline(JSON.stringify(choice.finishReason))}`;
-    lines.push('', paint('bold', `Message (choice ${choice.index}, ${finish})`));
-    lines.push(`  role: ${choice.role === null ? paint('red', '(none)') : clipInline(choice.role)}`);
-    if (choice.reasoning !== null) lines.push('  reasoning:', indent(clip(choice.reasoning)));
-    lines.push(choice.content === null ? '  content: (none)' : '  content:', ...(choice.content === null ? [] : [indent(clip(choice.content))]));
-    if (choice.refusal !== null) lines.push(`  ${paint('yellow', 'refusal:')}`, indent(clip(choice.refusal)));
-    const calls = toolCallsOf(choice);
-    for (const call of calls.slice(0, MAX_LISTED_ITEMS)) {
-      lines.push(`  ${paint('cyan', `tool_calls[${call.index}]`)} ${call.name === null ? paint('red', '(no name)') : clipInline(call.name)}  id ${call.id === null ? paint('red', '(none)') : clipInline(call.id)}  ${count(call.fragments.length, 'argument fragment')}`);
-      const check = checkArguments(call.arguments);
-      if (check.valid) lines.push(indent(call.arguments.length <= MAX_PRETTY_CHARS ? JSON.stringify(check.value, null, 2) : clip(call.arguments), 4));
-      else {
-        lines.push(indent(call.arguments === '' ? '(empty)' : clip(call.arguments), 4));
-        lines.push(`    ${paint('red', `not JSON at ${describeArgumentsError(check)}`)}`);
-      }
-    }
-    if (calls.length > MAX_LISTED_ITEMS) lines.push(`  ${moreItems(calls.length, MAX_LISTED_ITEMS, 'tool calls')}`);
-  }
+  if (report) pushAll(lines, report.final(analysis, paint));
 
   // What comes after matters most (the findings): the timeline and the final object never crowd it out.
   const tail: string[] = [];
 
   tail.push('', paint('bold', 'Usage'));
-  if (chat || analysis.usage === null) tail.push(analysis.state.usage ? `  ${describeUsage(analysis.state.usage)}  ${paint('dim', clip(JSON.stringify(analysis.state.usage)))}` : '  (none)');
-  else tail.push(`  ${describeDialectUsage(analysis.usage)}  ${paint('dim', clip(JSON.stringify(analysis.usage)))}`);
+  tail.push(report ? report.usage(analysis, paint) : '  (none)');
 
   tail.push('', paint('bold', 'Metrics'));
   if (!timed) tail.push('  (untimed source: no timing)');
@@ -151,6 +140,46 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
     tail.push(paint('dim', `          fix: ${diagnostic.hint}`));
   }
   return `${joinWithin(lines)}\n${joinWithin(tail)}\n`;
+}
+
+/** Chat Completions' choices, from its client state: each one's role, reasoning, content, refusal and tool calls. */
+function choiceLines(state: Analysis['state'], paint: Paint): string[] {
+  const lines: string[] = [];
+  let choicesShown = 0;
+  for (const choice of state.choices.values()) {
+    if (choicesShown++ === MAX_LISTED_ITEMS) {
+      lines.push('', moreItems(state.choices.size, MAX_LISTED_ITEMS, 'choices'));
+      break;
+    }
+    const finish = choice.finishReason === null ? paint('red', 'no finish_reason') : `finish_reason ${clipInline(JSON.stringify(choice.finishReason))}`;
+    lines.push('', paint('bold', `Message (choice ${choice.index}, ${finish})`));
+    lines.push(`  role: ${choice.role === null ? paint('red', '(none)') : clipInline(choice.role)}`);
+    if (choice.reasoning !== null) lines.push('  reasoning:', indent(clip(choice.reasoning)));
+    lines.push(choice.content === null ? '  content: (none)' : '  content:', ...(choice.content === null ? [] : [indent(clip(choice.content))]));
+    if (choice.refusal !== null) lines.push(`  ${paint('yellow', 'refusal:')}`, indent(clip(choice.refusal)));
+    const calls = toolCallsOf(choice);
+    for (const call of calls.slice(0, MAX_LISTED_ITEMS)) {
+      lines.push(`  ${paint('cyan', `tool_calls[${call.index}]`)} ${call.name === null ? paint('red', '(no name)') : clipInline(call.name)}  id ${call.id === null ? paint('red', '(none)') : clipInline(call.id)}  ${count(call.fragments.length, 'argument fragment')}`);
+      const check = checkArguments(call.arguments);
+      if (check.valid) lines.push(indent(call.arguments.length <= MAX_PRETTY_CHARS ? JSON.stringify(check.value, null, 2) : clip(call.arguments), 4));
+      else {
+        lines.push(indent(call.arguments === '' ? '(empty)' : clip(call.arguments), 4));
+        lines.push(`    ${paint('red', `not JSON at ${describeArgumentsError(check)}`)}`);
+      }
+    }
+    if (calls.length > MAX_LISTED_ITEMS) lines.push(`  ${moreItems(calls.length, MAX_LISTED_ITEMS, 'tool calls')}`);
+  }
+  return lines;
+}
+
+/** Chat Completions' usage, from its client state: in words, then as sent. */
+function chatUsageLine({ state }: Analysis, paint: Paint): string {
+  return state.usage ? `  ${describeUsage(state.usage)}  ${paint('dim', clip(JSON.stringify(state.usage)))}` : '  (none)';
+}
+
+/** Another dialect's usage as the provider sent it: in words, then as sent. */
+function dialectUsageLine(analysis: Analysis, paint: Paint): string {
+  return analysis.usage === null ? '  (none)' : `  ${describeDialectUsage(analysis.usage)}  ${paint('dim', clip(JSON.stringify(analysis.usage)))}`;
 }
 
 /** An annotation is worded short already; this bounds one of an event that changes 100,000 things at once. */

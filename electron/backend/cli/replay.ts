@@ -3,7 +3,7 @@
 import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
 import { replayProtocol } from '../../../shared/replay/dialect.ts';
-import { descriptorOf } from '../../../shared/dialects/registry.ts';
+import { descriptorOf, PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
@@ -118,7 +118,9 @@ function describeSource({ recording }: ReplaySource, protocol: Protocol, interva
   const answers = recording.request
     ? `model ${JSON.stringify(model ?? '(none)')}, ${firstUserMessage === null ? 'no user message' : JSON.stringify(abbreviate(firstUserMessage))}`
     : `any request${model ? ` (it streams ${JSON.stringify(model)})` : ''}`;
-  const path = protocol === 'chat-completions' ? '' : `POST …${descriptorOf(protocol).path.slice('/v1'.length)}: `;
+  // The first registered dialect's recordings (Chat Completions', the dialect a recording that tells
+  // none is replayed in) are listed as they were before the others came: without their path.
+  const path = protocol === PROTOCOLS[0] ? '' : `POST …${descriptorOf(protocol).path.slice('/v1'.length)}: `;
   const events = count(parseSse(recording.reads.map((read) => read.bytes)).events.length, 'event');
   const status = recording.response ? `HTTP ${recording.response.status}, ` : '';
   return `${path}${answers}  [${status}${events}, ${isTimed(recording) ? 'timed' : `untimed: ${interval} ms apart`}]`;

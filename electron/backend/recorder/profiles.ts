@@ -3,8 +3,7 @@
 // environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
 // local servers need no key.
 
-import { ANTHROPIC_VERSION } from '../../../shared/api/contract.ts';
-import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import { descriptorOf, PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 
 /** How a key is sent: `Authorization: Bearer KEY`, Azure's `api-key: KEY`, Anthropic's `x-api-key: KEY`. */
@@ -91,17 +90,11 @@ export function protocolFor(profile: Profile | undefined, asked?: Protocol): Pro
   return served.includes(asked) ? asked : null;
 }
 
-/** Each dialect's path under a base URL that ends in the version (`…/v1`). */
-export const ENDPOINT_PATHS: Readonly<Record<Protocol, string>> = {
-  'chat-completions': '/chat/completions',
-  responses: '/responses',
-  'anthropic-messages': '/messages',
-};
-
 /**
- * The dialect's endpoint under a base URL, or null when it is not a URL: the path goes at the end
- * of the base's path, so a query on the base (Azure's `?api-version=…`) stays a query. A fragment
- * is never sent, so it is dropped rather than recorded.
+ * The dialect's endpoint under a base URL, or null when it is not a URL: its path under a base
+ * that ends in the version (`…/v1`), its descriptor's path ending, goes at the end of the base's
+ * path, so a query on the base (Azure's `?api-version=…`) stays a query. A fragment is never
+ * sent, so it is dropped rather than recorded.
  */
 export function endpointUrl(baseUrl: string, protocol: Protocol): URL | null {
   let url: URL;
@@ -110,28 +103,27 @@ export function endpointUrl(baseUrl: string, protocol: Protocol): URL | null {
   } catch {
     return null;
   }
-  url.pathname = url.pathname.replace(/\/+$/, '') + ENDPOINT_PATHS[protocol];
+  url.pathname = url.pathname.replace(/\/+$/, '') + descriptorOf(protocol).pathEnding;
   url.hash = '';
   return url;
 }
 
 /**
- * The headers given, after those a dialect's requests carry unless given (in any case):
- * `anthropic-version` for Anthropic Messages, as @anthropic-ai/sdk sends it (Anthropic's API
- * reference, "Versions": a request without it is refused).
+ * The headers given, after those a dialect's requests carry unless given (in any case): its
+ * descriptor's `headers` (Anthropic Messages' `anthropic-version`, as @anthropic-ai/sdk sends it).
  */
 export function withProtocolHeaders(protocol: Protocol, given: Readonly<Record<string, string>> = {}): Record<string, string> {
-  const own: Record<string, string> = protocol === 'anthropic-messages' ? { 'anthropic-version': ANTHROPIC_VERSION } : {};
+  const own = descriptorOf(protocol).headers;
   const names = new Set(Object.keys(given).map((name) => name.toLowerCase()));
   return { ...Object.fromEntries(Object.entries(own).filter(([name]) => !names.has(name))), ...given };
 }
 
 /**
  * How a key goes with a request: the profile's way; without a profile, the way the dialect's own
- * SDK sends it (`x-api-key` for Anthropic Messages, `Authorization: Bearer` otherwise).
+ * SDK sends it (its descriptor's `auth`: `x-api-key` for Anthropic Messages, `Authorization: Bearer` for the others).
  */
 export function keyAuthFor(profile: Profile | undefined, protocol: Protocol): KeyAuth {
-  return profile?.auth ?? (protocol === 'anthropic-messages' ? 'x-api-key' : 'bearer');
+  return profile?.auth ?? descriptorOf(protocol).auth;
 }
 
 /** The header that carries a key sent `auth`'s way, by its lower-case name. */

@@ -25,7 +25,7 @@ import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { foreignRequest } from '../serve/security.ts';
-import { BAD_JSON, invalidUrl } from '../simulator/errors.ts';
+import { invalidUrl } from '../simulator/errors.ts';
 import { answeredHosts } from './hosts.ts';
 import { playPlan } from './play.ts';
 
@@ -180,7 +180,7 @@ async function answer(
   try {
     json = JSON.parse(text);
   } catch {
-    return sendError(res, progress, protocol, 400, protocol === 'anthropic-messages' ? invalidRequest('The request body is not valid JSON.') : BAD_JSON);
+    return sendError(res, progress, protocol, 400, invalidRequest(descriptorOf(protocol).errors.badJson));
   }
   const asked = summarizeRequest(json);
   progress.model = asked.model;

@@ -1,6 +1,7 @@
 // The summary columns of a recording, derived from the core's analysis.
 
 import { SEVERITY_ORDER } from '../../../shared/index.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Analysis, Diagnostic, RecordedRequest, Severity } from '../../../shared/index.ts';
 import type { FinishSummary } from './types.ts';
 
@@ -10,17 +11,15 @@ export function summarize(analysis: Analysis): FinishSummary {
     protocol: analysis.protocol,
     model: analysis.identity.model,
     diagnostics: analysis.diagnostics,
-    finishReasons: analysis.protocol === 'chat-completions' ? analysis.choices.map((choice) => choice.finish_reason) : endOf(analysis),
+    finishReasons: endOf(analysis),
     ttftMs: analysis.metrics?.ttft_ms ?? null,
     durationMs: analysis.metrics?.duration_ms ?? null,
   };
 }
 
-/** How another dialect's answer ended, as its finish reason: the Responses status, the Anthropic stop_reason. */
+/** How the answer ended, as its dialect reads its final object (each choice's finish_reason, the Responses status, the Anthropic stop_reason); nothing when raw. */
 function endOf({ protocol, final }: Analysis): (string | null)[] {
-  if (typeof final !== 'object' || final === null) return [];
-  const value = protocol === 'responses' ? (final as { status?: unknown }).status : (final as { stop_reason?: unknown }).stop_reason;
-  return [typeof value === 'string' ? value : null];
+  return protocol === null ? [] : descriptorOf(protocol).endReasons(final);
 }
 
 export function worstSeverity(diagnostics: readonly Diagnostic[]): Severity | null {

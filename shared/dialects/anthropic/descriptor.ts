@@ -2,12 +2,32 @@
 
 import { isObject } from '../../is-object.ts';
 import type { DialectDescriptor } from '../types.ts';
+import { ANTHROPIC_ERRORS } from './errors.ts';
 
 declare module '../types.ts' {
   interface DialectProtocols {
     'anthropic-messages': true;
   }
 }
+
+/** The `anthropic-version` an Anthropic Messages request carries unless its headers give one (the API refuses a request without). */
+export const ANTHROPIC_VERSION = '2023-06-01';
+
+const MESSAGE_TYPE = `/** @anthropic-ai/sdk's Message, as far as a stream tells it: every member the server sent is there. */
+export interface ExpectedMessage {
+  id: string | null;
+  type: string;
+  role: string;
+  model: string | null;
+  /** The content blocks, their text, tool input (parsed) and thinking built from the deltas. */
+  content: Record<string, unknown>[];
+  /** null when no message_delta said it. */
+  stop_reason: string | null;
+  stop_sequence: string | null;
+  usage: Record<string, unknown> | null;
+  [member: string]: unknown;
+}
+`;
 
 /** Anthropic Messages event types that no other dialect sends (ping and error are shared words). */
 const OWN_TYPES: ReadonlySet<string> = new Set(['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop']);
@@ -32,8 +52,23 @@ export const anthropicDescriptor: DialectDescriptor = {
   matchedOn: ['model', 'messages', 'system'],
   claimsPayload: (json) => (typeof json.type === 'string' && OWN_TYPES.has(json.type)) || isOwnError(json),
   claimsEventName: (name) => OWN_TYPES.has(name),
-  final: { title: 'Message', noun: 'message', sdkCall: 'finalMessage()' },
+  final: { title: 'Message', noun: 'message', sdkCall: 'finalMessage()', shape: 'object' },
   sdk: { name: 'the official Anthropic SDK', npm: '@anthropic-ai/sdk', pip: 'anthropic' },
   outputTokensField: 'output_tokens',
   sentinel: null,
+  auth: 'x-api-key',
+  // As @anthropic-ai/sdk sends it (Anthropic's API reference, "Versions").
+  headers: { 'anthropic-version': ANTHROPIC_VERSION },
+  usageRequest: null,
+  endReasons: (final) => (isObject(final) ? [typeof final.stop_reason === 'string' ? final.stop_reason : null] : []),
+  errors: ANTHROPIC_ERRORS,
+  aimock: false,
+  fixture: {
+    types: MESSAGE_TYPE,
+    comment:
+      "/** What Streamscope reassembled from this stream (`streamscope inspect --json`'s `message`): what @anthropic-ai/sdk's messages.stream().finalMessage() ends with on a well-formed stream. */",
+    declaration: 'expectedMessage: ExpectedMessage',
+    value: (final) => final,
+    after: [],
+  },
 };

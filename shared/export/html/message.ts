@@ -7,7 +7,7 @@ import { describeUsage } from '../../dialects/chat/annotate.ts';
 import { checkArguments, describeArgumentsError } from '../../dialects/kit/arguments.ts';
 import { usageFields } from '../../dialects/chat/usage-fields.ts';
 import type { ChoiceMessage, ToolCallMessage } from '../../dialects/chat/message.ts';
-import { html, pre } from './escape.ts';
+import { html, pre, raw } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count } from './format.ts';
 
@@ -39,8 +39,13 @@ function choiceSection(choice: ChoiceMessage, analysis: Analysis): Html {
   return html`<article class="choice" id="choice-${choice.index}"><h3>Choice ${choice.index} · role ${message.role === null ? html`<span class="bad">(none)</span>` : html`<code>${message.role}</code>`} · ${finish}</h3>${channel('reasoning', message.reasoning_content, 'reasoning')}${message.content === null ? html`<h4>content</h4><p class="note">(none: no content delta carried text)</p>` : channel('content', message.content, 'content')}${channel('refusal', message.refusal, 'refusal')}${calls.length > 0 ? html`<h4>tool calls (${calls.length})</h4><div class="cards">${calls}</div>` : null}${functionCall}${logprobs}</article>`;
 }
 
+/** Whether the analysis's dialect ends in choices (its descriptor's final shape), which the report shows choice by choice. */
+function endsInChoices(analysis: Analysis): boolean {
+  return analysis.protocol !== null && descriptorOf(analysis.protocol).final.shape === 'choices';
+}
+
 export function messageSection(analysis: Analysis): Html {
-  if (analysis.protocol !== 'chat-completions') {
+  if (!endsInChoices(analysis)) {
     // Another dialect's final object, whole (its own layout of items and blocks is a later step's).
     const body =
       analysis.protocol === null
@@ -58,13 +63,13 @@ function usageRows(usage: Readonly<Record<string, unknown>>): Html[] {
 }
 
 export function usageSection(analysis: Analysis): Html {
-  // Chat Completions' from its state as ever; another dialect's as the provider sent it.
-  const chat = analysis.protocol === 'chat-completions';
+  // A dialect that ends in choices (Chat Completions) has its usage from its state, in words too;
+  // another's as the provider sent it. The note names the request member that asks for it, if any.
+  const chat = endsInChoices(analysis);
   const usage = chat ? analysis.state.usage : analysis.usage;
+  const asked = analysis.protocol === null ? null : descriptorOf(analysis.protocol).usageRequest;
   const body = usage
     ? html`${chat ? html`<p>${describeUsage(usage)}</p>` : null}<table class="usage">${usageRows(usage)}</table>`
-    : chat
-      ? html`<p class="note">No usage in the stream (a request asks for it with "stream_options": {"include_usage": true}).</p>`
-      : html`<p class="note">No usage in the stream.</p>`;
+    : html`<p class="note">No usage in the stream${asked === null ? null : html` (a request asks for it with ${raw(asked)})`}.</p>`;
   return html`<section id="usage"><h2>Usage</h2>${body}</section>`;
 }
