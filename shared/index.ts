@@ -11,6 +11,7 @@ export * from './dialects/chat/fields.ts';
 export * from './dialects/kit/json-error.ts';
 export * from './dialects/kit/arguments.ts';
 export * from './dialects/kit/quote.ts';
+export * from './dialects/kit/view.ts';
 export { quote } from './findings/words.ts';
 export * from './dialects/chat/usage-fields.ts';
 export * from './recording/types.ts';

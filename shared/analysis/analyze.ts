@@ -4,8 +4,10 @@
 import type { StreamState } from '../dialects/chat/accumulate.ts';
 import { createAccumulator } from '../dialects/chat/accumulate.ts';
 import type { ChoiceMessage } from '../dialects/chat/message.ts';
+import { identityOfFinal } from '../dialects/kit/identity.ts';
+import type { Identity } from '../dialects/kit/identity.ts';
 import { raw } from '../dialects/raw.ts';
-import { registeredDialect } from '../dialects/registry.ts';
+import { descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
 import type { SsePartialEvent } from '../framing/sse/parser.ts';
@@ -18,12 +20,7 @@ import type { Metrics } from './metrics.ts';
 import { Analyzer } from './fold.ts';
 import type { AnalyzedEvent, ReadInfo, StreamStats } from './stream.ts';
 
-export interface Identity {
-  id: string | null;
-  model: string | null;
-  created: number | null;
-  system_fingerprint: string | null;
-}
+export type { Identity };
 
 export interface Analysis {
   /** The dialect the stream was read in; null when it could not be told (the events are shown raw). */
@@ -35,6 +32,8 @@ export interface Analysis {
   readonly stats: StreamStats;
   /** Chat Completions' client state (empty for another dialect: `final` has what it built). */
   readonly state: StreamState;
+  /** The dialect's own accumulated state (its accumulator's; null for the raw reading). */
+  readonly dialectState: unknown;
   readonly identity: Identity;
   /** Chat Completions' messages (empty for another dialect). */
   readonly choices: ChoiceMessage[];
@@ -114,10 +113,12 @@ export function finishAnalysis(
 ): Analysis {
   const { events, reads, dialectState } = fold;
   const protocol = fold.protocol ?? null;
-  const isChat = protocol === 'chat-completions';
   const dialect = dialectOf(protocol);
-  // Analysis.state is Chat Completions' (an empty one for another dialect) until the views read each dialect's own.
-  const state = isChat ? (dialectState as StreamState) : createAccumulator().state;
+  // Analysis.state and .choices are Chat Completions' (the contract keeps `choices` in every
+  // dialect): a dialect that ends in choices (its descriptor's final shape) has that state and
+  // final; another gets them empty.
+  const choiceShaped = protocol !== null && descriptorOf(protocol).final.shape === 'choices';
+  const state = choiceShaped ? (dialectState as StreamState) : createAccumulator().state;
   // An event is `done` when its data is `[DONE]` (interpret.ts), which is cheaper to ask than its data.
   const doneAt = events.findIndex((event) => event.interpretation.kind === 'done');
   const diagnostics = diagnose({
@@ -126,7 +127,6 @@ export function finishAnalysis(
     reads,
     partial,
     stats,
-    state,
     dialect,
     dialectState,
     doneAt,
@@ -138,7 +138,7 @@ export function finishAnalysis(
   });
   const usage = dialect.usage(dialectState);
   const final = dialect.final(dialectState);
-  const choices = isChat ? (final as ChoiceMessage[]) : [];
+  const choices = choiceShaped ? (final as ChoiceMessage[]) : [];
   return {
     protocol,
     recording,
@@ -147,38 +147,12 @@ export function finishAnalysis(
     partial,
     stats,
     state,
-    identity: isChat ? identityOf(events) : identityOfFinal(final),
+    dialectState,
+    identity: dialect.identity?.(events) ?? identityOfFinal(final),
     choices,
     final,
     usage,
     metrics: computeMetrics(recording, reads, events, usage, protocol),
     diagnostics,
   };
-}
-
-/** A Responses `response` or an Anthropic `message`: its id and model (Responses' created_at too). */
-function identityOfFinal(final: unknown): Identity {
-  const object = typeof final === 'object' && final !== null ? (final as Record<string, unknown>) : {};
-  const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-  const created = object.created_at;
-  return { id: text(object.id), model: text(object.model), created: typeof created === 'number' && created > 0 ? created : null, system_fingerprint: null };
-}
-
-/** The first real value of each identity field (placeholders such as `id: ""` and `created: 0` skipped). */
-function identityOf(events: readonly AnalyzedEvent[]): Identity {
-  const identity: Identity = { id: null, model: null, created: null, system_fingerprint: null };
-  let previous: unknown = null;
-  for (const event of events) {
-    const meta = event.interpretation.meta;
-    // Chunks with the same identity share one object (interpret.ts): nothing new to see.
-    if (!meta || meta === previous || event.interpretation.kind === 'error') continue;
-    previous = meta;
-    if (identity.id === null && typeof meta.id === 'string' && meta.id !== '') identity.id = meta.id;
-    if (identity.model === null && typeof meta.model === 'string' && meta.model !== '') identity.model = meta.model;
-    if (identity.created === null && typeof meta.created === 'number' && meta.created > 0) identity.created = meta.created;
-    if (identity.system_fingerprint === null && typeof meta.system_fingerprint === 'string' && meta.system_fingerprint !== '') {
-      identity.system_fingerprint = meta.system_fingerprint;
-    }
-  }
-  return identity;
 }

@@ -7,6 +7,8 @@ import type { CaptureInfo } from '../capture/types.ts';
 import type { ChoiceMessage } from '../dialects/chat/message.ts';
 import type { MessageObject } from '../dialects/anthropic/final.ts';
 import type { ResponseObject } from '../dialects/responses/final.ts';
+import { descriptorOf } from '../dialects/registry.ts';
+import { dialectOf } from './analyze.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';
 import type { Metrics } from './metrics.ts';
@@ -81,23 +83,24 @@ const NOT_CHUNKS: ReadonlySet<string> = new Set(['comment', 'no-data', 'invalid-
 
 /**
  * The counts every recording has: events (comments included, those past the analysis bound too),
- * chunks (analysed events whose data is a JSON chunk — for another dialect, a JSON event of it),
- * reads, body bytes.
+ * chunks (analysed events whose data is a JSON object of the dialect: Dialect.isChunk), reads,
+ * body bytes.
  */
-export function countsOf({ events, stats, protocol }: Pick<Analysis, 'events' | 'stats'> & { readonly protocol?: Analysis['protocol'] }): AnalysisContract['counts'] {
-  const chunks = protocol === undefined || protocol === 'chat-completions' ? events.filter((event) => event.interpretation.meta !== null).length : chunksOf(events);
+export function countsOf({ events, stats, protocol }: Pick<Analysis, 'events' | 'stats' | 'protocol'>): AnalysisContract['counts'] {
+  const isChunk = dialectOf(protocol).isChunk ?? isDialectObject;
+  let chunks = 0;
+  for (const event of events) if (isChunk(event)) chunks++;
   return { events: stats.events, chunks, reads: stats.reads, bytes: stats.bytes };
 }
 
-function chunksOf(events: Analysis['events']): number {
-  let chunks = 0;
-  for (const event of events) {
-    // The views' kind names the transport kinds as the dialects do (analysis/dialect-event.ts), and
-    // gives Anthropic's ping the kind of a comment: an event of the dialect, with data, counted.
-    const kind = event.interpretation.kind;
-    if (!NOT_CHUNKS.has(kind) || (kind === 'comment' && event.sse.data !== null)) chunks++;
-  }
-  return chunks;
+/**
+ * An event whose data is a JSON object of the dialect. The views' kind names the transport kinds
+ * as the dialects do (dialects/kit/view.ts), and gives Anthropic's ping the kind of a comment: an
+ * event of the dialect, with data, counted.
+ */
+function isDialectObject(event: Analysis['events'][number]): boolean {
+  const kind = event.interpretation.kind;
+  return !NOT_CHUNKS.has(kind) || (kind === 'comment' && event.sse.data !== null);
 }
 
 export function toContract(analysis: Analysis): AnalysisContract {
@@ -118,14 +121,8 @@ export function toContract(analysis: Analysis): AnalysisContract {
     })),
     ...(analysis.recording.capture ? { capture: captureContract(analysis.recording.capture) } : {}),
   };
-  switch (analysis.protocol) {
-    case 'chat-completions':
-      return { protocol: 'chat-completions', ...common };
-    case 'responses':
-      return { protocol: 'responses', ...common, response: analysis.final as ResponseObject };
-    case 'anthropic-messages':
-      return { protocol: 'anthropic-messages', ...common, message: analysis.final as MessageObject };
-    default:
-      return { protocol: null, ...common };
-  }
+  // The final object after the common fields, as the member its descriptor names (none for Chat
+  // Completions, whose `choices` hold it); a raw stream has none.
+  const member = analysis.protocol === null ? null : descriptorOf(analysis.protocol).final.member;
+  return { protocol: analysis.protocol, ...common, ...(member === null ? {} : { [member]: analysis.final }) } as AnalysisContract;
 }

@@ -6,6 +6,7 @@
 import type { ChoiceState, StreamState } from '../dialects/chat/accumulate.ts';
 import { createScrubber } from './scrub.ts';
 import type { AnalyzedEvent } from './stream.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 type Usage = Readonly<Record<string, unknown>>;
 
@@ -147,7 +148,7 @@ function choiceEffect(index: number, before: ChoiceSnapshot | null, choice: Choi
 /** The choices an event's operations name, in order, each once. */
 function choicesNamed(event: AnalyzedEvent): number[] {
   const named: number[] = [];
-  for (const op of event.interpretation.ops) if ('choice' in op && !named.includes(op.choice)) named.push(op.choice);
+  for (const op of chatReading(event).ops) if ('choice' in op && !named.includes(op.choice)) named.push(op.choice);
   return named;
 }
 

@@ -8,7 +8,7 @@
 // Completions' completion_tokens, Responses' and Anthropic's output_tokens), so
 // they are null when the stream carried none.
 
-import { descriptorOf } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './stream.ts';
@@ -48,7 +48,7 @@ export interface Metrics {
   tokens_per_s: number | null;
 }
 
-export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], usage: Readonly<Record<string, unknown>> | null, protocol: Protocol | null = 'chat-completions'): Metrics | null {
+export function computeMetrics(recording: Recording, reads: readonly ReadInfo[], events: readonly AnalyzedEvent[], usage: Readonly<Record<string, unknown>> | null, protocol: Protocol | null = DEFAULT_PROTOCOL): Metrics | null {
   if (reads.length === 0 || reads.some((read) => read.t === null)) return null;
 
   // One pass for the first event of each kind of token, and the last token.

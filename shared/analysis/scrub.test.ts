@@ -6,6 +6,7 @@ import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT, realStreams } from '../test/streams.ts';
 import { createStreamAnalyzer } from './stream.ts';
 import { createScrubber } from './scrub.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 /** What a client holds after reading the body up to the end of event `index`, by parsing only those bytes. */
 function stateFromPrefix(body: Uint8Array, end: number) {
@@ -106,10 +107,10 @@ describe('a forked accumulator', () => {
     const original = createScrubber(events);
     const before = toChoices(original.at(half));
     const accumulator = createAccumulator();
-    for (let i = 0; i <= half; i++) accumulator.apply(i, events[i]!.interpretation.ops);
+    for (let i = 0; i <= half; i++) accumulator.apply(i, chatReading(events[i]!).ops);
     const fork = accumulator.fork();
     expect(toChoices(fork.state)).toEqual(before);
-    for (let i = half + 1; i < events.length; i++) fork.apply(i, events[i]!.interpretation.ops);
+    for (let i = half + 1; i < events.length; i++) fork.apply(i, chatReading(events[i]!).ops);
     expect(toChoices(accumulator.state)).toEqual(before);
     expect(toChoices(fork.state)).toEqual(toChoices(createScrubber(events).at(events.length - 1)));
   });

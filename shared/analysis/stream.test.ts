@@ -3,6 +3,7 @@ import { createStreamAnalyzer } from './stream.ts';
 import type { StreamState } from '../dialects/chat/accumulate.ts';
 import { toChoices } from '../dialects/chat/message.ts';
 import { body, bytes, chunk, delta, DONE_EVENT } from '../test/streams.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 describe('the analysis as a fold over reads', () => {
   it('returns the events each read completed, stamped with that read’s time', () => {
@@ -38,7 +39,7 @@ describe('an analysed event', () => {
       analyzer.feed(body, null);
       analyzer.end();
       const fresh = parseSse(body).events.map((event) => interpretEvent(event));
-      expect(analyzer.events.map((event) => event.interpretation.ops)).toEqual(fresh.map((interpretation) => interpretation.ops));
+      expect(analyzer.events.map((event) => chatReading(event).ops)).toEqual(fresh.map((interpretation) => interpretation.ops));
       const kinds = analyzer.events.reduce((all, event) => all | event.tokens, 0);
       expect(kinds).toBe(
         name.includes('tool') ? TOKEN_TOOL : name.includes('reasoning') ? TOKEN_REASONING | TOKEN_CONTENT : TOKEN_REFUSAL,

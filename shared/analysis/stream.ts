@@ -4,37 +4,17 @@
 // timeline scrubber read them). `end` closes the body. The fold itself is in
 // fold.ts.
 
-import type { Interpretation } from '../dialects/chat/interpret.ts';
-import type { DialectInterpretation, Protocol } from '../dialects/types.ts';
-import type { SseEnd, SseEvent, SseStats } from '../framing/sse/parser.ts';
+import type { KeptEvent, ReadInfo } from '../dialects/kit/kept.ts';
+import type { Protocol } from '../dialects/types.ts';
+import type { SseEnd, SseStats } from '../framing/sse/parser.ts';
 import { Analyzer } from './fold.ts';
 
 export { MAX_ANALYSED_EVENTS, TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';
 
-export interface AnalyzedEvent {
-  readonly sse: SseEvent;
-  /** Arrival time: the time of the read that completed the event; null when untimed. */
-  readonly t: number | null;
-  /**
-   * The event in Chat Completions' words, which the views and the chunk checks read. For another
-   * dialect's event: its nearest kind, its problems, and no Chat operation (analysis/dialect-event.ts).
-   */
-  readonly interpretation: Interpretation;
-  /** The dialect's own reading of the event (for Chat Completions, `interpretation` itself). */
-  readonly dialectInterpretation: DialectInterpretation;
-  /** The one-line annotation, worded when asked for (a view shows only some rows at a time). */
-  readonly annotation: string;
-  /** The kinds of token the event carried, as TOKEN_* bits: what the timing checks need of its operations. */
-  readonly tokens: number;
-  /** How many operations the event carried. */
-  readonly opCount: number;
-}
+/** An analysed event (dialects/kit/kept.ts): its framed message, its arrival time, the views' and its dialect's readings of it. */
+export type AnalyzedEvent = KeptEvent;
 
-export interface ReadInfo {
-  readonly t: number | null;
-  readonly offset: number;
-  readonly length: number;
-}
+export type { ReadInfo };
 
 /** The parser's figures, and how many events the body held: past MAX_ANALYSED_EVENTS, more than the analysis keeps. */
 export interface StreamStats extends SseStats {

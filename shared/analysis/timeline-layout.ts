@@ -2,14 +2,15 @@
 // recording view's canvas): the lanes' labels, the moments worth a marker, the silence worth
 // shading and the steps of a readable axis.
 
-import type { EventKind } from '../dialects/chat/interpret.ts';
+import type { ViewKind } from '../dialects/kit/view.ts';
+import { dialectOf } from './analyze.ts';
 import type { Analysis } from './analyze.ts';
 
 /** A silence between reads at least this long is shaded. */
 export const LONG_GAP_MS = 1000;
 
 /** Lanes in reading order, with their labels. */
-export const KIND_LABELS: Readonly<Record<EventKind, string>> = {
+export const KIND_LABELS: Readonly<Record<ViewKind, string>> = {
   role: 'role',
   content: 'content',
   reasoning: 'reasoning',
@@ -49,14 +50,10 @@ export function markersOf(analysis: Analysis): Marker[] {
   }
   const firstToken = events.findIndex((event) => event.tokens !== 0);
   if (firstToken >= 0) mark('first token', eventAt(firstToken));
-  let finish = -1;
-  for (const choice of analysis.state.choices.values()) {
-    const first = choice.finishEvents[0];
-    if (first !== undefined && (finish < 0 || first < finish)) finish = first;
-  }
-  // Another dialect finishes with its first event of the finish kind (analysis/dialect-event.ts): the
-  // Responses terminal event, Anthropic's message_delta with its stop reason.
-  if (analysis.protocol !== 'chat-completions') finish = events.findIndex((event) => event.interpretation.kind === 'finish');
+  // By default a dialect finishes with its first event of the finish kind: the Responses terminal
+  // event, Anthropic's message_delta with its stop reason.
+  const dialect = dialectOf(analysis.protocol);
+  const finish = dialect.finishEvent ? dialect.finishEvent(analysis.dialectState) : events.findIndex((event) => event.interpretation.kind === 'finish');
   if (finish >= 0) mark('finish', eventAt(finish));
   // `done` is the kind of an event whose data is `[DONE]` (interpret.ts), cheaper to ask than its data.
   const done = events.findIndex((event) => event.interpretation.kind === 'done');

@@ -11,9 +11,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSse } from '../framing/sse/parser.ts';
-import type { MessageFields } from '../framing/types.ts';
+import type { FramedMessage, MessageFields } from '../framing/types.ts';
 import { isObject } from '../is-object.ts';
 import { EVENTS_LOOKED_AT, protocolFromEvents } from './detect.ts';
+import { SHARED_VIEW_KINDS } from './kit/view.ts';
 import { runDialect } from './run.ts';
 import type { Dialect, DialectEventView, DialectInterpretation, RegisteredDialect } from './types.ts';
 
@@ -47,6 +48,16 @@ export interface FolderSamples {
 }
 
 const encode = (text: string) => new TextEncoder().encode(text);
+
+/** A framed message's fields, read through its getters (a kept event may be a class). */
+function framed({ index, start, end, read, data, event, id, retry, comments, unknownFields }: FramedMessage) {
+  return { index, start, end, read, data, event, id, retry, comments, unknownFields };
+}
+
+/** What every dialect's reading of an event has, read through its getters. */
+function readingOf({ kind, ops, problems }: DialectInterpretation) {
+  return { kind, ops, problems };
+}
 
 /** The bytes cut at these offsets (out of range and repeated ones ignored). */
 function splitAt(data: Uint8Array, offsets: readonly number[]): Uint8Array[] {
@@ -147,6 +158,30 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
         expectCataloguedCodes(sample.bytes);
         expectCataloguedCodes(sample.bytes, false);
       });
+
+      it("names the kind of each of its events in the views' words", () => {
+        const kinds = new Set(parseSse(sample.bytes).events.map((event) => dialect.interpret(event).kind));
+        expect([...kinds].filter((kind) => !(kind in dialect.viewKinds) && !(kind in SHARED_VIEW_KINDS))).toEqual([]);
+      });
+
+      if (dialect.keeper) {
+        const keeper = dialect.keeper.bind(dialect);
+        it('keeps each event, with its own keeper, as it reads, words and counts it, and accumulates as its accumulator does', () => {
+          const reads = [{ t: 5, offset: 0, length: sample.bytes.length }];
+          for (const kept of [null, [{ bytes: sample.bytes }]]) {
+            const own = keeper({ reads, kept });
+            const accumulator = dialect.createAccumulator();
+            const straight = dialect.createAccumulator();
+            for (const event of parseSse(sample.bytes).events) {
+              const reading = dialect.interpret(event);
+              straight.apply(event.index, reading);
+              const { sse, t, tokens, annotation, dialectInterpretation } = own.take(event, accumulator);
+              expect({ ...framed(sse), t, tokens, annotation, reading: readingOf(dialectInterpretation) }).toEqual({ ...framed(event), t: 5, tokens: dialect.tokens(reading), annotation: dialect.annotate(event, reading), reading: readingOf(reading) });
+            }
+            expect(dialect.final(accumulator.state)).toEqual(dialect.final(straight.state));
+          }
+        });
+      }
     });
 
     if ('descriptor' in dialect) {

@@ -54,4 +54,6 @@ export const raw: Dialect<RawInterpretation, null, null> = {
   diagnose: () => [],
   // The raw reading has no checks of its own: only the stream's (analysis/diagnostics/catalogue.ts).
   catalogue: {},
+  // A JSON payload of a dialect not told says something, but nothing the views can read of it.
+  viewKinds: { data: 'metadata' },
 };

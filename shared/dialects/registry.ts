@@ -12,6 +12,13 @@ export const REGISTERED_DIALECTS: readonly RegisteredDialect[] = [chat, response
 /** The registered dialects' names, in registry order. */
 export const PROTOCOLS: readonly Protocol[] = REGISTERED_DIALECTS.map((dialect) => dialect.protocol);
 
+/**
+ * The first registered: what a body that tells no dialect and holds no data at all is read in, so
+ * that its end-of-stream findings (no-done: "the body holds no SSE event at all") are those the
+ * product always gave such a body, and what a request that names no dialect asks for.
+ */
+export const DEFAULT_PROTOCOL: Protocol = PROTOCOLS[0]!;
+
 const BY_PROTOCOL: ReadonlyMap<string, RegisteredDialect> = new Map(REGISTERED_DIALECTS.map((dialect) => [dialect.protocol, dialect]));
 
 /** The registered dialect of this name (a Protocol is always registered: its folder adds it). */

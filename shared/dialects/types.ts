@@ -16,6 +16,9 @@ import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { DialectSnippet } from './kit/snippet.ts';
 import type { Recording } from '../recording/types.ts';
 import type { FramedMessage, MessageFields } from '../framing/types.ts';
+import type { Identity } from './kit/identity.ts';
+import type { EventKeeper, KeptEvent, KeptSource } from './kit/kept.ts';
+import type { ViewKind } from './kit/view.ts';
 
 /**
  * The dialects' names, as `inspect --json` names them in `"protocol"`: each dialect's folder adds
@@ -73,6 +76,8 @@ export interface DialectDescriptor {
      * one object, shown whole (the HTML report, export/html/message.ts).
      */
     readonly shape: 'choices' | 'object';
+    /** The member `inspect --json` prints it as (the contract's `response`, `message`); null when the contract's `choices` hold it. */
+    readonly member: string | null;
   };
   /** The official SDK a client of it uses, as the replay's snippets name it and install it. */
   readonly sdk: {
@@ -164,6 +169,16 @@ export type DialectProblem =
   | { readonly code: 'json-too-deep'; readonly message: string }
   | { readonly code: 'wrong-type'; readonly path: string; readonly expected: string; readonly got: string };
 
+/**
+ * Each dialect's problems beyond DialectProblem, by its protocol: its interpret.ts adds them
+ * (declaration merging), so the problems the views describe grow with the folders registered.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member a dialect
+export interface DialectProblems {}
+
+/** A problem of any dialect's, as the views list it. */
+export type AnyDialectProblem = DialectProblem | DialectProblems[keyof DialectProblems];
+
 /** The state a correct client holds, built one event at a time (the scrubber forks it at checkpoints). */
 export interface DialectAccumulator<I, S> {
   /** Applies event number `event` (its index among the body's events). */
@@ -220,6 +235,25 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
   diagnose(context: DialectContext<I, S>): DialectDiagnostic[];
   /** The codes `diagnose` reports (its catalogue.ts): their severity, title and fix. */
   readonly catalogue: Readonly<Record<string, CatalogueEntry>>;
+  /** Its own kinds' nearest kind in the views' words (kit/view.ts); the kinds every dialect names alike are mapped there. */
+  readonly viewKinds: Readonly<Record<string, ViewKind>>;
+  /**
+   * Optional: how one analysis reads and keeps this dialect's events, when the dialect does it
+   * faster or smaller than the fold's generic way (kit/kept.ts; Chat Completions' compact events).
+   */
+  keeper?(source: KeptSource): EventKeeper<I>;
+  /** Optional: who answered, read from the analysed events; by default from the final object (kit/identity.ts). */
+  identity?(events: readonly KeptEvent[]): Identity;
+  /**
+   * Optional: whether an analysed event counts among the contract's chunks; by default one whose
+   * data is a JSON object of the dialect's (analysis/contract.ts).
+   */
+  isChunk?(event: KeptEvent): boolean;
+  /**
+   * Optional: the event that finished the response (the timeline's `finish` marker), read from the
+   * state, or -1; by default the first event of the view kind `finish`.
+   */
+  finishEvent?(state: S): number;
 }
 
 /** Any dialect, as the fold and the views hold it: its interpretation, state and final object unknown to them. */

@@ -6,6 +6,7 @@ import type { Analysis } from '../analysis/analyze.ts';
 import type { Op, TextOp } from '../dialects/chat/ops.ts';
 import { isTimed } from '../recording/types.ts';
 import type { AimockPlan } from './aimock-plan.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 export type AimockLossCode =
   | 'dialect'
@@ -83,7 +84,7 @@ export function aimockLosses(analysis: Analysis, plan: AimockPlan): AimockLoss[]
   if (!isTimed(recording) && recording.reads.length > 0) add('untimed', 'timing', 'The recording has no read times: aimock replays it with its default pacing (no delay).');
 
   // What a client reassembles. (`ops` interprets an event again on each access: once here.)
-  const ops = events.map((event) => event.interpretation.ops);
+  const ops = events.map((event) => chatReading(event).ops);
   const eventsWith = (test: (op: Op) => boolean): number[] => events.filter((_, i) => ops[i]!.some(test)).map((event) => event.sse.index);
   if ([...analysis.state.choices.keys()].some((index) => index !== 0)) {
     const others = [...analysis.state.choices.keys()].filter((i) => i !== 0);
@@ -168,7 +169,7 @@ function fieldLosses(analysis: Analysis, plan: AimockPlan, add: Add): void {
   };
   for (const event of analysis.events) {
     const index = event.sse.index;
-    if (!plan.represented.has(index) || event.interpretation.meta === null) continue;
+    if (!plan.represented.has(index) || chatReading(event).meta === null) continue;
     let chunk: unknown;
     try {
       chunk = JSON.parse(event.sse.data ?? '');

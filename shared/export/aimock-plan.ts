@@ -17,6 +17,7 @@ import type { Analysis } from '../analysis/analyze.ts';
 import { DONE } from '../dialects/chat/interpret.ts';
 import type { ChoiceState, ToolCallState } from '../dialects/chat/accumulate.ts';
 import { toolCallsOf } from '../dialects/chat/message.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 export type AimockChunkKind = 'reasoning' | 'role' | 'content' | 'tool' | 'arguments' | 'finish';
 
@@ -83,7 +84,7 @@ export function planAimock(analysis: Analysis): AimockPlan {
   let roleEvent: number | null = null;
   // The accumulator stops at [DONE] (a client stops reading there): so does the plan.
   for (const event of doneAt === -1 ? events : events.slice(0, doneAt)) {
-    for (const op of event.interpretation.ops) {
+    for (const op of chatReading(event).ops) {
       if (!('choice' in op) || op.choice !== 0) continue;
       if (op.type === 'role' && roleEvent === null) roleEvent = event.sse.index;
       if (op.type === 'text' && op.text !== '' && op.channel !== 'refusal') (op.channel === 'content' ? content : reasoning).push({ text: op.text, event: event.sse.index });
@@ -178,13 +179,13 @@ function cut(pieces: readonly Piece[], size: number): number[] {
 }
 
 function lastChunkEvent(analysis: Analysis, doneAt: number): number | null {
-  for (let i = (doneAt === -1 ? analysis.events.length : doneAt) - 1; i >= 0; i--) if (analysis.events[i]!.interpretation.meta !== null) return i;
+  for (let i = (doneAt === -1 ? analysis.events.length : doneAt) - 1; i >= 0; i--) if (chatReading(analysis.events[i]!).meta !== null) return i;
   return null;
 }
 
 function lastUsageEvent(analysis: Analysis, doneAt: number): number | null {
   for (let i = (doneAt === -1 ? analysis.events.length : doneAt) - 1; i >= 0; i--) {
-    if (analysis.events[i]!.interpretation.ops.some((op) => op.type === 'usage')) return i;
+    if (chatReading(analysis.events[i]!).ops.some((op) => op.type === 'usage')) return i;
   }
   return null;
 }

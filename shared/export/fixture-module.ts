@@ -10,7 +10,7 @@ import type { AnalysisContract } from '../analysis/contract.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
 import { redactRecording } from '../recording/secrets/redact.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import { descriptorOf } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from '../replay/dialect.ts';
 import { replayHeaders } from '../replay/headers.ts';
 import { commentText, jsNumber, jsString, jsValue } from './js-literal.ts';
@@ -18,7 +18,7 @@ import { REPLAY_FUNCTIONS, REPLAY_TYPES } from './replay-runtime.ts';
 import type { ExportOptions } from './types.ts';
 
 /** The path the handler answers when a Chat Completions recording has no request (an imported body): the openai SDK's default. */
-export const DEFAULT_PATH = descriptorOf('chat-completions').path;
+export const DEFAULT_PATH = descriptorOf(DEFAULT_PROTOCOL).path;
 
 export interface FixtureModule {
   /** The redacted recording the module is made from. */
@@ -39,7 +39,7 @@ export function fixtureModule(original: Recording, options: ExportOptions = {}):
   const recording = redactRecording(original);
   const analysis = analyzeRecording(recording);
   const contract = toContract(analysis);
-  const protocol = contract.protocol ?? 'chat-completions';
+  const protocol = contract.protocol ?? DEFAULT_PROTOCOL;
   const data = [`export const recording: RecordedExchange = ${recordingLiteral(recording)};`, '', ...expectedLines(protocol, analysis.final, contract.usage)].join('\n');
   return {
     recording,
@@ -81,7 +81,7 @@ function readLiteral({ t, bytes }: RecordedRead): string {
 }
 
 /** The path of a URL as written (origin, query and fragment left out); the dialect's default when there is none. */
-export function pathOf(url: string | undefined, protocol: Protocol = 'chat-completions'): string {
+export function pathOf(url: string | undefined, protocol: Protocol = DEFAULT_PROTOCOL): string {
   if (url === undefined) return descriptorOf(protocol).path;
   const rest = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '');
   const path = /^[^?#]*/.exec(rest)?.[0] ?? '';

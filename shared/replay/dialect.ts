@@ -1,10 +1,11 @@
 // The dialect a recording is replayed in (what the replay and the exports say of each dialect —
 // its path, the request members it is matched on, its name — is its descriptor's). Told as the
 // analysis tells it (dialects/detect.ts): by the recorded request's path, else by the first events; a stream
-// whose dialect cannot be told is served as Chat Completions, as every recording was before
-// the other two dialects.
+// whose dialect cannot be told is served in the default dialect (registry.ts), as every
+// recording was before there were others.
 
 import { EVENTS_LOOKED_AT, detectProtocol } from '../dialects/detect.ts';
+import { DEFAULT_PROTOCOL } from '../dialects/registry.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { createSseParser } from '../framing/sse/parser.ts';
@@ -13,11 +14,11 @@ import type { SseEvent } from '../framing/sse/types.ts';
 export type { Protocol };
 
 /**
- * The dialect a recording is replayed in: its request path's, else its first events', else Chat
- * Completions. Reads only as many bytes as it takes to see the first events.
+ * The dialect a recording is replayed in: its request path's, else its first events', else the
+ * default dialect. Reads only as many bytes as it takes to see the first events.
  */
 export function replayProtocol(recording: Pick<Recording, 'request' | 'reads'>): Protocol {
-  return detectProtocol({ url: recording.request?.url ?? null, events: firstEvents(recording.reads) }).protocol ?? 'chat-completions';
+  return detectProtocol({ url: recording.request?.url ?? null, events: firstEvents(recording.reads) }).protocol ?? DEFAULT_PROTOCOL;
 }
 
 /** The events with data of the first reads, enough of them for detection (fed read by read, stopping early). */

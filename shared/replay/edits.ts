@@ -4,7 +4,7 @@
 // (dialects/NAME/drops.ts); corrupting an event is the same in every dialect.
 
 import type { SseEvent } from '../framing/sse/parser.ts';
-import { registeredDialect } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, registeredDialect } from '../dialects/registry.ts';
 import type { DropContext } from '../dialects/kit/drops.ts';
 import type { Protocol } from './dialect.ts';
 import type { ReplayFaults } from './faults.ts';
@@ -26,7 +26,7 @@ export interface FaultEdits {
 const NOTHING = new Uint8Array(0);
 const NULL = new TextEncoder().encode('null');
 
-export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults, protocol: Protocol = 'chat-completions'): FaultEdits {
+export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults, protocol: Protocol = DEFAULT_PROTOCOL): FaultEdits {
   const edits: ByteEdit[] = [];
   const applied: string[] = [];
   const dropped = new Set<number>();

@@ -4,7 +4,7 @@
 // for Chat Completions and Responses (and for a path that names no dialect), Anthropic's
 // `{"type": "error", "error": {type, message}}` for Messages.
 
-import { descriptorOf } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 /** An error in OpenAI's shape; a dialect's own shape is made from it and the status (DialectDescriptor.errors). */
@@ -29,7 +29,7 @@ export function invalidRequest(message: string, param: string | null = null, cod
  * that status (OpenAI: `requests`/`rate_limit_exceeded` for 429, `invalid_api_key` for 401,
  * `server_error` for 5xx; Anthropic's type says the status: dialects/anthropic/errors.ts).
  */
-export function statusErrorBody(code: number, protocol: Protocol = 'chat-completions'): string {
+export function statusErrorBody(code: number, protocol: Protocol = DEFAULT_PROTOCOL): string {
   const [type, errorCode] = code === 429 ? ['requests', 'rate_limit_exceeded'] : code === 401 ? ['invalid_request_error', 'invalid_api_key'] : code >= 500 ? ['server_error', null] : ['invalid_request_error', null];
   return errorBody(protocol, code, { message: `Streamscope replay answers HTTP ${code} instead of the recording (the status fault).`, type, param: null, code: errorCode });
 }

@@ -14,6 +14,7 @@ import { checkFaults, describeFaults } from './faults.ts';
 import type { ReplayFaults } from './faults.ts';
 import { planReplay } from './plan.ts';
 import type { ReplayPlan } from './plan.ts';
+import { chatReading } from '../dialects/chat/kept.ts';
 
 const corpus = realStreams().map(({ name, bytes }) => ({ name, recording: recordingFromSse(bytes) }));
 let simulated: NamedRecording[];
@@ -140,7 +141,7 @@ describe('faults that remove bytes keep every other byte in the read it came in'
       const expected = slices(body).flatMap((slice) => {
         const nulled = slice.replace(/(?<!\\)("finish_reason"\s*:\s*)"(?:[^"\\]|\\.)*"/g, '$1null');
         if (nulled === slice) return [slice];
-        const { ops } = analyzeRecording(recordingFromSse(new Uint8Array(Buffer.from(slice, 'latin1')))).events[0]!.interpretation;
+        const { ops } = chatReading(analyzeRecording(recordingFromSse(new Uint8Array(Buffer.from(slice, 'latin1')))).events[0]!);
         const onlyFinish = ops.every((op) => op.type === 'finish' || (op.type === 'text' && op.text === ''));
         if (onlyFinish) finishOnly++;
         else rewritten++;

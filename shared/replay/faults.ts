@@ -5,7 +5,7 @@
 // "drop [DONE]" leaves out the terminal event of Responses and Anthropic Messages, and so on.
 
 import type { DropName } from '../dialects/kit/drops.ts';
-import { descriptorOf, registeredDialect } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 /** The longest stall the API takes: an hour (shared/api/schema.ts). */
@@ -63,7 +63,7 @@ export function checkFaults(faults: ReplayFaults): void {
 
 /** `drop <what>` in the words of the dialects given (Chat Completions' when none); each dialect named when there are several. */
 function dropWords(drop: DropName, protocols: readonly Protocol[]): string {
-  const list = protocols.length === 0 ? (['chat-completions'] as const) : [...new Set(protocols)];
+  const list = protocols.length === 0 ? [DEFAULT_PROTOCOL] : [...new Set(protocols)];
   const words = (protocol: Protocol): string => registeredDialect(protocol).drops.words[drop];
   if (list.length === 1) return `drop ${words(list[0]!)}`;
   return `drop ${list.map((protocol) => `${words(protocol)} (${descriptorOf(protocol).shortName})`).join(' / ')}`;

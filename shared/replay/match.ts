@@ -15,7 +15,7 @@ import { isObject } from '../is-object.ts';
 import type { Recording } from '../recording/types.ts';
 import { parseSse } from '../framing/sse/parser.ts';
 import { replayProtocol } from './dialect.ts';
-import { descriptorOf } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf } from '../dialects/registry.ts';
 import type { Protocol } from './dialect.ts';
 
 export interface MatchSource {
@@ -25,7 +25,7 @@ export interface MatchSource {
 }
 
 /** The loaded recording that answers `body`, posted to a path of dialect `protocol` (default Chat Completions), or null. */
-export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown, protocol: Protocol = 'chat-completions'): T | null {
+export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown, protocol: Protocol = DEFAULT_PROTOCOL): T | null {
   const candidates = sources.filter((source) => (source.protocol ?? replayProtocol(source.recording)) === protocol);
   const asked = isObject(body) ? body : null;
   if (asked) {

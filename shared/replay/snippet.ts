@@ -4,7 +4,7 @@
 // is matched on (./match.ts), because that is what a recording answers; any key does, the server checks none.
 
 import { isObject } from '../is-object.ts';
-import { descriptorOf, registeredDialect } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { SnippetLanguage, SnippetMembers } from '../dialects/kit/snippet.ts';
 import type { Protocol } from './dialect.ts';
 
@@ -29,7 +29,7 @@ export function snippetRequest(sources: readonly SnippetSource[], fallbackModel:
   const source = sources.find((each) => isObject(each.body)) ?? sources[0];
   const body = source && isObject(source.body) ? source.body : {};
   const model = typeof body.model === 'string' ? body.model : (fallbackModel ?? 'replay');
-  const protocol = source?.protocol ?? 'chat-completions';
+  const protocol = source?.protocol ?? DEFAULT_PROTOCOL;
   return { protocol, ...registeredDialect(protocol).snippet.members(body, model) };
 }
 

@@ -3,7 +3,7 @@
 import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { isTimed } from '../../../shared/recording/types.ts';
 import { replayProtocol } from '../../../shared/replay/dialect.ts';
-import { descriptorOf, PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/replay/dialect.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
 import { describeFaults } from '../../../shared/replay/faults.ts';
@@ -108,7 +108,7 @@ function matchingWords(protocols: readonly Protocol[]): string {
     const list = descriptorOf(protocol).matchedOn;
     return `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
   };
-  if (loaded.length <= 1) return `a request gets the recording whose request had the same ${members(loaded[0] ?? 'chat-completions')}`;
+  if (loaded.length <= 1) return `a request gets the recording whose request had the same ${members(loaded[0] ?? DEFAULT_PROTOCOL)}`;
   return `a request gets the recording of its path's dialect whose request had the same ${loaded.map((protocol) => `${members(protocol)} (${descriptorOf(protocol).shortName})`).join('; ')}`;
 }
 
@@ -120,7 +120,7 @@ function describeSource({ recording }: ReplaySource, protocol: Protocol, interva
     : `any request${model ? ` (it streams ${JSON.stringify(model)})` : ''}`;
   // The first registered dialect's recordings (Chat Completions', the dialect a recording that tells
   // none is replayed in) are listed as they were before the others came: without their path.
-  const path = protocol === PROTOCOLS[0] ? '' : `POST …${descriptorOf(protocol).path.slice('/v1'.length)}: `;
+  const path = protocol === DEFAULT_PROTOCOL ? '' : `POST …${descriptorOf(protocol).path.slice('/v1'.length)}: `;
   const events = count(parseSse(recording.reads.map((read) => read.bytes)).events.length, 'event');
   const status = recording.response ? `HTTP ${recording.response.status}, ` : '';
   return `${path}${answers}  [${status}${events}, ${isTimed(recording) ? 'timed' : `untimed: ${interval} ms apart`}]`;

@@ -14,6 +14,7 @@ import type { FlushTicker, Stageable } from './flush-ticker.ts';
 import type { Statements } from './statements.ts';
 import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
 import type { BeginRecordingOptions, FinishExtras, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
+import { chatReading } from '../../../shared/dialects/chat/kept.ts';
 
 export const DEFAULT_FLUSH_INTERVAL_MS = 40;
 export const DEFAULT_MAX_BUFFER_BYTES = 1 << 20;
@@ -348,7 +349,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     event(event) {
       assertOpen('an event');
       if (model === null && event.interpretation.kind !== 'error') {
-        const named = event.interpretation.meta?.model;
+        const named = chatReading(event).meta?.model;
         if (typeof named === 'string' && named !== '') {
           model = named;
           modelDirty = true;

@@ -3,7 +3,6 @@
 // on the dialect. A `Record` over every Protocol, so a dialect registered in shared/ without an
 // editor here does not compile.
 
-import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { anthropicRequest } from './anthropic/index.ts';
 import { chatRequest } from './chat/index.ts';
@@ -20,5 +19,5 @@ export function requestDialect(protocol: Protocol): RequestDialect {
   return REQUEST_DIALECTS[protocol];
 }
 
-/** A new draft's dialect, and the one a body no dialect claims is read as: the registry's first (Chat Completions, whose shape every editor takes). */
-export const DEFAULT_PROTOCOL: Protocol = PROTOCOLS[0]!;
+// A new draft's dialect, and the one a body no dialect claims is read as: the registry's first.
+export { DEFAULT_PROTOCOL } from '../../../shared/dialects/registry.ts';

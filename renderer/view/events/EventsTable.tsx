@@ -7,7 +7,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
+import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 import { formatCount } from '../../components/format.ts';
 import type { PanelProps } from '../types.ts';
 import { compileQuery, createFilterer, eventAt, rowOf } from './filter.ts';
@@ -28,11 +28,11 @@ export type EventsTableProps = Pick<PanelProps, 'analysis' | 'live' | 'selected'
 
 /** Every row is this tall (events.css agrees): fixed heights keep the virtualiser exact. */
 const ROW_HEIGHT = 26;
-const KINDS = Object.keys(KIND_LABELS) as EventKind[];
+const KINDS = Object.keys(KIND_LABELS) as ViewKind[];
 
 export function EventsTable({ analysis, live, selected, onSelect, highlighted, replaying = false }: EventsTableProps) {
   const id = useId();
-  const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<EventKind>>(() => new Set());
+  const [hiddenKinds, setHiddenKinds] = useState<ReadonlySet<ViewKind>>(() => new Set());
   const [text, setText] = useState('');
   const [regex, setRegex] = useState(false);
   // Typing stays responsive while a text filter words a hundred thousand annotations.
@@ -91,7 +91,7 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted, r
     else onSelect(target);
   }
 
-  function toggleKind(kind: EventKind): void {
+  function toggleKind(kind: ViewKind): void {
     setHiddenKinds((hidden) => {
       const next = new Set(hidden);
       if (!next.delete(kind)) next.add(kind);
@@ -195,8 +195,8 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted, r
 interface FiltersProps {
   readonly id: string;
   readonly filtered: FilteredEvents;
-  readonly hiddenKinds: ReadonlySet<EventKind>;
-  readonly onToggleKind: (kind: EventKind) => void;
+  readonly hiddenKinds: ReadonlySet<ViewKind>;
+  readonly onToggleKind: (kind: ViewKind) => void;
   readonly onShowAllKinds: () => void;
   readonly text: string;
   readonly onText: (text: string) => void;

@@ -2,10 +2,10 @@
 // lanes and the HTML report say the same). The colours are the stylesheet's, per theme.
 
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
+import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 import './events.css';
 
-export function KindLabel({ kind }: { readonly kind: EventKind }) {
+export function KindLabel({ kind }: { readonly kind: ViewKind }) {
   return (
     <span className="event-kind" data-kind={kind}>
       {KIND_LABELS[kind]}

@@ -4,7 +4,7 @@
 // at the new ones alone.
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
-import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
+import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 
 /** A text query, compiled: `test` is null when there is none (every event matches). */
 export interface Query {
@@ -30,11 +30,11 @@ export function compileQuery(text: string, regex: boolean): Query {
 
 export interface EventFilter {
   /** The kinds shown; null for all of them. */
-  readonly kinds: ReadonlySet<EventKind> | null;
+  readonly kinds: ReadonlySet<ViewKind> | null;
   readonly query: Query;
 }
 
-export type KindCounts = Readonly<Partial<Record<EventKind, number>>>;
+export type KindCounts = Readonly<Partial<Record<ViewKind, number>>>;
 
 export interface FilteredEvents {
   /** The indexes of the events shown, in order; null when every event is. */
@@ -72,7 +72,7 @@ export interface Filterer {
 export function createFilterer({ kinds, query }: EventFilter): Filterer {
   const all = kinds === null && query.test === null;
   let rows: number[] = [];
-  let counts: Partial<Record<EventKind, number>> = {};
+  let counts: Partial<Record<ViewKind, number>> = {};
   let scanned = 0;
   let last: AnalyzedEvent | undefined;
   let result: FilteredEvents | null = null;

@@ -3,7 +3,7 @@
 
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
+import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 import { number } from '../../../shared/export/html/format.ts';
 
 export interface EventRow {
@@ -13,7 +13,7 @@ export interface EventRow {
   /** Milliseconds since the event before; '' for the first event, '–' when untimed. */
   readonly gap: string;
   readonly read: number;
-  readonly kind: EventKind;
+  readonly kind: ViewKind;
   readonly label: string;
   readonly annotation: string;
   /**

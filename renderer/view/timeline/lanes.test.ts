@@ -8,6 +8,7 @@ import { DONE_EVENT, body, chunk, cleanTextStream, delta, realStream, realStream
 import { laneHas } from './geometry.ts';
 import { indexTimeline } from './lanes.ts';
 import type { TimelineIndex } from './lanes.ts';
+import { chatReading } from '../../../shared/dialects/chat/kept.ts';
 
 const laneCounts = (index: TimelineIndex): Record<string, number> => Object.fromEntries(index.lanes.map((lane) => [lane.label, lane.count]));
 const items = (index: TimelineIndex, label: string): number[] => {
@@ -55,7 +56,7 @@ describe('the timeline index', () => {
       const index = indexTimeline(analysis);
       analysis.events.forEach((event, i) => {
         const lanes = index.lanes.filter((lane) => laneHas(lane, index.eventPositions[i]!, i)).map((lane) => lane.key);
-        const { kind, ops } = event.interpretation;
+        const { kind, ops } = chatReading(event);
         if (kind !== 'tool') return expect([name, i, lanes]).toEqual([name, i, [kind]]);
         const sent = ops.flatMap((op) => (op.type === 'tool' && op.index !== null ? [`tool:${op.choice}:${op.index}`] : []));
         if (sent.length === ops.filter((op) => op.type === 'tool').length && sent.length > 0) {

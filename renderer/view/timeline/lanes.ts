@@ -10,7 +10,7 @@ import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import type { AnalyzedEvent, ReadInfo } from '../../../shared/analysis/stream.ts';
 import type { RelayTiming } from '../../../shared/capture/types.ts';
 import { KIND_LABELS, markersOf } from '../../../shared/analysis/timeline-layout.ts';
-import type { EventKind } from '../../../shared/dialects/chat/interpret.ts';
+import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 import { dialectView } from '../dialects/registry.ts';
 import type { ToolTrack } from '../dialects/types.ts';
 import { withRoomF64, withRoomI32 } from './buffers.ts';
@@ -24,7 +24,7 @@ export const TOOL_COLOURS = 6;
 const MIN_EVENTS_ACROSS = 4;
 const MIN_MS_ACROSS = 0.05;
 
-const KINDS = Object.keys(KIND_LABELS) as EventKind[];
+const KINDS = Object.keys(KIND_LABELS) as ViewKind[];
 
 export interface Lane {
   readonly key: string;
@@ -189,7 +189,7 @@ interface LaneSpec {
 const READS: LaneSpec = { key: 'reads', label: 'network reads', colour: '--tl-read', order: [-1], holds: 'reads' };
 /** Right under the reads they relay. */
 const WRITES: LaneSpec = { key: 'writes', label: 'to the client', colour: '--tl-client', order: [-0.5], holds: 'writes' };
-const KIND_LANES = new Map<EventKind, LaneSpec>(
+const KIND_LANES = new Map<ViewKind, LaneSpec>(
   KINDS.map((kind, rank) => [kind, { key: kind, label: KIND_LABELS[kind], colour: `--tl-${kind}`, order: [rank], holds: 'events' }]),
 );
 const TOOL_RANK = KINDS.indexOf('tool');

@@ -1,4 +1,3 @@
-import type { StreamState } from '../../dialects/chat/accumulate.ts';
 import type { AnyDialect } from '../../dialects/types.ts';
 import type { Recording } from '../../recording/types.ts';
 import type { SsePartialEvent } from '../../framing/sse/parser.ts';
@@ -22,15 +21,13 @@ export interface AnalysisLimit {
 
 export const DEFAULT_DIAGNOSTIC_OPTIONS: DiagnosticOptions = { idleGapMs: 10_000 };
 
-/** Everything a check may look at: the recording, its events and the final client state. */
+/** Everything a check may look at: the recording, its events and the dialect's final client state. */
 export interface DiagnosticContext {
   readonly recording: Recording;
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   readonly partial: SsePartialEvent | null;
   readonly stats: StreamStats;
-  /** Chat Completions' client state (empty for another dialect). */
-  readonly state: StreamState;
   /** The dialect the stream was read in (raw when it could not be told): its own checks run on `dialectState`. */
   readonly dialect: AnyDialect;
   readonly dialectState: unknown;

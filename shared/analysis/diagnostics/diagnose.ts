@@ -26,10 +26,10 @@ function dialectChecks({ dialect, recording, events, dialectState, ended }: Diag
     state: dialectState,
     ended,
     get events() {
-      // Where the analysis reads events in the dialect's own words (Chat Completions' compact
-      // events), each event is its own view: no copy of a hundred thousand of them.
-      const own = events.length === 0 || events[0]!.interpretation === events[0]!.dialectInterpretation;
-      return (views ??= own ? events : events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
+      // Where an event is its own dialect reading (Chat Completions' compact events, kit/kept.ts),
+      // the events are their own views: no copy of a hundred thousand of them.
+      const own = events.length === 0 || (events[0]!.interpretation as unknown) === events[0]!.dialectInterpretation;
+      return (views ??= own ? (events as unknown as readonly DialectEventView<DialectInterpretation>[]) : events.map((event) => ({ sse: event.sse, tokens: event.tokens, interpretation: event.dialectInterpretation })));
     },
   };
   // A dialect's codes are its catalogue's (dialects/<name>/catalogue.ts), which CATALOGUE joins.

@@ -52,7 +52,7 @@ export const anthropicDescriptor: DialectDescriptor = {
   matchedOn: ['model', 'messages', 'system'],
   claimsPayload: (json) => (typeof json.type === 'string' && OWN_TYPES.has(json.type)) || isOwnError(json),
   claimsEventName: (name) => OWN_TYPES.has(name),
-  final: { title: 'Message', noun: 'message', sdkCall: 'finalMessage()', shape: 'object' },
+  final: { title: 'Message', noun: 'message', sdkCall: 'finalMessage()', shape: 'object', member: 'message' },
   sdk: { name: 'the official Anthropic SDK', npm: '@anthropic-ai/sdk', pip: 'anthropic' },
   outputTokensField: 'output_tokens',
   sentinel: null,

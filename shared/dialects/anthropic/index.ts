@@ -8,6 +8,7 @@ import { anthropicDescriptor } from './descriptor.ts';
 import { messagesDrops } from './drops.ts';
 import { diagnoseMessages } from './diagnostics.ts';
 import { ANTHROPIC_CODES } from './catalogue.ts';
+import { ANTHROPIC_VIEW_KINDS } from './view-kinds.ts';
 import { messagesBody } from './request.ts';
 import { messagesSnippet } from './snippet.ts';
 import { finalMessage } from './final.ts';
@@ -30,6 +31,7 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   drops: messagesDrops,
   snippet: messagesSnippet,
   catalogue: ANTHROPIC_CODES,
+  viewKinds: ANTHROPIC_VIEW_KINDS,
 };
 
 export type { BlockState, MessagesState } from './accumulate.ts';

@@ -49,7 +49,7 @@ export const chatDescriptor: DialectDescriptor = {
   claimsPayload: (json) => json.object === 'chat.completion.chunk' || Array.isArray(json.choices),
   // Chat Completions names no events.
   claimsEventName: () => false,
-  final: { title: 'Message', noun: 'message', sdkCall: 'finalChatCompletion()', shape: 'choices' },
+  final: { title: 'Message', noun: 'message', sdkCall: 'finalChatCompletion()', shape: 'choices', member: null },
   sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'completion_tokens',
   sentinel: '[DONE]',

@@ -21,20 +21,42 @@ import type { DialectAccumulator, DialectContext, DialectDiagnostic, RegisteredD
 import { chatDescriptor } from './descriptor.ts';
 import { chatBody } from './request.ts';
 import { chatSnippet } from './snippet.ts';
+import { chatKeeper } from './kept.ts';
+import { identityOfChunks, isChunk } from './identity.ts';
+import { CHAT_VIEW_KINDS } from './view-kinds.ts';
 
 // The fold's faster reading (analysis/fold.ts): the same interpretation, without JSON.parse for
 // chunks that only change the content of a recent one.
 const template = new ChunkTemplate();
 
-/** The chunks accumulator, applying an interpretation's operations. */
-function wrap(accumulator: Accumulator): DialectAccumulator<Interpretation, StreamState> {
-  return {
-    apply: (event, interpretation) => accumulator.apply(event, interpretation.ops),
-    get state() {
-      return accumulator.state;
-    },
-    fork: () => wrap(accumulator.fork()),
-  };
+/** The chunks accumulator, applying an interpretation's operations. A class, as the fold's keeper is (kept.ts says why). */
+class ChatAccumulator implements DialectAccumulator<Interpretation, StreamState> {
+  /** Keeps the shape alive (see the SSE parser's `shapeKeeper`). */
+  static readonly shapeKeeper: ChatAccumulator = new ChatAccumulator(createAccumulator());
+
+  constructor(private readonly accumulator: Accumulator) {}
+
+  apply(event: number, interpretation: Interpretation): void {
+    this.accumulator.apply(event, interpretation.ops);
+  }
+
+  get state(): StreamState {
+    return this.accumulator.state;
+  }
+
+  fork(): ChatAccumulator {
+    return new ChatAccumulator(this.accumulator.fork());
+  }
+}
+
+/** The first finish reason of any choice: where a client first learns that the answer ended. */
+function finishEvent(state: StreamState): number {
+  let finish = -1;
+  for (const choice of state.choices.values()) {
+    const first = choice.finishEvents[0];
+    if (first !== undefined && (finish < 0 || first < finish)) finish = first;
+  }
+  return finish;
 }
 
 export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[]> = {
@@ -44,7 +66,7 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
   interpret: (event: MessageFields) => template.interpret(event),
   annotate,
   tokens: (interpretation) => tokensOf(interpretation.ops),
-  createAccumulator: () => wrap(createAccumulator()),
+  createAccumulator: () => new ChatAccumulator(createAccumulator()),
   final: toChoices,
   usage: (state) => (state.usage ? { ...state.usage } : null),
   diagnose(context: DialectContext<Interpretation, StreamState>): DialectDiagnostic[] {
@@ -59,4 +81,9 @@ export const chat: RegisteredDialect<Interpretation, StreamState, ChoiceMessage[
   drops: chatDrops,
   snippet: chatSnippet,
   catalogue: CHAT_CODES,
+  viewKinds: CHAT_VIEW_KINDS,
+  keeper: chatKeeper,
+  identity: identityOfChunks,
+  isChunk,
+  finishEvent,
 };

@@ -7,39 +7,26 @@
 
 import { isObject } from '../../is-object.ts';
 import type { MessageFields } from '../../framing/types.ts';
+import type { ViewKind } from '../kit/view.ts';
+import type { DialectProblem } from '../types.ts';
 import { CHOICE_FIELDS, CHUNK_FIELDS, DELTA_FIELDS, FUNCTION_FIELDS, TOOL_CALL_FIELDS } from './fields.ts';
 import type { ErrorOp, FunctionCallOp, Op, ToolOp } from './ops.ts';
 import { memberBytes } from './json-text.ts';
 import { nestsDeeperThan, TOO_DEEP } from '../../formats/json-depth.ts';
 
-export type EventKind =
-  | 'role'
-  | 'content'
-  | 'refusal'
-  | 'reasoning'
-  | 'tool'
-  | 'finish'
-  | 'usage'
-  /** A chunk with `choices: []` and no usage: Azure's prompt-filter frame, OpenAI's moderation chunk. */
-  | 'metadata'
-  /** A chunk that changes nothing (`delta: {}` without a finish reason, a repeated role). */
-  | 'empty'
-  | 'done'
-  | 'comment'
-  | 'error'
-  | 'invalid-json'
-  /** Valid JSON, but not a chunk object (an array, a number, `null`, a choices field of the wrong type). */
-  | 'malformed'
-  /** An event with no data line and no comment: only `event:`, `id:` or `retry:` fields. */
-  | 'no-data';
+/** Chat Completions names its events in the views' own words (kit/view.ts): the views were made for it first. */
+export type EventKind = ViewKind;
 
-export type ChunkProblem =
-  | { readonly code: 'invalid-json'; readonly message: string }
-  /** JSON nested deeper than MAX_JSON_DEPTH: not read, since the walks over it (and JSON.stringify) recurse. */
-  | { readonly code: 'json-too-deep'; readonly message: string }
-  | { readonly code: 'wrong-type'; readonly path: string; readonly expected: string; readonly got: string }
-  | { readonly code: 'tool-index-missing'; readonly choice: number; readonly position: number }
-  | { readonly code: 'content-parts'; readonly choice: number };
+/** Chat Completions' problems beyond every dialect's (DialectProblem): a tool call without its index, content as parts. */
+export type ChatProblem = { readonly code: 'tool-index-missing'; readonly choice: number; readonly position: number } | { readonly code: 'content-parts'; readonly choice: number };
+
+export type ChunkProblem = DialectProblem | ChatProblem;
+
+declare module '../types.ts' {
+  interface DialectProblems {
+    'chat-completions': ChatProblem;
+  }
+}
 
 /** The identity fields of a chunk; undefined where the chunk has none. */
 export interface ChunkMeta {

@@ -37,7 +37,7 @@ export const responsesDescriptor: DialectDescriptor = {
   matchedOn: ['model', 'input', 'instructions'],
   claimsPayload: (json) => typeof json.type === 'string' && json.type.startsWith('response.'),
   claimsEventName: (name) => name.startsWith('response.'),
-  final: { title: 'Response', noun: 'response', sdkCall: 'finalResponse()', shape: 'object' },
+  final: { title: 'Response', noun: 'response', sdkCall: 'finalResponse()', shape: 'object', member: 'response' },
   sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'output_tokens',
   sentinel: null,

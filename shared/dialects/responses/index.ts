@@ -9,6 +9,7 @@ import { responsesDescriptor } from './descriptor.ts';
 import { responsesDrops } from './drops.ts';
 import { diagnoseResponses } from './diagnostics.ts';
 import { RESPONSES_CODES } from './catalogue.ts';
+import { RESPONSES_VIEW_KINDS } from './view-kinds.ts';
 import { responsesBody } from './request.ts';
 import { responsesSnippet } from './snippet.ts';
 import { finalResponse } from './final.ts';
@@ -31,6 +32,7 @@ export const responses: RegisteredDialect<ResponsesInterpretation, ResponsesStat
   drops: responsesDrops,
   snippet: responsesSnippet,
   catalogue: RESPONSES_CODES,
+  viewKinds: RESPONSES_VIEW_KINDS,
 };
 
 export type { ItemState, PartState, ResponsesState } from './accumulate.ts';

@@ -6,7 +6,7 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from '../../analysis/diagnostics/context.ts';
-import type { EventKind } from '../../dialects/chat/interpret.ts';
+import type { ViewKind } from '../../dialects/kit/view.ts';
 import { KIND_LABELS, LONG_GAP_MS, markersOf, niceStep } from '../../analysis/timeline-layout.ts';
 import type { Marker } from '../../analysis/timeline-layout.ts';
 import { html } from './escape.ts';
@@ -27,7 +27,7 @@ const TOP = MARKER_ROW * MARKER_ROWS + 6;
 const LANE = 18;
 const MARK = 12;
 
-const KINDS = Object.keys(KIND_LABELS) as EventKind[];
+const KINDS = Object.keys(KIND_LABELS) as ViewKind[];
 
 const r = (value: number): number => Math.round(value * 10) / 10;
 
@@ -82,7 +82,7 @@ export function timelineSvg(analysis: Analysis, linked: (index: number) => boole
   const xOfEvent = (index: number): number => xOf(timed ? events[index]!.t! : index);
   const markWidth = timed ? 2 : Math.max(1, Math.min(8, PLOT / domain - 0.5));
 
-  const byKind = new Map<EventKind, number[]>();
+  const byKind = new Map<ViewKind, number[]>();
   for (const event of events) {
     const kind = event.interpretation.kind;
     let list = byKind.get(kind);

@@ -18,6 +18,7 @@ import { planReplay, startReplayServer } from '../index.ts';
 import type { ReplayServer } from '../index.ts';
 import { aiSdkView, runClients, viewBefore } from './expect.ts';
 import type { Clients } from './expect.ts';
+import { chatReading } from '../../../../shared/dialects/chat/kept.ts';
 
 let text: Recording;
 let paced: Recording;
@@ -70,7 +71,7 @@ describe('a cut connection', () => {
   it('after event 5 keeps exactly the first five content deltas', async () => {
     const { ours } = await replay({ cutAfterEvent: 5 });
     const full = analyzeRecording(text);
-    const expected = full.events.slice(0, 6).map((event) => event.interpretation.ops.flatMap((op) => (op.type === 'text' ? [op.text] : []))).flat().join('');
+    const expected = full.events.slice(0, 6).map((event) => chatReading(event).ops.flatMap((op) => (op.type === 'text' ? [op.text] : []))).flat().join('');
     expect(ours.content).toBe(expected);
   });
 });

@@ -7,6 +7,7 @@ import { descriptionIn, scenariosOf, showsIn, startSimulator } from '../index.ts
 import type { Simulator } from '../index.ts';
 import { exchange, payloads, toRecording } from '../test-helpers.ts';
 import type { Exchange } from '../test-helpers.ts';
+import { chatReading } from '../../../../shared/dialects/chat/kept.ts';
 
 let sim: Simulator;
 beforeAll(async () => {
@@ -120,7 +121,7 @@ describe('clean scenarios', () => {
 
   it('interleave three parallel tool calls by index, and each call\'s arguments parse', async () => {
     const { analysis } = await run('parallel-tool-calls');
-    const order = analysis.events.flatMap((event) => event.interpretation.ops.flatMap((op) => (op.type === 'tool' ? [op.index] : [])));
+    const order = analysis.events.flatMap((event) => chatReading(event).ops.flatMap((op) => (op.type === 'tool' ? [op.index] : [])));
     expect(order.slice(0, 6)).toEqual([0, 1, 2, 0, 1, 2]);
     const calls = analysis.choices[0]!.message.tool_calls!;
     expect(calls.map((call) => [call.index, call.function.name, JSON.parse(call.function.arguments)])).toEqual([
@@ -138,7 +139,7 @@ describe('clean scenarios', () => {
       [0, ANSWERS[0], 'stop'],
       [1, ANSWERS[1], 'stop'],
     ]);
-    expect(two.events.slice(0, 4).map((event) => event.interpretation.ops.map((op) => ('choice' in op ? op.choice : null))[0])).toEqual([0, 1, 0, 1]);
+    expect(two.events.slice(0, 4).map((event) => chatReading(event).ops.map((op) => ('choice' in op ? op.choice : null))[0])).toEqual([0, 1, 0, 1]);
     const three = (await run('text', { n: 3, stream_options: { include_usage: true } })).analysis;
     expect(three.choices.map((choice) => choice.message.content)).toEqual(ANSWERS);
     expect(codes(three)).toEqual(['obfuscation', 'usage-chunk']);

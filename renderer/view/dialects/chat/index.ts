@@ -12,6 +12,7 @@ import { deltasOf } from '../../inspector/json-view.ts';
 import type { DialectView } from '../types.ts';
 import { ChoicesBody } from './Choices.tsx';
 import { ChatToolCards } from './ToolCards.tsx';
+import { chatReading } from '../../../../shared/dialects/chat/kept.ts';
 
 /** Operations are worded with text quoted up to this many characters. */
 const OP_TEXT = 400;
@@ -65,7 +66,7 @@ export const chatView: DialectView = {
   inspector: {
     effect: (reader, event) => effectWords(reader.at(event.sse.index), event.interpretation.kind),
     words: () => null,
-    ops: (event) => event.interpretation.ops.map((op) => describeOp(op, OP_TEXT)),
+    ops: (event) => chatReading(event).ops.map((op) => describeOp(op, OP_TEXT)),
     deltas: deltasOf,
     noDelta: 'No choice delta in this event.',
     noUnknownFields: 'None: every field is one OpenAI sends.',

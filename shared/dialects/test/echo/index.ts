@@ -76,4 +76,5 @@ export const echo: Dialect<EchoInterpretation, EchoState, string> = {
     return [finding('missing-end', 'The stream ended without data: {"end":true}.', last ? [last.sse.index] : []) as unknown as DialectDiagnostic];
   },
   catalogue: ECHO_CODES,
+  viewKinds: { echo: 'content', end: 'finish', unknown: 'empty' },
 };

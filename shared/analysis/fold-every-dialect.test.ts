@@ -1,6 +1,6 @@
-// The fold with a dialect other than Chat Completions (fold.ts, dialect-event.ts): the dialect is
-// told by the request path, else by the first events (held, then replayed), else the stream is
-// read raw; however the bytes are split into reads the analysis is the same; the live analyzer
+// The one fold over the dialects that keep their events the generic way (fold.ts,
+// generic-keeper.ts; Chat Completions' own keeper has fold.test.ts): the dialect is told by the
+// request path, else by the first events (held, then replayed), else the stream is read raw; however the bytes are split into reads the analysis is the same; the live analyzer
 // ends with what analyzeRecording gives; nothing throws on random events of either dialect.
 
 import { readFileSync } from 'node:fs';
