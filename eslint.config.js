@@ -37,9 +37,10 @@ export default tseslint.config(
   },
   // The layers of shared/ (docs/architecture.md, "The layers"): each knows only the ones below it.
   ...[
-    { layer: 'findings', above: ['framing', 'dialects', 'analysis'] },
-    { layer: 'framing', above: ['dialects', 'analysis'] },
-    { layer: 'dialects', above: ['analysis'] },
+    { layer: 'findings', above: ['framing', 'dialects', 'analysis', 'conformance'] },
+    { layer: 'framing', above: ['dialects', 'analysis', 'conformance'] },
+    { layer: 'dialects', above: ['analysis', 'conformance'] },
+    { layer: 'analysis', above: ['conformance'] },
   ].map(({ layer, above }) => ({
     files: [`shared/${layer}/**/*.ts`],
     ignores: ['shared/**/*.test.ts', 'shared/**/*.test-support.ts'],
@@ -48,7 +49,7 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'shared/ is pure TypeScript: no Node built-ins.' })),
-          patterns: [...impureImports, { group: above.map((name) => `**/${name}/*`), message: `shared/${layer}/ is below ${above.join(' and ')}: it imports nothing of them (docs/architecture.md, "The layers").` }],
+          patterns: [...impureImports, { group: above.flatMap((name) => [`**/${name}/*`, `**/${name}/**`]), message: `shared/${layer}/ is below ${above.join(' and ')}: it imports nothing of them (docs/architecture.md, "The layers").` }],
         },
       ],
     },

@@ -1,0 +1,36 @@
+// A check's verdict from its recording's analysis (issue 29): the transport rules for a check that
+// expects a stream, then the check's own; `fail` when a failing rule is broken, `warn` when only a
+// warning one is, `pass` otherwise. Pure: the runner records, this judges.
+
+import type { Analysis } from '../../analysis/analyze.ts';
+import { TRANSPORT_RULES } from './transport.ts';
+import type { CheckFinding, CheckRule, ServerCheck, Verdict } from './types.ts';
+
+/** The rules a check applies, in the order they are judged. */
+export function rulesOf(check: ServerCheck): readonly CheckRule[] {
+  return check.expects === 'stream' ? [...TRANSPORT_RULES, ...check.rules] : check.rules;
+}
+
+export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
+  const rules = rulesOf(check);
+  const broken: CheckFinding[] = [];
+  let status: Verdict['status'] = 'pass';
+  for (const rule of rules) {
+    const how = rule.judge(analysis);
+    if (how.length === 0) continue;
+    if (rule.breaks === 'fail') status = 'fail';
+    else if (status === 'pass') status = 'warn';
+    broken.push({ code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}` });
+  }
+  // The first broken rule of the worst kind says what went wrong.
+  const first = broken.find((finding) => finding.severity === 'error') ?? broken[0];
+  const diagnostics = analysis.diagnostics.map(({ code, severity, message }): CheckFinding => ({ code, severity, message }));
+  return {
+    id: check.id,
+    protocol: check.protocol,
+    status,
+    summary: first ? `${first.code}: ${first.message}` : `All ${rules.length} rules held.`,
+    expected: rules.map((rule) => rule.says),
+    findings: [...diagnostics, ...broken],
+  };
+}
