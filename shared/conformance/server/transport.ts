@@ -3,12 +3,14 @@
 // stream error. Judged from the recording's diagnostics, which already say each of these.
 
 import type { Analysis } from '../../analysis/analyze.ts';
+import { diagnosed } from './evidence.ts';
 import type { CheckRule } from './types.ts';
 
-/** The messages of the recording's diagnostics of these codes. */
-function found(codes: readonly string[]): (analysis: Analysis) => readonly string[] {
-  return (analysis) => analysis.diagnostics.filter((diagnostic) => codes.includes(diagnostic.code)).map((diagnostic) => diagnostic.message);
-}
+/** A rule broken by the recording's diagnostics of these codes. */
+const found =
+  (codes: readonly string[]) =>
+  (analysis: Analysis): readonly string[] =>
+    diagnosed(analysis, codes);
 
 const SSE = 'WHATWG HTML, "Server-sent events"; the official SDKs read only text/event-stream bodies (openai-node src/core/streaming.ts, anthropic-sdk-typescript src/core/streaming.ts)';
 

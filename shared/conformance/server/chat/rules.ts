@@ -5,17 +5,13 @@
 
 import type { Analysis } from '../../../analysis/analyze.ts';
 import { isObject } from '../../../is-object.ts';
+import { diagnosed, refusedAsJson } from '../evidence.ts';
 import type { CheckRule } from '../types.ts';
 import { choicesOf, eventsWord, isTotal, opsOf } from './read.ts';
 
 const CHUNK_OBJECT = 'OpenAI API reference, "The chat completion chunk object"';
 const HELPER = 'openai-node src/lib/ChatCompletionStream.ts (accumulates each choice by index, each tool call by index)';
 const CAPTURE = 'real-streams/openai-gpt4o-structured-text-usage.sse (api.openai.com)';
-
-/** The messages of the recording's diagnostics of these codes. */
-function diagnosed(analysis: Analysis, codes: readonly string[]): string[] {
-  return analysis.diagnostics.filter((diagnostic) => codes.includes(diagnostic.code)).map((diagnostic) => diagnostic.message);
-}
 
 export const roleFirst: CheckRule = {
   code: 'role-not-first',
@@ -221,33 +217,8 @@ export function choices(count: number): CheckRule {
 }
 
 /** A refusal: not a 200 stream, but a JSON error body in OpenAI's shape. */
-export const jsonError: CheckRule = {
-  code: 'error-not-refused',
-  says: 'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
-  reference: 'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message); vLLM answered 200 and an SSE error (vllm-project/guidellm #743)',
-  breaks: 'fail',
-  judge(analysis) {
-    const status = analysis.recording.response?.status;
-    if (status === undefined) return ['No response came.'];
-    if (status < 400 || status > 499) return [`The status is ${status}.`];
-    const text = new TextDecoder().decode(concat(analysis.recording.reads.map((read) => read.bytes)));
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return [`The body is not JSON: ${JSON.stringify(text.slice(0, 80))}.`];
-    }
-    const error = isObject(body) ? body.error : undefined;
-    return isObject(error) && typeof error.message === 'string' ? [] : [`The body has no error.message: ${JSON.stringify(text.slice(0, 80))}.`];
-  },
-};
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
+export const jsonError: CheckRule = refusedAsJson(
+  'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
+  'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message); vLLM answered 200 and an SSE error (vllm-project/guidellm #743)',
+  (body) => isObject(body) && isObject(body.error) && typeof body.error.message === 'string',
+);
