@@ -1,30 +1,67 @@
-// Each replay fault, seen by real clients: the openai SDK (stream helper and iterator) and the
-// Vercel AI SDK. What a client ends with is checked against our analysis of exactly the bytes
-// the replay sent (planReplay, the plan the server carries out), and the error it raises, which
-// is what a user's error handling meets, is pinned.
+// Each replay fault, seen by real clients, in every registered dialect: each fault of FAULT_KINDS
+// runs over each dialect (describe.each(PROTOCOLS)), and what that dialect's clients end with comes
+// from its entry of CLIENT_FAULTS, a Record<Protocol, …> whose entries answer every fault kind (the
+// compiler asks a new dialect for its entry, and the entry for every fault). Chat Completions is
+// read by the openai SDK (stream helper and iterator) and the Vercel AI SDK, each checked against
+// our analysis of exactly the bytes the replay sent (planReplay, the plan the server carries out);
+// Responses and Anthropic Messages by their official SDKs (`responses.stream().finalResponse()`,
+// `messages.stream().finalMessage()`): what the SDK ends with, or the error it throws — what a
+// user's error handling meets — and what the analysis of the bytes sent finds (the fault named).
+// docs/replay.md has the same table in words.
 
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
+import { chatReading } from '../../../../shared/dialects/chat/kept.ts';
+import { PROTOCOLS } from '../../../../shared/dialects/registry.ts';
+import type { Protocol } from '../../../../shared/dialects/types.ts';
 import { concatBytes } from '../../../../shared/formats/bytes.ts';
 import { recordingFromSse } from '../../../../shared/formats/sse.ts';
+import { parseSse } from '../../../../shared/framing/sse/parser.ts';
+import type { SseEvent } from '../../../../shared/framing/sse/parser.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
 import { ourView } from '../../../../shared/test/clients.ts';
 import type { ClientRequest, ClientView } from '../../../../shared/test/clients.ts';
+import { recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
+import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { exchange, toRecording } from '../../simulator/test-helpers.ts';
 import { planReplay, startReplayServer } from '../index.ts';
 import type { ReplayServer } from '../index.ts';
+import { clean, expectRun, runDialect, sentRecording } from './dialect-expect.ts';
+import type { DialectExpectation } from './dialect-expect.ts';
 import { aiSdkView, runClients, viewBefore } from './expect.ts';
 import type { Clients } from './expect.ts';
-import { chatReading } from '../../../../shared/dialects/chat/kept.ts';
+
+/** The faults every dialect's clients are read through. */
+const FAULT_KINDS = ['cut after an event', 'cut after a byte mid-event', 'stall', 'drop the end', 'drop the finish reason', 'drop the usage', 'corrupt an event', 'buffer everything', 'answer an HTTP status'] as const;
+type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** One case of a fault: its title and its run, which asserts what the dialect's clients end with. */
+interface ClientCase {
+  readonly title: string;
+  readonly run: () => Promise<void>;
+}
+
+interface DialectClientFaults {
+  /** Records what its cases replay, once before them. */
+  readonly record: () => Promise<void>;
+  readonly cases: Readonly<Record<FaultKind, readonly ClientCase[]>>;
+}
+
+const servers: ReplayServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+});
+
+// ------------------------------------------------------------------ Chat Completions: three clients
 
 let text: Recording;
 let paced: Recording;
 let request: ClientRequest;
 
-beforeAll(async () => {
+async function recordChat(): Promise<void> {
   const fast = await startSimulator({ port: 0, timeScale: 0 });
   const slow = await startSimulator({ port: 0, timeScale: 0.2 });
   try {
@@ -36,12 +73,7 @@ beforeAll(async () => {
   } finally {
     await Promise.all([fast.close(), slow.close()]);
   }
-});
-
-const servers: ReplayServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-});
+}
 
 /** Replays `recording` with `faults` to the three clients; also returns our view of exactly what the replay sends. */
 async function replay(faults: ReplayFaults, recording = text, speed = 0): Promise<{ ends: Clients; sent: Recording; ours: ClientView }> {
@@ -56,103 +88,274 @@ const TERMINATED_FINAL = { name: 'OpenAIError', message: 'terminated' };
 const TERMINATED_ITERATOR = { name: 'TypeError', message: 'terminated' };
 const AI_TERMINATED = { name: 'APICallError', message: 'Failed to process successful response', status: 200 };
 
-describe('a cut connection', () => {
-  it.each([
-    ['after event 5', { cutAfterEvent: 5 }],
-    ['after byte 700, inside an event', { cutAfterByte: 700 }],
-  ])('%s: the SDK fails with "terminated", the iterator user keeps the text so far, the AI SDK throws an APICallError', async (_, faults) => {
+const cutConnection = (what: string, faults: ReplayFaults): ClientCase => ({
+  title: `${what}: the SDK fails with "terminated", the iterator user keeps the text so far, the AI SDK throws an APICallError`,
+  run: async () => {
     const { ends, ours } = await replay(faults);
     expect(ours.finish_reason).toBeNull();
     expect(ends['openai-final']).toEqual({ ok: false, error: TERMINATED_FINAL, view: null });
     expect(ends['openai-iterator']).toEqual({ ok: false, error: TERMINATED_ITERATOR, view: ours });
     expect(ends['ai-sdk']).toEqual({ errors: [AI_TERMINATED], view: aiSdkView(ours) });
-  });
-
-  it('after event 5 keeps exactly the first five content deltas', async () => {
-    const { ours } = await replay({ cutAfterEvent: 5 });
-    const full = analyzeRecording(text);
-    const expected = full.events.slice(0, 6).map((event) => chatReading(event).ops.flatMap((op) => (op.type === 'text' ? [op.text] : []))).flat().join('');
-    expect(ours.content).toBe(expected);
-  });
+  },
 });
 
-describe('dropped parts of the stream', () => {
-  it('drop-done: every client ends as if [DONE] had come (none of them needs it)', async () => {
-    const { ends, ours } = await replay({ dropDone: true });
-    expect(ours).toEqual(ourView(analyzeRecording(text)));
-    expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
-  });
-
-  it('drop-finish: the stream helper throws, the iterator user has no finish reason, the AI SDK reports an error part and finishes with "error"', async () => {
-    const { ends, ours } = await replay({ dropFinish: true });
-    expect(ours).toEqual({ ...ourView(analyzeRecording(text)), finish_reason: null });
-    expect(ends['openai-final']).toEqual({ ok: false, error: { name: 'OpenAIError', message: 'missing finish_reason for choice 0' }, view: null });
-    expect(ends['openai-iterator']).toEqual({ ok: true, view: ours });
-    expect(ends['ai-sdk']).toEqual({
-      errors: [{ name: 'InvalidResponseDataError', message: 'Response stream ended without a finish reason.' }],
-      view: { ...aiSdkView(ours), unified_finish_reason: 'error' },
-    });
-  });
-
-  it('drop-usage: every client ends with the message and no usage', async () => {
-    const { ends, ours } = await replay({ dropUsage: true });
-    expect(ours).toEqual({ ...ourView(analyzeRecording(text)), usage: null });
-    expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
-  });
-});
-
-describe('a corrupt event', () => {
-  it("corrupt-event 4: the SDK's JSON error; the AI SDK reports it and reads on", async () => {
-    const { ends, sent, ours } = await replay({ corruptEvent: 4 });
-    const malformed = 'Error reading response: malformed server-sent event JSON.';
-    expect(ends['openai-final']).toEqual({ ok: false, error: { name: 'OpenAIError', message: malformed }, view: null });
-    expect(ends['openai-iterator']).toEqual({ ok: false, error: { name: 'SyntaxError', message: malformed }, view: viewBefore(sent, 'invalid-json') });
-    // The AI SDK skips the event, as our analysis does: the message lacks just that delta.
-    expect(ends['ai-sdk']).toEqual({ errors: [{ name: 'JSONParseError', message: expect.stringMatching(/^JSON parsing failed: Text: \{"id":"chatcmpl-sim[^]*\nError message: /) }], view: aiSdkView(ours) });
-    expect(ours.content).not.toBe(ourView(analyzeRecording(text)).content);
-  });
-});
-
-describe('an HTTP error status instead of the stream', () => {
-  const openaiBody = (message: string, type: string) => JSON.stringify({ error: { message, type, param: null, code: null } });
-  it.each([
-    [429, openaiBody('Rate limit reached, retry in 20s', 'requests'), 'RateLimitError', 'Rate limit reached, retry in 20s', 'Rate limit reached, retry in 20s'],
-    [500, openaiBody('The server had an error', 'server_error'), 'InternalServerError', 'The server had an error', 'The server had an error'],
-    [503, 'upstream connect error', 'InternalServerError', 'upstream connect error', 'Service Unavailable'],
-  ])('%i: the SDK throws its APIError for the status, with the body\'s message', async (code, body, name, message, aiMessage) => {
+const openaiBody = (message: string, type: string): string => JSON.stringify({ error: { message, type, param: null, code: null } });
+const httpStatus = (code: number, body: string, name: string, message: string, aiMessage: string): ClientCase => ({
+  title: `${code}: the SDK throws its APIError for the status, with the body's message`,
+  run: async () => {
     const { ends } = await replay({ status: { code, body } });
     expect(ends['openai-final']).toEqual({ ok: false, error: { name, message: `${code} ${message}`, status: code }, view: null });
     expect(ends['openai-iterator']).toMatchObject({ ok: false, error: { name, message: `${code} ${message}`, status: code } });
     // The AI SDK takes the message from an OpenAI error body, and the status text otherwise.
     expect(ends['ai-sdk'].errors).toEqual([{ name: 'APICallError', message: aiMessage, status: code }]);
-  });
+  },
 });
 
-describe('timing faults', () => {
-  it('stall 400 ms before event 3 (at speed 0): every client waits and still completes', async () => {
-    const started = performance.now();
-    const { ends, ours } = await replay({ stalls: [{ beforeEvent: 3, ms: 400 }] });
-    // Three clients, one after another, each waited.
-    expect(performance.now() - started).toBeGreaterThanOrEqual(3 * 350);
-    expect(ours).toEqual(ourView(analyzeRecording(text)));
-    expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
-  });
+const CHAT: DialectClientFaults = {
+  record: recordChat,
+  cases: {
+    'cut after an event': [
+      cutConnection('after event 5', { cutAfterEvent: 5 }),
+      {
+        title: 'after event 5 keeps exactly the first five content deltas',
+        run: async () => {
+          const { ours } = await replay({ cutAfterEvent: 5 });
+          const full = analyzeRecording(text);
+          const expected = full.events.slice(0, 6).map((event) => chatReading(event).ops.flatMap((op) => (op.type === 'text' ? [op.text] : []))).flat().join('');
+          expect(ours.content).toBe(expected);
+        },
+      },
+    ],
+    'cut after a byte mid-event': [cutConnection('after byte 700, inside an event', { cutAfterByte: 700 })],
+    stall: [
+      {
+        title: 'stall 400 ms before event 3 (at speed 0): every client waits and still completes',
+        run: async () => {
+          const started = performance.now();
+          const { ends, ours } = await replay({ stalls: [{ beforeEvent: 3, ms: 400 }] });
+          // Three clients, one after another, each waited.
+          expect(performance.now() - started).toBeGreaterThanOrEqual(3 * 350);
+          expect(ours).toEqual(ourView(analyzeRecording(text)));
+          expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
+        },
+      },
+    ],
+    'drop the end': [
+      {
+        title: 'drop-done: every client ends as if [DONE] had come (none of them needs it)',
+        run: async () => {
+          const { ends, ours } = await replay({ dropDone: true });
+          expect(ours).toEqual(ourView(analyzeRecording(text)));
+          expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
+        },
+      },
+    ],
+    'drop the finish reason': [
+      {
+        title: 'drop-finish: the stream helper throws, the iterator user has no finish reason, the AI SDK reports an error part and finishes with "error"',
+        run: async () => {
+          const { ends, ours } = await replay({ dropFinish: true });
+          expect(ours).toEqual({ ...ourView(analyzeRecording(text)), finish_reason: null });
+          expect(ends['openai-final']).toEqual({ ok: false, error: { name: 'OpenAIError', message: 'missing finish_reason for choice 0' }, view: null });
+          expect(ends['openai-iterator']).toEqual({ ok: true, view: ours });
+          expect(ends['ai-sdk']).toEqual({
+            errors: [{ name: 'InvalidResponseDataError', message: 'Response stream ended without a finish reason.' }],
+            view: { ...aiSdkView(ours), unified_finish_reason: 'error' },
+          });
+        },
+      },
+    ],
+    'drop the usage': [
+      {
+        title: 'drop-usage: every client ends with the message and no usage',
+        run: async () => {
+          const { ends, ours } = await replay({ dropUsage: true });
+          expect(ours).toEqual({ ...ourView(analyzeRecording(text)), usage: null });
+          expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
+        },
+      },
+    ],
+    'corrupt an event': [
+      {
+        title: "corrupt-event 4: the SDK's JSON error; the AI SDK reports it and reads on",
+        run: async () => {
+          const { ends, sent, ours } = await replay({ corruptEvent: 4 });
+          const malformed = 'Error reading response: malformed server-sent event JSON.';
+          expect(ends['openai-final']).toEqual({ ok: false, error: { name: 'OpenAIError', message: malformed }, view: null });
+          expect(ends['openai-iterator']).toEqual({ ok: false, error: { name: 'SyntaxError', message: malformed }, view: viewBefore(sent, 'invalid-json') });
+          // The AI SDK skips the event, as our analysis does: the message lacks just that delta.
+          expect(ends['ai-sdk']).toEqual({ errors: [{ name: 'JSONParseError', message: expect.stringMatching(/^JSON parsing failed: Text: \{"id":"chatcmpl-sim[^]*\nError message: /) }], view: aiSdkView(ours) });
+          expect(ours.content).not.toBe(ourView(analyzeRecording(text)).content);
+        },
+      },
+    ],
+    'buffer everything': [
+      {
+        title: 'buffer-all (at speed 1): nothing comes before the recorded end, then the same message',
+        run: async () => {
+          const { ends, ours } = await replay({ bufferAll: true }, paced, 1);
+          expect(ours).toEqual(ourView(analyzeRecording(paced)));
+          expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
 
-  it('buffer-all (at speed 1): nothing comes before the recorded end, then the same message', async () => {
-    const { ends, ours } = await replay({ bufferAll: true }, paced, 1);
-    expect(ours).toEqual(ourView(analyzeRecording(paced)));
-    expect(ends).toEqual({ 'openai-final': { ok: true, view: ours }, 'openai-iterator': { ok: true, view: ours }, 'ai-sdk': { errors: [], view: aiSdkView(ours) } });
+          const server = await startReplayServer({ sources: [{ label: 'sim-text', recording: paced }], speed: 1, faults: { bufferAll: true } });
+          servers.push(server);
+          const duration = paced.reads.at(-1)!.t! - paced.response!.t!;
+          const started = performance.now();
+          const response = await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: request.model, messages: request.messages }) });
+          const reader = response.body!.getReader();
+          await reader.read();
+          const firstReadAt = performance.now() - started;
+          await reader.cancel();
+          // Generous margin: this checks the hold, not its precision (npm run bench measures timing).
+          expect(firstReadAt).toBeGreaterThanOrEqual(duration * 0.8);
+        },
+      },
+    ],
+    'answer an HTTP status': [
+      httpStatus(429, openaiBody('Rate limit reached, retry in 20s', 'requests'), 'RateLimitError', 'Rate limit reached, retry in 20s', 'Rate limit reached, retry in 20s'),
+      httpStatus(500, openaiBody('The server had an error', 'server_error'), 'InternalServerError', 'The server had an error', 'The server had an error'),
+      httpStatus(503, 'upstream connect error', 'InternalServerError', 'upstream connect error', 'Service Unavailable'),
+    ],
+  },
+};
 
-    const server = await startReplayServer({ sources: [{ label: 'sim-text', recording: paced }], speed: 1, faults: { bufferAll: true } });
-    servers.push(server);
-    const duration = paced.reads.at(-1)!.t! - paced.response!.t!;
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: request.model, messages: request.messages }) });
-    const reader = response.body!.getReader();
-    await reader.read();
-    const firstReadAt = performance.now() - started;
-    await reader.cancel();
-    // Generous margin: this checks the hold, not its precision (npm run bench measures timing).
-    expect(firstReadAt).toBeGreaterThanOrEqual(duration * 0.8);
+// ------------------------------------------------------------------ Responses and Anthropic Messages: the official SDK
+
+/** The simulator's `text` and `length` scenarios of each dialect, by `${dialect} ${scenario}`. */
+const recordings = new Map<string, Recording>();
+const recordSdk = (dialect: Dialect) => async (): Promise<void> => {
+  for (const { name, recording } of await recordDialectScenarios(dialect, 0)) if (name === 'text' || name === 'length') recordings.set(`${dialect} ${name}`, recording);
+};
+
+/** The recording's events of a type (`data.type`), in order. */
+function eventsOfType(recording: Recording, type: string): SseEvent[] {
+  return parseSse(recording.reads.map((read) => read.bytes)).events.filter((event) => event.data?.includes(`"type":"${type}"`) || event.data?.includes(`"type": "${type}"`));
+}
+
+const STATUS_MESSAGE = (code: number): string => `Streamscope replay answers HTTP ${code} instead of the recording (the status fault).`;
+const MALFORMED = 'Error reading response: malformed server-sent event JSON.';
+
+/** The fifth text delta (events of `deltaType`): mid-answer. */
+const midEvent = (deltaType: string, recording: Recording): SseEvent => eventsOfType(recording, deltaType)[4]!;
+const midDelta = (deltaType: string) => (recording: Recording): number => midEvent(deltaType, recording).index;
+/** Ten bytes into the fifth text delta. */
+const midBytes = (deltaType: string) => (recording: Recording): number => midEvent(deltaType, recording).start + 10;
+
+/** A fault on the dialect's `scenario` recording, read by its SDK: the faults given the recording (event numbers are its own), and what the SDK and the analysis of the bytes sent say. */
+const sdkCase = (dialect: Dialect, title: string, faultsOf: (recording: Recording) => ReplayFaults, expected: DialectExpectation, scenario = 'text'): ClientCase => ({
+  title,
+  run: async () => {
+    const recording = recordings.get(`${dialect} ${scenario}`)!;
+    const faults = faultsOf(recording);
+    const analysed = sentRecording(recording, planReplay(recording, { speed: 0, faults }));
+    expectRun(await runDialect(dialect, recording, { faults, analysed }), expected);
+  },
+});
+
+const RESPONSES_DELTA = 'response.output_text.delta';
+const RESPONSES: DialectClientFaults = {
+  record: recordSdk('responses'),
+  cases: {
+    'cut after an event': [
+      sdkCase('responses', 'cut after a text delta', (recording) => ({ cutAfterEvent: midDelta(RESPONSES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'OpenAIError', message: 'terminated' } },
+        codes: ['connection-error', 'item-not-done', 'missing-terminal-event'],
+        names: 'connection-error',
+      }),
+    ],
+    'cut after a byte mid-event': [
+      sdkCase('responses', 'cut after a byte mid-event', (recording) => ({ cutAfterByte: midBytes(RESPONSES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'OpenAIError', message: 'terminated' } },
+        codes: ['connection-error', 'item-not-done', 'missing-terminal-event', 'partial-event'],
+        names: 'connection-error',
+      }),
+    ],
+    stall: [sdkCase('responses', 'stall before a text delta', (recording) => ({ stalls: [{ beforeEvent: midDelta(RESPONSES_DELTA)(recording), ms: 30 }] }), clean())],
+    // The SDK resolves with what it accumulated, status "in_progress": our final object.
+    'drop the end': [sdkCase('responses', 'drop the terminal event', () => ({ dropDone: true }), clean(['missing-terminal-event']))],
+    // The SDK copies the terminal response: incomplete_details null, as ours; the analysis says it ended incomplete without a reason.
+    'drop the finish reason': [sdkCase('responses', 'drop the finish reason', () => ({ dropFinish: true }), clean(['response-incomplete']), 'length')],
+    'drop the usage': [sdkCase('responses', 'drop the usage', () => ({ dropUsage: true }), clean(['usage-missing']))],
+    'corrupt an event': [
+      sdkCase('responses', 'corrupt a text delta', (recording) => ({ corruptEvent: midDelta(RESPONSES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'OpenAIError', message: MALFORMED } },
+        // The delta cut in half is lost to every client that reads on: the .done text and the terminal response have it.
+        codes: ['done-text-mismatch', 'final-mismatch', 'invalid-json'],
+        names: 'invalid-json',
+      }),
+    ],
+    'buffer everything': [sdkCase('responses', 'buffer everything', () => ({ bufferAll: true }), clean())],
+    'answer an HTTP status': [
+      sdkCase('responses', 'answer HTTP 429', () => ({ status: { code: 429 } }), {
+        sdk: { throws: { name: 'RateLimitError', message: `429 ${STATUS_MESSAGE(429)}`, status: 429 } },
+        codes: ['http-status'],
+        names: 'http-status',
+      }),
+    ],
+  },
+};
+
+const MESSAGES_DELTA = 'content_block_delta';
+const MESSAGES: DialectClientFaults = {
+  record: recordSdk('messages'),
+  cases: {
+    'cut after an event': [
+      sdkCase('messages', 'cut after a text delta', (recording) => ({ cutAfterEvent: midDelta(MESSAGES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'AnthropicError', message: 'terminated' } },
+        codes: ['block-not-stopped', 'connection-error', 'missing-message-stop'],
+        names: 'connection-error',
+      }),
+    ],
+    'cut after a byte mid-event': [
+      sdkCase('messages', 'cut after a byte mid-event', (recording) => ({ cutAfterByte: midBytes(MESSAGES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'AnthropicError', message: 'terminated' } },
+        codes: ['block-not-stopped', 'connection-error', 'missing-message-stop', 'partial-event'],
+        names: 'connection-error',
+      }),
+    ],
+    stall: [sdkCase('messages', 'stall before a text delta', (recording) => ({ stalls: [{ beforeEvent: midDelta(MESSAGES_DELTA)(recording), ms: 30 }] }), clean())],
+    'drop the end': [
+      sdkCase('messages', 'drop message_stop', () => ({ dropDone: true }), {
+        sdk: { throws: { name: 'AnthropicError', message: 'stream ended without producing a Message with role=assistant' } },
+        codes: ['missing-message-stop'],
+        names: 'missing-message-stop',
+      }),
+    ],
+    // stop_reason null, in the SDK's message as in ours; missing-stop-reason says so.
+    'drop the finish reason': [sdkCase('messages', 'drop stop_reason', () => ({ dropFinish: true }), clean(['missing-stop-reason']))],
+    'drop the usage': [
+      sdkCase('messages', 'drop the message_delta usage', () => ({ dropUsage: true }), {
+        // The SDK reads message_delta's usage without a check: the TypeError, wrapped in its own error class.
+        sdk: { throws: { name: 'AnthropicError', message: "Cannot read properties of null (reading 'output_tokens')" } },
+        codes: ['malformed-chunk'],
+        names: 'malformed-chunk',
+      }),
+    ],
+    'corrupt an event': [
+      sdkCase('messages', 'corrupt a text delta', (recording) => ({ corruptEvent: midDelta(MESSAGES_DELTA)(recording) }), {
+        // V8's message for the JSON cut in half.
+        sdk: { throws: { name: 'AnthropicError', message: 'Unexpected end of JSON input' } },
+        codes: ['invalid-json'],
+        names: 'invalid-json',
+      }),
+    ],
+    'buffer everything': [sdkCase('messages', 'buffer everything', () => ({ bufferAll: true }), clean())],
+    'answer an HTTP status': [
+      sdkCase('messages', 'answer HTTP 529', () => ({ status: { code: 529 } }), {
+        sdk: { throws: { name: 'OverloadedError', message: `529 ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: STATUS_MESSAGE(529) } })}`, status: 529 } },
+        codes: ['http-status'],
+        names: 'http-status',
+      }),
+    ],
+  },
+};
+
+const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES };
+
+describe.each(PROTOCOLS)('each replay fault on a %s recording, read by its clients', (protocol) => {
+  const { record, cases } = CLIENT_FAULTS[protocol];
+  beforeAll(record);
+  describe.each(FAULT_KINDS)('%s', (kind) => {
+    it.each(cases[kind].map((each) => [each.title, each] as const))('%s', async (_title, { run }) => run());
   });
 });
