@@ -29,7 +29,7 @@ export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
     id: check.id,
     protocol: check.protocol,
     status,
-    summary: first ? `${first.code}: ${first.message}` : `All ${rules.length} rules held.`,
+    summary: first ? `${first.code}: ${first.message}` : rules.length === 1 ? 'Its one rule held.' : `All ${rules.length} rules held.`,
     expected: rules.map((rule) => rule.says),
     findings: [...diagnostics, ...broken],
   };

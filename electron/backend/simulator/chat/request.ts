@@ -75,6 +75,8 @@ export function parseChatRequest(text: string): ParsedRequest {
 
   const stream = body.stream ?? false;
   if (typeof stream !== 'boolean') return badType('stream', 'a boolean', stream);
+  // As OpenAI refuses it (`streamscope check`'s chat.error): a 400 before any stream.
+  if (body.messages !== undefined && !Array.isArray(body.messages)) return badType('messages', 'an array of objects', body.messages);
 
   const n = body.n ?? null;
   if (n !== null && !(Number.isInteger(n) && (n as number) >= 1 && (n as number) <= 128)) return fail(`Invalid 'n': expected an integer from 1 to 128, got ${JSON.stringify(n)}.`, 'n', 'invalid_value');

@@ -53,6 +53,9 @@ export function parseResponsesRequest(text: string): ParsedResponsesRequest {
 
   const stream = body.stream ?? false;
   if (typeof stream !== 'boolean') return badType('stream', 'a boolean', stream);
+  // As OpenAI refuses it (`streamscope check`'s responses.error): a 400 before any stream.
+  const input = body.input;
+  if (input !== undefined && typeof input !== 'string' && !Array.isArray(input)) return badType('input', 'one of a string or an array of input items', input);
 
   const options = body.stream_options ?? null;
   if (options !== null && !stream) return fail("The 'stream_options' parameter is only allowed when 'stream' is enabled.", 'stream_options');

@@ -82,7 +82,7 @@ describe('the defects real servers shipped', () => {
     const answered = served('data: {"error":{"message":"messages must be an array","type":"invalid_request_error"}}\n\n');
     expect(jsonError.judge(answered)).toEqual(['The status is 200.']);
     const refused = served('{"error":{"message":"Invalid type for \'messages\': expected an array.","type":"invalid_request_error","param":"messages","code":"invalid_type"}}', { status: 400, contentType: 'application/json' });
-    expect(judgeCheck(check('chat.error'), refused)).toMatchObject({ status: 'pass', summary: 'All 1 rules held.' });
+    expect(judgeCheck(check('chat.error'), refused)).toMatchObject({ status: 'pass', summary: 'Its one rule held.' });
     expect(jsonError.judge(served('<html>Bad Request</html>', { status: 400, contentType: 'text/html' }))).toEqual(['The body is not JSON: "<html>Bad Request</html>".']);
   });
 
