@@ -20,7 +20,7 @@ import { responses } from './responses/index.ts';
 import { runDialect } from './run.ts';
 import { CORPUS_DIR, PINNED, corpus } from '../test/dialect-corpus.ts';
 import { messagesStream, responsesStream, sseEvents, toSse } from './streams.test-support.ts';
-import { withoutHelpers } from '../test/dialect-clients.ts';
+import { withoutHelpers } from '../test/sdk-clients.ts';
 import type { DialectDiagnostic } from './types.ts';
 
 const reply = (body: Uint8Array) => () => Promise.resolve(new Response(body.slice(), { status: 200, headers: { 'content-type': 'text/event-stream' } }));

@@ -15,8 +15,8 @@ import { exchange, toRecording } from '../../electron/backend/simulator/test-hel
 import { analyzeRecording } from '../analysis/analyze.ts';
 import { recordingFromSse } from '../formats/sse.ts';
 import type { Recording } from '../recording/types.ts';
-import { openaiFinal, openaiIterator, ourView } from '../test/clients.ts';
-import type { ClientEnd, ClientRequest, ClientView } from '../test/clients.ts';
+import { openaiFinal, openaiIterator, ourView } from '../test/sdk-clients.ts';
+import type { ClientEnd, ClientRequest, ClientView } from '../test/sdk-clients.ts';
 import { body, chunk, delta, DONE_EVENT, realStreams, timed } from '../test/streams.ts';
 import { aimockExporter, toAimockFixture } from './aimock.ts';
 import type { AimockFixtureFile } from './aimock.ts';

@@ -21,18 +21,16 @@ import { parseSse } from '../../../../shared/framing/sse/parser.ts';
 import type { SseEvent } from '../../../../shared/framing/sse/parser.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
-import { ourView } from '../../../../shared/test/clients.ts';
-import type { ClientRequest, ClientView } from '../../../../shared/test/clients.ts';
+import { ourView } from '../../../../shared/test/sdk-clients.ts';
+import type { ClientRequest, ClientView } from '../../../../shared/test/sdk-clients.ts';
 import { recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
 import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { startSimulator } from '../../simulator/index.ts';
 import { exchange, toRecording } from '../../simulator/test-helpers.ts';
 import { planReplay, startReplayServer } from '../index.ts';
 import type { ReplayServer } from '../index.ts';
-import { clean, expectRun, runDialect, sentRecording } from './dialect-expect.ts';
-import type { DialectExpectation } from './dialect-expect.ts';
-import { aiSdkView, runClients, viewBefore } from './expect.ts';
-import type { Clients } from './expect.ts';
+import { aiSdkView, clean, expectRun, runClients, runDialect, sentRecording, viewBefore } from './expect.ts';
+import type { Clients, DialectExpectation } from './expect.ts';
 
 /** The faults every dialect's clients are read through. */
 const FAULT_KINDS = ['cut after an event', 'cut after a byte mid-event', 'stall', 'drop the end', 'drop the finish reason', 'drop the usage', 'corrupt an event', 'buffer everything', 'answer an HTTP status'] as const;

@@ -1,17 +1,27 @@
-// Real clients, none written here, pointed at a base URL (the replay server, aimock): what each
-// one ends with, as one flat view that can be compared with our analysis (`ourView`).
+// Real clients, none written here, pointed at a base URL (the replay server, aimock), for every
+// registered dialect: what each ends with, comparable with our analysis.
 //
+// Chat Completions — one flat view that can be compared with our analysis (`ourView`):
 // - `openaiFinal`: the official SDK's `chat.completions.stream(...).finalChatCompletion()`.
 // - `openaiIterator`: the SDK's plain `create({ stream: true })` async iterator, accumulated as a
 //   careful user does (choices by index, tool calls by index, text channels concatenated, the
 //   last non-null finish reason and usage).
-// - `aiSdk`: the Vercel AI SDK 6, `streamText` with `@ai-sdk/openai-compatible`.
+// - `aiSdk`: the Vercel AI SDK 6, `streamText` with `@ai-sdk/openai-compatible` (Chat alone).
+//
+// Responses and Anthropic Messages — what `openai`'s `responses.stream(…).finalResponse()` and
+// `@anthropic-ai/sdk`'s `messages.stream(…).finalMessage()` end with, as JSON comparable with
+// `inspect`'s final object (the contract's `response` / `message`), or the error they throw:
+// `responsesFinal`, `messagesFinal`. (shared/dialects/sdk.test.ts feeds the same SDKs in memory,
+// through a `fetch` of its own.)
 
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import Anthropic from '@anthropic-ai/sdk';
 import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { Analysis } from '../analysis/analyze.ts';
+
+// ------------------------------------------------------------------ Chat Completions
 
 export interface ToolCallView {
   id: string | null;
@@ -221,4 +231,71 @@ export async function aiSdk(baseURL: string, request: ClientRequest, toolNames: 
     errors.push(errorOf(error));
   }
   return { errors, view: read ? view : null };
+}
+
+// ------------------------------------------------------------------ Responses and Anthropic Messages: the official SDKs
+
+export interface SdkError {
+  /** The error's class: APIError, NotFoundError, AnthropicError, OpenAIError, TypeError … */
+  readonly name: string;
+  readonly message: string;
+  /** The HTTP status of an API error. */
+  readonly status?: number;
+}
+
+export type SdkEnd = { readonly ok: true; readonly final: unknown } | { readonly ok: false; readonly error: SdkError };
+
+export interface ResponsesAsk {
+  readonly model: string;
+  readonly input: string | OpenAI.Responses.ResponseInput;
+  readonly instructions?: string;
+}
+
+export interface MessagesAsk {
+  readonly model: string;
+  readonly max_tokens: number;
+  readonly messages: Anthropic.MessageParam[];
+  readonly system?: string;
+}
+
+/**
+ * A final object as JSON has it, without the SDKs' structured-output helpers (openai's
+ * `output_parsed`, `parsed`, `parsed_arguments`; Anthropic's `parsed_output`), which parse the
+ * object rather than stream anything, and without the keys they leave undefined.
+ */
+export function withoutHelpers(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutHelpers);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (key !== 'output_parsed' && key !== 'parsed' && key !== 'parsed_arguments' && key !== 'parsed_output' && inner !== undefined) out[key] = withoutHelpers(inner);
+  }
+  return out;
+}
+
+function sdkErrorOf(error: unknown): SdkError {
+  const status = (error as { status?: unknown } | null)?.status;
+  if (error instanceof Error) return { name: error.constructor.name, message: error.message, ...(typeof status === 'number' ? { status } : {}) };
+  return { name: typeof error, message: String(error) };
+}
+
+async function settle(final: () => Promise<unknown>): Promise<SdkEnd> {
+  try {
+    return { ok: true, final: withoutHelpers(await final()) };
+  } catch (error) {
+    return { ok: false, error: sdkErrorOf(error) };
+  }
+}
+
+/** `openai`'s `client.responses.stream(ask).finalResponse()` against `baseURL` (`http://host:port/v1`). */
+export function responsesFinal(baseURL: string, ask: ResponsesAsk): Promise<SdkEnd> {
+  // logLevel 'off' only silences the SDK's console output on malformed events; behaviour is unchanged.
+  const client = new OpenAI({ apiKey: 'test', baseURL, maxRetries: 0, logLevel: 'off' });
+  return settle(() => client.responses.stream(ask).finalResponse());
+}
+
+/** `@anthropic-ai/sdk`'s `client.messages.stream(ask).finalMessage()` against `baseURL` (`http://host:port/v1`; the SDK adds `/v1` itself). */
+export function messagesFinal(baseURL: string, ask: MessagesAsk): Promise<SdkEnd> {
+  const client = new Anthropic({ apiKey: 'test', baseURL: baseURL.replace(/\/v1\/?$/, ''), maxRetries: 0, logLevel: 'off' });
+  return settle(() => client.messages.stream(ask).finalMessage());
 }
