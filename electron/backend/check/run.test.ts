@@ -6,24 +6,18 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_BATTERY } from '../../../shared/conformance/server/chat/battery.ts';
-import { RESPONSES_BATTERY } from '../../../shared/conformance/server/responses/battery.ts';
+import { SERVER_BATTERIES } from '../../../shared/conformance/server/registry.ts';
 import type { ServerCheck } from '../../../shared/conformance/server/types.ts';
-import { startSimulator } from '../simulator/index.ts';
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
 import { tempDbPath } from '../store/test-support.ts';
 import { runChecks } from './run.ts';
 
-/** The simulator names its scenarios by model: the scenario each check's request is answered with. */
-const SCENARIO: Readonly<Record<string, string>> = {
-  'chat.tools': 'sim-tool-call',
-  'chat.parallel-tools': 'sim-parallel-tool-calls',
-  'responses.tools': 'sim-tool-call',
-  'responses.parallel-tools': 'sim-parallel-tool-calls',
-};
-const modelOf = (check: ServerCheck): string => SCENARIO[check.id] ?? 'sim-text';
-const only = (id: string): ServerCheck[] => [...CHAT_BATTERY, ...RESPONSES_BATTERY].filter((check) => check.id === id);
+const modelOf = (check: ServerCheck): string => simulatorModelOf(check.id);
+const EVERY = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
+const only = (id: string): ServerCheck[] => EVERY.filter((check) => check.id === id);
 
 let simulator: Simulator;
 beforeAll(async () => {
@@ -32,14 +26,14 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 
 describe('against the simulator, a faithful server', () => {
-  it('passes every Chat Completions and Responses check, each verdict naming its stored recording', async () => {
+  it("passes every check of every dialect's battery, each verdict naming its stored recording", async () => {
     const store = openStore(tempDbPath());
     try {
-      const run = await runChecks({ baseUrl: simulator.url, checks: [...CHAT_BATTERY, ...RESPONSES_BATTERY], model: modelOf, store });
-      expect(run.results.map(({ id, status }) => [id, status])).toEqual([...CHAT_BATTERY, ...RESPONSES_BATTERY].map((check) => [check.id, 'pass']));
+      const run = await runChecks({ baseUrl: simulator.url, checks: EVERY, model: modelOf, store });
+      expect(run.results.map(({ id, status }) => [id, status])).toEqual(EVERY.map((check) => [check.id, 'pass']));
       expect(run.unreachable).toBe(false);
       const names = store.list({ limit: 100 }).items.map((item) => item.name);
-      expect(names.sort()).toEqual([...CHAT_BATTERY, ...RESPONSES_BATTERY].map((check) => `check ${check.id}`).sort());
+      expect(names.sort()).toEqual(EVERY.map((check) => `check ${check.id}`).sort());
       expect(run.results.every((result) => typeof result.recordingId === 'number')).toBe(true);
     } finally {
       store.close();
@@ -104,7 +98,7 @@ describe('bounded', () => {
     });
     await new Promise<void>((resolve) => chatOnly.listen(0, '127.0.0.1', resolve));
     try {
-      const run = await runChecks({ baseUrl: `http://127.0.0.1:${(chatOnly.address() as AddressInfo).port}/v1`, checks: RESPONSES_BATTERY, model: 'm' });
+      const run = await runChecks({ baseUrl: `http://127.0.0.1:${(chatOnly.address() as AddressInfo).port}/v1`, checks: SERVER_BATTERIES.responses, model: 'm' });
       expect(asked).toBe(1);
       expect(new Set(run.results.map(({ status, summary }) => `${status}: ${summary}`))).toEqual(new Set(['skip: The server answers 404 for POST /v1/responses: it does not serve Responses API.']));
       expect(run.unreachable).toBe(false);

@@ -6,7 +6,8 @@
 // is skipped, with the reason.
 
 import { judgeCheck } from '../../../shared/conformance/server/judge.ts';
-import type { CheckFinding, ServerCheck, Verdict } from '../../../shared/conformance/server/types.ts';
+import type { CheckResult } from '../../../shared/conformance/server/report.ts';
+import type { CheckFinding, ServerCheck } from '../../../shared/conformance/server/types.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { endpointUrl, withProtocolHeaders } from '../recorder/profiles.ts';
@@ -24,6 +25,8 @@ export interface CheckRunOptions {
   readonly model: string | ((check: ServerCheck) => string);
   /** Sent with every request (the key among them); the dialect's own headers (anthropic-version) are added unless given. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The key's header for a dialect's requests (its SDK's way: Authorization or x-api-key); stored redacted. */
+  readonly keyHeaders?: (protocol: Protocol) => Readonly<Record<string, string>>;
   /** More header names that are secrets, redacted in what is kept. */
   readonly secretHeaders?: readonly string[];
   /** Each request's whole time, from sending to the last byte. */
@@ -37,16 +40,7 @@ export interface CheckRunOptions {
   readonly onResult?: (result: CheckResult) => void;
 }
 
-export interface CheckResult {
-  readonly id: string;
-  readonly protocol: Protocol;
-  readonly status: Verdict['status'] | 'skip';
-  readonly summary: string;
-  readonly expected: readonly string[];
-  readonly findings: readonly CheckFinding[];
-  /** The stored recording behind the verdict; null when none was stored (no store, a skip). */
-  readonly recordingId: number | null;
-}
+export type { CheckResult };
 
 export interface CheckRun {
   readonly results: readonly CheckResult[];
@@ -97,7 +91,7 @@ async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: n
   try {
     const recorded = await recordStream({
       url: url.href,
-      headers: withProtocolHeaders(check.protocol, options.headers),
+      headers: withProtocolHeaders(check.protocol, { ...options.headers, ...options.keyHeaders?.(check.protocol) }),
       ...(options.secretHeaders ? { secretHeaders: options.secretHeaders } : {}),
       body: check.body(model),
       timeouts: { firstByteMs: timeoutMs, idleMs: timeoutMs },

@@ -53,6 +53,13 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.replayCommand, usage: module.REPLAY_USAGE };
     },
   },
+  check: {
+    summary: 'Judge an endpoint: the server battery of every dialect it serves, a verdict per check',
+    load: async () => {
+      const module = await import('./check.ts');
+      return { run: module.checkCommand, usage: module.CHECK_USAGE };
+    },
+  },
   proxy: {
     summary: "Record your own app's streams through a loopback capture proxy",
     load: async () => {

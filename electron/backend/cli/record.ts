@@ -4,7 +4,7 @@ import { createWriteStream, readFileSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { serializeEnd, serializeHeader, serializeRead, serializeResponse, toContract } from '../../../shared/index.ts';
 import type { Analysis, Recording } from '../../../shared/index.ts';
-import { headerNameProblem, headerValueProblem } from '../../../shared/recording/header-field.ts';
+import { headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { ANTHROPIC_VERSION, MESSAGES_DEFAULT_MAX_TOKENS } from '../../../shared/api/contract.ts';
 import type { Protocol } from '../../../shared/index.ts';
@@ -13,9 +13,10 @@ import type { Profile } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
 import { buildRequestBody } from '../../../shared/dialects/request.ts';
 import { startSimulator } from '../simulator/index.ts';
-import { defaultDbPath, openStore } from '../store/index.ts';
-import type { Store } from '../store/index.ts';
+import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
+import { apiKey, headersFrom } from './request-args.ts';
+import { openStoreAt } from './open-store.ts';
 import { CliError, describeFileError } from './errors.ts';
 import type { Output } from './output.ts';
 import { protocolOfWord, protocolWord } from './protocol-words.ts';
@@ -295,38 +296,6 @@ function jsonObject(text: string, flag: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function headersFrom(pairs: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const pair of pairs) {
-    const at = pair.indexOf(':');
-    if (at <= 0) throw new CliError(`--header takes 'NAME: VALUE': one has no name before its ":" (not echoed: it may hold a key)`);
-    const name = pair.slice(0, at).trim().toLowerCase();
-    const value = pair.slice(at + 1).trim();
-    const problem = headerNameProblem(name) ?? headerValueProblem(value);
-    if (problem !== null) throw new CliError(`--header ${JSON.stringify(name)}: ${problem}`);
-    headers[name] = value;
-  }
-  return headers;
-}
-
-function apiKey(values: { 'api-key'?: string; 'api-key-env'?: string; 'api-key-file'?: string; 'base-url'?: string }, profile: Profile | undefined): string | null {
-  if (values['api-key'] !== undefined) return values['api-key'];
-  if (values['api-key-file'] !== undefined) {
-    try {
-      return readFileSync(values['api-key-file'], 'utf8').trim();
-    } catch (error) {
-      throw new CliError(`cannot read --api-key-file ${values['api-key-file']}: ${describeFileError(error)}`);
-    }
-  }
-  const variable = values['api-key-env'] ?? profile?.keyEnv ?? null;
-  if (variable === null) return null;
-  const key = process.env[variable];
-  if (key === undefined || key === '') {
-    throw new CliError(`no API key: set ${variable}${values['api-key-env'] === undefined ? ', or pass --api-key-env VAR or --api-key-file FILE' : ''}`);
-  }
-  return key;
-}
-
 function wholeNumber(text: string, flag: string): number {
   const value = Number(text);
   if (!Number.isSafeInteger(value) || value < 1) throw new CliError(`${flag} takes a whole number of at least 1, not "${text}"`);
@@ -337,14 +306,6 @@ function positive(text: string, flag: string): number {
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) throw new CliError(`${flag} takes a positive number of milliseconds, not "${text}"`);
   return value;
-}
-
-function openStoreAt(path: string): Store {
-  try {
-    return openStore(path);
-  } catch (error) {
-    throw new CliError(`cannot open the database ${path}: ${(error as Error).message}`);
-  }
 }
 
 function closeWith(file: WriteStream, last: string): Promise<void> {
