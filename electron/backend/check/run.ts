@@ -9,6 +9,7 @@ import { judgeCheck } from '../../../shared/conformance/server/judge.ts';
 import type { CheckResult } from '../../../shared/conformance/server/report.ts';
 import type { CheckFinding, ServerCheck } from '../../../shared/conformance/server/types.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
+import type { Recording } from '../../../shared/recording/types.ts';
 import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import { endpointUrl, withProtocolHeaders } from '../recorder/profiles.ts';
 import { recordStream } from '../recorder/record.ts';
@@ -44,6 +45,8 @@ export type { CheckResult };
 
 export interface CheckRun {
   readonly results: readonly CheckResult[];
+  /** Each result's recording, in the same order (null for a check skipped without asking): the HTML report draws them. */
+  readonly recordings: readonly (Recording | null)[];
   /** True when no request reached the server at all (a refused connection, a name that does not resolve). */
   readonly unreachable: boolean;
 }
@@ -53,6 +56,7 @@ type Cut = { readonly code: 'check-timed-out' | 'body-too-large'; readonly messa
 
 export async function runChecks(options: CheckRunOptions): Promise<CheckRun> {
   const results: CheckResult[] = [];
+  const recordings: (Recording | null)[] = [];
   const unserved = new Map<Protocol, string>();
   let reached = false;
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
@@ -64,16 +68,26 @@ export async function runChecks(options: CheckRunOptions): Promise<CheckRun> {
     if (result.reached) reached = true;
     if (result.unserved !== null) unserved.set(check.protocol, result.unserved);
     results.push(result.result);
+    recordings.push(result.recording);
     options.onResult?.(result.result);
   }
-  return { results, unreachable: !reached && results.length > 0 };
+  return { results, recordings, unreachable: !reached && results.length > 0 };
 }
 
-function skip(check: ServerCheck, why: string): { result: CheckResult; reached: boolean; unserved: string | null } {
-  return { result: { id: check.id, protocol: check.protocol, status: 'skip', summary: why, expected: [], findings: [], recordingId: null }, reached: false, unserved: why };
+/** A check's outcome as the runner keeps it. */
+interface Outcome {
+  readonly result: CheckResult;
+  readonly recording: Recording | null;
+  readonly reached: boolean;
+  /** Set when the server does not serve the check's dialect: why. */
+  readonly unserved: string | null;
 }
 
-async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: number, maxBodyBytes: number): Promise<{ result: CheckResult; reached: boolean; unserved: string | null }> {
+function skip(check: ServerCheck, why: string): Outcome {
+  return { result: { id: check.id, protocol: check.protocol, status: 'skip', summary: why, expected: [], findings: [], recordingId: null }, recording: null, reached: false, unserved: why };
+}
+
+async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: number, maxBodyBytes: number): Promise<Outcome> {
   const url = endpointUrl(options.baseUrl, check.protocol);
   if (url === null) throw new RangeError(`runChecks: ${JSON.stringify(options.baseUrl)} is not a URL`);
   const model = typeof options.model === 'function' ? options.model(check) : options.model;
@@ -109,14 +123,14 @@ async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: n
     const status = analysis.recording.response?.status;
     if (status === 404) {
       const why = `The server answers 404 for POST ${url.pathname}: it does not serve ${descriptorOf(check.protocol).name}.`;
-      return { result: { ...skip(check, why).result, recordingId: recorded.id }, reached: true, unserved: why };
+      return { result: { ...skip(check, why).result, recordingId: recorded.id }, recording: recorded.recording, reached: true, unserved: why };
     }
     const verdict = judgeCheck(check, analysis);
     const reached = analysis.recording.response !== null;
-    if (cut === null && reached) return { result: { ...verdict, recordingId: recorded.id }, reached, unserved: null };
+    if (cut === null && reached) return { result: { ...verdict, recordingId: recorded.id }, recording: recorded.recording, reached, unserved: null };
     const cutShort: Cut = cut ?? { code: 'check-timed-out', message: analysis.recording.end?.error ?? 'No response came.' };
     const finding: CheckFinding = { code: cutShort.code, severity: 'error', message: cutShort.message };
-    return { result: { ...verdict, status: 'fail', summary: `${finding.code}: ${finding.message}`, findings: [...verdict.findings, finding], recordingId: recorded.id }, reached, unserved: null };
+    return { result: { ...verdict, status: 'fail', summary: `${finding.code}: ${finding.message}`, findings: [...verdict.findings, finding], recordingId: recorded.id }, recording: recorded.recording, reached, unserved: null };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -2,8 +2,11 @@
 // dialect passes and exits 0; against a server with a defect the check made for it fails and the
 // run exits 1; bad arguments and an endpoint nothing answers on exit 2, each said in one line.
 
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../../shared/conformance/server/report.ts';
 import { SERVER_BATTERIES } from '../../../shared/conformance/server/registry.ts';
@@ -45,6 +48,14 @@ describe('streamscope check', () => {
       'all            2     0     0     0',
       '',
     ]);
+  });
+
+  it('writes the run as one HTML page with --out', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'check-')), 'report.html');
+    expect(await main(['check', '--profile', 'simulator', '--no-store', '--api', 'messages', '--out', file], captureOutput())).toBe(0);
+    const page = readFileSync(file, 'utf8');
+    expect(page).toContain('<tr><th scope="row">text</th><td><a href="#check-messages.text"><span class="st st-pass">pass</span></a></td></tr>');
+    expect(page).toContain('<h2 id="check-messages.error">');
   });
 
   it('fails and exits 1 on a server whose stream lacks [DONE], naming the rule; --fail-on warning also fails a warning', async () => {

@@ -2,7 +2,9 @@
 // serves (shared/conformance/server/), one streamed request a check, each exchange stored as a
 // recording (electron/backend/check/run.ts).
 
+import { writeFileSync } from 'node:fs';
 import { styleText } from 'node:util';
+import { renderCheckReport } from '../../../shared/conformance/server/html.ts';
 import { checkReport, runFailed } from '../../../shared/conformance/server/report.ts';
 import type { CheckReport, CheckResult } from '../../../shared/conformance/server/report.ts';
 import { SERVER_BATTERIES } from '../../../shared/conformance/server/registry.ts';
@@ -17,7 +19,7 @@ import type { Profile } from '../recorder/profiles.ts';
 import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
-import { CliError } from './errors.ts';
+import { CliError, describeFileError } from './errors.ts';
 import { openStoreAt } from './open-store.ts';
 import type { Output } from './output.ts';
 import { protocolOfWord, protocolWord, protocolWordList } from './protocol-words.ts';
@@ -49,6 +51,8 @@ Which checks:
   --timeout-s N            Each request's whole time, in seconds (default ${DEFAULT_CHECK_TIMEOUT_MS / 1000})
 Output:
   --json                   Print the report as JSON instead of the table
+  --out FILE.html          Also write the report as one self-contained HTML page: a
+                           matrix of checks by API, each check's rules and stream
   --fail-on LEVEL          error (default: exit 1 when a check fails) or
                            warning (also when one warns)
   --db PATH                Database (default: $STREAMSCOPE_DB or ${defaultDbPath()})
@@ -72,6 +76,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
       only: { type: 'string' },
       'timeout-s': { type: 'string' },
       json: { type: 'boolean' },
+      out: { type: 'string' },
       'fail-on': { type: 'string' },
       db: { type: 'string' },
       'no-store': { type: 'boolean' },
@@ -124,6 +129,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
     const report = checkReport({ baseUrl: redactUrl(baseUrl), model }, protocols, run.results);
     if (values.json) out.stdout(JSON.stringify(report, null, 2) + '\n');
     else out.stdout('\n' + table(report) + '\n');
+    if (values.out !== undefined) writeReport(values.out, renderCheckReport(report, run.recordings));
     if (run.unreachable) {
       out.stderr(`streamscope check: could not reach ${redactUrl(baseUrl)}: ${run.results[0]?.summary ?? 'no answer'}\n`);
       return 2;
@@ -159,6 +165,14 @@ function chosenChecks(protocols: readonly Protocol[], only: string | undefined) 
   const chosen = battery.filter((check) => ids.includes(check.id));
   if (chosen.length === 0) throw new CliError(`--only names no check of --api ${protocols.map(protocolWord).join(', ')}`);
   return chosen;
+}
+
+function writeReport(path: string, page: string): void {
+  try {
+    writeFileSync(path, page);
+  } catch (error) {
+    throw new CliError(`cannot write --out ${path}: ${describeFileError(error)}`);
+  }
 }
 
 function seconds(text: string): number {

@@ -22,13 +22,16 @@ export const RAW_MAX_BYTES = 16 * 1024;
 /** Which events have a row in the table. */
 export interface TableRows {
   has(index: number): boolean;
+  /** A row's id: `event-7`, `partial`; on a page of several recordings, each with a prefix of its own. */
+  idOf(row: number | 'partial'): string;
   /** Events left out of the table. */
   readonly omitted: number;
 }
 
-export function tableRows(analysis: Analysis): TableRows {
+export function tableRows(analysis: Analysis, prefix = ''): TableRows {
+  const idOf = (row: number | 'partial'): string => `${prefix}${row === 'partial' ? 'partial' : `event-${row}`}`;
   const total = analysis.events.length;
-  if (total <= TABLE_HEAD + TABLE_TAIL) return { has: (index) => index >= 0 && index < total, omitted: 0 };
+  if (total <= TABLE_HEAD + TABLE_TAIL) return { has: (index) => index >= 0 && index < total, omitted: 0, idOf };
   const rows = new Uint8Array(total);
   rows.fill(1, 0, TABLE_HEAD);
   rows.fill(1, total - TABLE_TAIL);
@@ -37,15 +40,15 @@ export function tableRows(analysis: Analysis): TableRows {
   }
   let kept = 0;
   for (const row of rows) kept += row;
-  return { has: (index) => rows[index] === 1, omitted: total - kept };
+  return { has: (index) => rows[index] === 1, omitted: total - kept, idOf };
 }
 
-function eventRow(event: AnalyzedEvent, previous: AnalyzedEvent | undefined, body: Uint8Array): Html {
+function eventRow(event: AnalyzedEvent, previous: AnalyzedEvent | undefined, body: Uint8Array, rows: TableRows): Html {
   const { sse, t } = event;
   const kind = event.interpretation.kind;
   const gap = t !== null && previous?.t != null ? number(t - previous.t, 1) : '';
   const bytes = body.subarray(sse.start, sse.end);
-  return html`<tr id="event-${sse.index}"><td class="num">${sse.index}</td><td class="num">${t === null ? '—' : number(t, 1)}</td><td class="num">${gap}</td><td class="num">${sse.read}</td><td><span class="kind k-${kind}">${KIND_LABELS[kind]}</span></td><td class="ann"><details><summary>${shown(event.annotation)}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre><p class="where">bytes ${number(sse.start)}–${number(sse.end)} of the body (${count(bytes.length, 'byte')})</p></details></td></tr>`;
+  return html`<tr id="${rows.idOf(sse.index)}"><td class="num">${sse.index}</td><td class="num">${t === null ? '—' : number(t, 1)}</td><td class="num">${gap}</td><td class="num">${sse.read}</td><td><span class="kind k-${kind}">${KIND_LABELS[kind]}</span></td><td class="ann"><details><summary>${shown(event.annotation)}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre><p class="where">bytes ${number(sse.start)}–${number(sse.end)} of the body (${count(bytes.length, 'byte')})</p></details></td></tr>`;
 }
 
 function omittedRow(from: number, to: number): Html {
@@ -65,14 +68,14 @@ export function eventsTable(analysis: Analysis, body: Uint8Array, rows: TableRow
     }
     if (skippedFrom >= 0) parts.push(omittedRow(skippedFrom, index - 1));
     skippedFrom = -1;
-    parts.push(eventRow(events[index]!, events[index - 1], body));
+    parts.push(eventRow(events[index]!, events[index - 1], body, rows));
   }
   if (skippedFrom >= 0) parts.push(omittedRow(skippedFrom, events.length - 1));
   if (partial) {
     const bytes = body.subarray(partial.start, partial.end);
     const what = `partial event: ${count(bytes.length, 'byte')} never terminated by a blank line${partial.unterminatedLine ? ' (the last line has no line ending either)' : ''}`;
     parts.push(
-      html`<tr id="partial"><td class="num">…</td><td class="num">end</td><td></td><td></td><td><span class="kind k-error">partial</span></td><td class="ann"><details><summary>${what}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre></details></td></tr>`,
+      html`<tr id="${rows.idOf('partial')}"><td class="num">…</td><td class="num">end</td><td></td><td></td><td><span class="kind k-error">partial</span></td><td class="ann"><details><summary>${what}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre></details></td></tr>`,
     );
   }
   const cap = rows.omitted > 0 ? html`<p class="note">This recording has ${count(events.length, 'event')}: ${count(rows.omitted, 'event is', 'events are')} left out of the table (see the notes in it).</p>` : null;

@@ -29,7 +29,7 @@ function evidence(diagnostic: Diagnostic, rows: TableRows): Html | null {
   const parts: Html[] = [];
   if (diagnostic.events.length > 0) {
     const { shown, more } = evidenceOf(diagnostic.events);
-    const links = shown.map((index) => (rows.has(index) ? html`<a href="#event-${index}">#${index}</a>` : html`#${index}`));
+    const links = shown.map((index) => (rows.has(index) ? html`<a href="#${rows.idOf(index)}">#${index}</a>` : html`#${index}`));
     parts.push(html`<span>${diagnostic.events.length === 1 ? 'event' : 'events'} ${links.map((link, i) => html`${i > 0 ? ', ' : ''}${link}`)}${more > 0 ? ` and ${number(more)} more` : ''}</span>`);
   }
   if (diagnostic.reads && diagnostic.reads.length > 0) {
@@ -44,12 +44,13 @@ function diagnosticCard(diagnostic: Diagnostic, rows: TableRows): Html {
   return html`<article class="card diag sev-${diagnostic.severity}"><h4><span class="sev">${diagnostic.severity}</span> <code>${diagnostic.code}</code> ${title}</h4><p>${diagnostic.message}</p><p class="hint"><strong>Fix:</strong> ${diagnostic.hint}</p>${evidence(diagnostic, rows)}</article>`;
 }
 
-export function diagnosticsSection(analysis: Analysis, rows: TableRows): Html {
+/** `id`: the section's; a page of several recordings gives each its own. */
+export function diagnosticsSection(analysis: Analysis, rows: TableRows, id = 'diagnostics'): Html {
   const groups = groupBySeverity(analysis.diagnostics);
   const shown = groups.flatMap(({ severity, title, diagnostics }) =>
     diagnostics.length === 0 ? [] : [html`<h3 class="sev-${severity}">${title} (${diagnostics.length})</h3>${diagnostics.map((diagnostic) => diagnosticCard(diagnostic, rows))}`],
   );
   const tally = groups.map(({ severity, diagnostics }) => count(diagnostics.length, ...SEVERITY_UNITS[severity])).join(', ');
   const body = analysis.diagnostics.length === 0 ? html`<p class="note">No diagnostics: a clean, complete stream.</p>` : shown;
-  return html`<section id="diagnostics"><h2>Diagnostics <span class="tally">${tally}</span></h2>${body}</section>`;
+  return html`<section id="${id}"><h2>Diagnostics <span class="tally">${tally}</span></h2>${body}</section>`;
 }

@@ -39,7 +39,7 @@ function timelineSection(analysis: Analysis, rows: TableRows): Html {
     ? html`<p class="note">Time runs from the start of the request. Each mark is an event (hover for its annotation, click for its row); shaded: silences of ${LONG_GAP_MS / 1000} s or more between reads.</p>`
     : html`<p class="note">Untimed recording: the source carries no arrival times, so there is no time axis. The strip shows the events in order.</p>`;
   if (analysis.events.length === 0 && !timed) return html`<section id="timeline"><h2>Timeline</h2><p class="note">Nothing to draw: the body holds no event and no timing.</p></section>`;
-  return html`<section id="timeline"><h2>Timeline</h2>${note}${timelineSvg(analysis, (index) => rows.has(index))}${markers.length > 0 ? html`<ul class="markers">${markers}</ul>` : null}</section>`;
+  return html`<section id="timeline"><h2>Timeline</h2>${note}${timelineSvg(analysis, (index) => rows.has(index), rows.idOf)}${markers.length > 0 ? html`<ul class="markers">${markers}</ul>` : null}</section>`;
 }
 
 function summaryLine(analysis: Analysis): string {

@@ -41,13 +41,13 @@ interface LaneItems {
   gathered(first: number, last: number, total: number): string;
 }
 
-function laneMarks(y: number, className: string, lane: LaneItems, markWidth: number): Html[] {
+function laneMarks(y: number, className: string, lane: LaneItems, markWidth: number, idOf: (index: number) => string): Html[] {
   const marks: Html[] = [];
   if (lane.count <= MARK_LIMIT) {
     for (let item = 0; item < lane.count; item++) {
       const rect = html`<rect class="${className}" x="${r(lane.x(item) - markWidth / 2)}" y="${y}" width="${r(markWidth)}" height="${MARK}"><title>${lane.title(item)}</title></rect>`;
       const href = lane.href(item);
-      marks.push(href === null ? rect : html`<a href="#event-${href}">${rect}</a>`);
+      marks.push(href === null ? rect : html`<a href="#${idOf(href)}">${rect}</a>`);
     }
     return marks;
   }
@@ -66,13 +66,16 @@ function laneMarks(y: number, className: string, lane: LaneItems, markWidth: num
     const first = firsts[column]!;
     const rect = html`<rect class="${className}" x="${X0 + column}" y="${y}" width="1" height="${MARK}"><title>${lane.gathered(first, lasts[column]!, totals[column]!)}</title></rect>`;
     const href = lane.href(first);
-    marks.push(href === null ? rect : html`<a href="#event-${href}">${rect}</a>`);
+    marks.push(href === null ? rect : html`<a href="#${idOf(href)}">${rect}</a>`);
   }
   return marks;
 }
 
-/** The timeline's SVG; `linked` says which events have a row in the events table to link to. */
-export function timelineSvg(analysis: Analysis, linked: (index: number) => boolean): Html {
+/**
+ * The timeline's SVG; `linked` says which events have a row in the events table to link to, and
+ * `idOf` their rows' ids (a page of several recordings gives each its own).
+ */
+export function timelineSvg(analysis: Analysis, linked: (index: number) => boolean, idOf: (index: number) => string = (index) => `event-${index}`): Html {
   const { events, reads, metrics } = analysis;
   const timed = metrics !== null;
   const markers = markersOf(analysis);
@@ -133,7 +136,7 @@ export function timelineSvg(analysis: Analysis, linked: (index: number) => boole
     const y = TOP + row * LANE;
     parts.push(html`<text class="lane" x="${X0 - 8}" y="${y + MARK - 2}" text-anchor="end">${lane.label}</text>`);
     parts.push(html`<line class="lane-rule" x1="${X0}" x2="${X1}" y1="${y + LANE - 3}" y2="${y + LANE - 3}"/>`);
-    pushAll(parts, laneMarks(y + 1, lane.className, lane.items, lane.width));
+    pushAll(parts, laneMarks(y + 1, lane.className, lane.items, lane.width, idOf));
   });
   pushAll(parts, axis(timed, domain, xOf, bottom));
   pushAll(parts, markerLines(markers, xOf, bottom, timed));
