@@ -19,7 +19,8 @@ export function bodyText(analysis: Analysis): string {
  * A refusal: a 4xx status and a JSON body of the provider's error shape, not a 200 stream (a
  * server that streams its refusal leaves the SDK reading an answer that never comes).
  */
-export function refusedAsJson(says: string, reference: string, isError: (json: unknown) => boolean): CheckRule {
+/** `shape`: the error's shape in words, as a broken rule says what the body is not. */
+export function refusedAsJson(says: string, reference: string, isError: (json: unknown) => boolean, shape = 'such an error'): CheckRule {
   return {
     code: 'error-not-refused',
     says,
@@ -36,7 +37,7 @@ export function refusedAsJson(says: string, reference: string, isError: (json: u
       } catch {
         return [`The body is not JSON: ${JSON.stringify(text.slice(0, 80))}.`];
       }
-      return isError(body) ? [] : [`The body is not such an error: ${JSON.stringify(text.slice(0, 80))}.`];
+      return isError(body) ? [] : [`The body is not ${shape}: ${JSON.stringify(text.slice(0, 80))}.`];
     },
   };
 }

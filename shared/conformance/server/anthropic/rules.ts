@@ -4,21 +4,16 @@
 // (src/lib/MessageStream.ts), which reads events by their SSE name (src/core/streaming.ts skips
 // data-only events and pings) and finds a delta's block by its position in the message's content.
 
-import type { Analysis } from '../../../analysis/analyze.ts';
 import { TOOL_BLOCKS, checkInput } from '../../../dialects/anthropic/accumulate.ts';
 import { isObject } from '../../../is-object.ts';
 import type { CheckRule } from '../types.ts';
+import { diagnosed, refusedAsJson } from '../evidence.ts';
 import { eventsWord, finalOf, isMessageEvent, readingsOf, stateOf } from './read.ts';
 
 const STREAMING = 'Anthropic docs, "Streaming Messages" (event types, event flow)';
 const HELPER = '@anthropic-ai/sdk src/lib/MessageStream.ts (accumulateMessage)';
 const CAPTURE = 'fixtures/dialects/messages/anthropic-sonnet46-text.sse (api.anthropic.com)';
 const NOT_READ = 'The stream was not read as Anthropic Messages.';
-
-/** The messages of the recording's diagnostics of these codes. */
-function diagnosed(analysis: Analysis, codes: readonly string[]): string[] {
-  return analysis.diagnostics.filter((diagnostic) => codes.includes(diagnostic.code)).map((diagnostic) => diagnostic.message);
-}
 
 export const eventNames: CheckRule = {
   code: 'event-name-mismatch',
@@ -211,34 +206,9 @@ export const messageStopLast: CheckRule = {
 };
 
 /** A refusal: not a 200 stream, but a JSON error body in Anthropic's shape. */
-export const anthropicError: CheckRule = {
-  code: 'error-not-refused',
-  says: 'A request Anthropic refuses is answered with a 4xx status and a JSON body {"type": "error", "error": {"type", "message"}}, not a 200 stream.',
-  reference: 'Anthropic docs, "Errors" (the error shape and its types by status); @anthropic-ai/sdk src/core/error.ts (APIError.generate picks the error class by status and keeps the body)',
-  breaks: 'fail',
-  judge(analysis) {
-    const status = analysis.recording.response?.status;
-    if (status === undefined) return ['No response came.'];
-    if (status < 400 || status > 499) return [`The status is ${status}.`];
-    const text = new TextDecoder().decode(concat(analysis.recording.reads.map((read) => read.bytes)));
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      return [`The body is not JSON: ${JSON.stringify(text.slice(0, 80))}.`];
-    }
-    const error = isObject(body) ? body.error : undefined;
-    const shaped = isObject(body) && body.type === 'error' && isObject(error) && typeof error.type === 'string' && typeof error.message === 'string';
-    return shaped ? [] : [`The body is not {"type": "error", "error": {"type", "message"}}: ${JSON.stringify(text.slice(0, 80))}.`];
-  },
-};
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
-  }
-  return all;
-}
+export const anthropicError: CheckRule = refusedAsJson(
+  'A request Anthropic refuses is answered with a 4xx status and a JSON body {"type": "error", "error": {"type", "message"}}, not a 200 stream.',
+  'Anthropic docs, "Errors" (the error shape and its types by status); @anthropic-ai/sdk src/core/error.ts (APIError.generate picks the error class by status and keeps the body)',
+  (body) => isObject(body) && body.type === 'error' && isObject(body.error) && typeof body.error.type === 'string' && typeof body.error.message === 'string',
+  '{"type": "error", "error": {"type", "message"}}',
+);
