@@ -1,7 +1,8 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
 // 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, the replay's
 // timing fidelity against aimock, the capture proxy's relay cost beside nginx and no proxy
-// (bench/capture.ts), and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
+// (bench/capture.ts), `streamscope check`'s server battery against the simulator beside plain fetch
+// (bench/check.ts), and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
 // explains the figures).
 //
 // Options (after `npm run bench --`): `--only <text>` runs only the cases whose name contains
@@ -24,6 +25,7 @@ import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runRecordingBenchmarks } from './recording.ts';
 import type { CaptureRelayResult } from './capture.ts';
+import type { CheckBatteryResult } from './check.ts';
 import type { ReplayFidelityResult } from './replay.ts';
 import type { UiResults } from './ui.ts';
 
@@ -434,12 +436,12 @@ const recordingResults = await runRecordingBenchmarks(selected);
 // ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
 
 /** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
-async function inOwnProcess<T>(section: 'replay' | 'capture' | 'ui'): Promise<T> {
+async function inOwnProcess<T>(section: 'replay' | 'capture' | 'check' | 'ui'): Promise<T> {
   collect();
   const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-'));
   const out = join(dir, `${section}.json`);
   try {
-    const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'section.ts'), section, only ?? '-', out], { stdio: 'inherit' });
+    const child = spawn(process.execPath, [join(root, 'bin', 'run-ts.mjs'), join(root, 'bench', 'section.ts'), section, only ?? '-', out, String(RUNS)], { stdio: 'inherit' });
     const code = await new Promise<number | null>((resolve, reject) => child.on('error', reject).on('close', resolve));
     if (code !== 0) fail(`the ${section} section failed (exit ${code})`);
     return JSON.parse(readFileSync(out, 'utf8')) as T;
@@ -453,6 +455,10 @@ const replayResults = await inOwnProcess<ReplayFidelityResult[]>('replay');
 // ---------------------------------------------------------------- the capture proxy's relay cost, beside nginx and no proxy
 
 const captureRelayResults = await inOwnProcess<CaptureRelayResult[]>('capture');
+
+// ---------------------------------------------------------------- `streamscope check`: the server battery against the simulator, beside plain fetch
+
+const checkResults = await inOwnProcess<CheckBatteryResult[]>('check');
 
 // ---------------------------------------------------------------- the recording view in Chromium
 
@@ -483,6 +489,7 @@ if (only === undefined && option('--runs') === undefined) {
     recording: recordingResults,
     replay: replayResults,
     captureRelay: captureRelayResults,
+    check: checkResults,
     ui: uiResults,
   };
   writeFileSync(out, JSON.stringify(results, null, 2) + '\n');

@@ -7,11 +7,19 @@
 
 import { writeFileSync } from 'node:fs';
 import { runCaptureBenchmarks } from './capture.ts';
+import { runCheckBenchmarks } from './check.ts';
 import { runReplayBenchmarks } from './replay.ts';
 import { runUiBenchmarks } from './ui.ts';
 
-const [section, only, out] = process.argv.slice(2);
+const [section, only, out, runs] = process.argv.slice(2);
 const selected = (name: string): boolean => only === '-' || name.includes(only!);
-if (!out || (section !== 'replay' && section !== 'capture' && section !== 'ui')) throw new Error('usage: bench/section.ts replay|capture|ui ONLY OUT');
-const results = section === 'replay' ? await runReplayBenchmarks(selected) : section === 'capture' ? await runCaptureBenchmarks(selected) : await runUiBenchmarks(selected);
+if (!out || (section !== 'replay' && section !== 'capture' && section !== 'ui' && section !== 'check')) throw new Error('usage: bench/section.ts replay|capture|ui|check ONLY OUT [RUNS]');
+const results =
+  section === 'replay'
+    ? await runReplayBenchmarks(selected)
+    : section === 'capture'
+      ? await runCaptureBenchmarks(selected)
+      : section === 'check'
+        ? await runCheckBenchmarks(selected, Number(runs ?? 7))
+        : await runUiBenchmarks(selected);
 writeFileSync(out, JSON.stringify(results));
