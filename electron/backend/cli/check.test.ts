@@ -93,6 +93,8 @@ describe('streamscope check', () => {
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--only', 'chat.nope'], '--only: no check "chat.nope"'],
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--fail-on', 'info'], '--fail-on takes "error" or "warning", not "info"'],
       [['--base-url', 'http://127.0.0.1:9/v1'], 'give --model M'],
+      [['--base-url', 'ftp://example.com/v1', '--model', 'm'], '--base-url must be an http or https URL, not ftp://example.com/v1'],
+      [['--base-url', 'not a url', '--model', 'm'], '--base-url must be an http or https URL, not not a url'],
     ] as const) {
       const out = captureOutput();
       expect(await main(['check', ...args, '--no-store'], out)).toBe(2);

@@ -14,7 +14,7 @@ import type { Protocol } from '../../../shared/dialects/types.ts';
 import { headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { DEFAULT_CHECK_TIMEOUT_MS, runChecks } from '../check/run.ts';
-import { findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor } from '../recorder/profiles.ts';
+import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import { defaultDbPath } from '../store/index.ts';
@@ -104,6 +104,11 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
   if (baseUrl === null) {
     await simulator?.close();
     throw new CliError(profile?.note ? `profile ${profile.name}: ${profile.note}` : 'give --profile NAME or --base-url URL (see --help)');
+  }
+  const url = endpointUrl(baseUrl, protocols[0]!);
+  if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    await simulator?.close();
+    throw new CliError(`--base-url must be an http or https URL, not ${redactUrl(baseUrl)}`);
   }
   const store = values['no-store'] ? undefined : openStoreAt(values.db ?? defaultDbPath());
   const abort = new AbortController();
