@@ -5,7 +5,9 @@
 
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { chatReading } from '../dialects/chat/kept.ts';
+import { responses } from '../dialects/responses/index.ts';
 import { messagesStream, responsesStream, toSse } from '../dialects/streams.test-support.ts';
 import type { Recording } from '../recording/types.ts';
 import { corpus, CORPUS_DIR } from '../test/dialect-corpus.ts';
@@ -53,6 +55,20 @@ describe('telling the dialect', () => {
     expect(analysis.usage).toMatchObject({ output_tokens: 3 });
     expect(analysis.events.filter((event) => event.tokens !== 0).length).toBe(4);
     expect(analysis.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info')).toEqual([]);
+  });
+});
+
+describe("Chat's reading of another dialect's events", () => {
+  it('is its view kind with no Chat operation, and reads no event again (the live store asks it of every event)', () => {
+    const analysis = analyzeRecording(recording([RESPONSES]));
+    const interpret = vi.spyOn(responses, 'interpret');
+    try {
+      const readings = analysis.events.map((event) => chatReading(event));
+      expect(interpret).not.toHaveBeenCalled();
+      expect(readings.map(({ kind, ops, meta }) => [kind, ops.length, meta])).toEqual(analysis.events.map((event) => [event.interpretation.kind, 0, null]));
+    } finally {
+      interpret.mockRestore();
+    }
   });
 });
 

@@ -222,14 +222,21 @@ export function chatKeeper(source: KeptSource): EventKeeper<Interpretation> {
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
+/** Another dialect's event in Chat's words: its view kind, and nothing else. One frozen object per kind. */
+const NOT_CHAT = new Map<Interpretation['kind'], Interpretation>();
+
 /**
  * Chat Completions' reading of an analysed event, for what reads its operations and chunk identity
  * (the aimock export, the events' effects, the store's model): an event of a Chat Completions
  * analysis is its own reading (ChatEvent), so this is no copy; another dialect's event carries no
- * Chat operation and no chunk identity, and reads as its view kind with nothing else.
+ * Chat operation and no chunk identity, and reads as its view kind with nothing else. It asks the
+ * event's view, never its dialect reading: another dialect's event would interpret itself again
+ * to give that (the live store asks this of every event until one names its model).
  */
-export function chatReading(event: Pick<KeptEvent, 'interpretation' | 'dialectInterpretation'>): Interpretation {
-  const own = event.dialectInterpretation;
-  if ('meta' in own) return own as Interpretation;
-  return { kind: event.interpretation.kind, ops: NOTHING, meta: null, unknownPaths: NOTHING, problems: NOTHING, obfuscationBytes: 0 };
+export function chatReading(event: Pick<KeptEvent, 'interpretation'>): Interpretation {
+  const view = event.interpretation;
+  if ('meta' in view) return view as Interpretation;
+  let reading = NOT_CHAT.get(view.kind);
+  if (reading === undefined) NOT_CHAT.set(view.kind, (reading = Object.freeze({ kind: view.kind, ops: NOTHING, meta: null, unknownPaths: NOTHING, problems: NOTHING, obfuscationBytes: 0 })));
+  return reading;
 }
