@@ -41,3 +41,18 @@ export function refusedAsJson(says: string, reference: string, isError: (json: u
     },
   };
 }
+
+/**
+ * A warning when the model made fewer calls than the prompt asks for: a model may choose so (one
+ * call where two were asked), and a client survives it. `made`: the calls the dialect counts.
+ */
+export function callsAskedFor(count: number, rule: Pick<CheckRule, 'code' | 'says' | 'reference'>, made: (analysis: Analysis) => number): CheckRule {
+  return {
+    ...rule,
+    breaks: 'warn',
+    judge(analysis) {
+      const calls = made(analysis);
+      return calls >= count ? [] : [`It made ${calls}.`];
+    },
+  };
+}

@@ -7,7 +7,7 @@
 import { TOOL_BLOCKS, checkInput } from '../../../dialects/anthropic/accumulate.ts';
 import { isObject } from '../../../is-object.ts';
 import type { CheckRule } from '../types.ts';
-import { diagnosed, refusedAsJson } from '../evidence.ts';
+import { callsAskedFor, diagnosed, refusedAsJson } from '../evidence.ts';
 import { eventsWord, finalOf, isMessageEvent, readingsOf, stateOf } from './read.ts';
 
 const STREAMING = 'Anthropic docs, "Streaming Messages" (event types, event flow)';
@@ -136,16 +136,11 @@ export function toolUse(name: string, required: readonly string[]): CheckRule {
 }
 
 export function atLeastToolUses(count: number): CheckRule {
-  return {
-    code: 'one-tool-use',
-    says: `The model makes the ${count} tool_use blocks the prompt asks for.`,
-    reference: 'A model may choose fewer calls than asked (tool_choice "any" allows one): a deviation a client survives',
-    breaks: 'warn',
-    judge(analysis) {
-      const made = readingsOf(analysis).filter((reading) => reading.op?.type === 'block-start' && reading.op.block.type === 'tool_use').length;
-      return made >= count ? [] : [`It made ${made}.`];
-    },
-  };
+  return callsAskedFor(
+    count,
+    { code: 'one-tool-use', says: `The model makes the ${count} tool_use blocks the prompt asks for.`, reference: 'A model may choose fewer calls than asked (tool_choice "any" allows one): a deviation a client survives' },
+    (analysis) => readingsOf(analysis).filter((reading) => reading.op?.type === 'block-start' && reading.op.block.type === 'tool_use').length,
+  );
 }
 
 /** The message_delta's stop_reason is this one. */

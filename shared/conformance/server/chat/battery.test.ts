@@ -3,25 +3,16 @@
 // them: each rule holds on the clean shape and is broken, with its exact words, by its defect.
 
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../../../analysis/analyze.ts';
-import type { Analysis } from '../../../analysis/analyze.ts';
-import { realStream, timed } from '../../../test/streams.ts';
+import { realStream } from '../../../test/streams.ts';
 import { judgeCheck } from '../judge.ts';
+import { servedBy } from '../served.test-support.ts';
 import type { ServerCheck } from '../types.ts';
 import { CHAT_BATTERY } from './battery.ts';
 import { callsApart, finishOnce, jsonError, noUsage, roleFirst, usageOnceAtEnd } from './rules.ts';
 
 const text = (name: string): string => new TextDecoder().decode(realStream(name));
 
-/** A body as a server answered it: status 200, text/event-stream, in one read. */
-function served(body: string, response: { status?: number; contentType?: string } = {}): Analysis {
-  return analyzeRecording(
-    timed([[5, body]], {
-      request: { method: 'POST', url: 'http://127.0.0.1:9/v1/chat/completions', headers: {}, body: null },
-      response: { t: 1, status: response.status ?? 200, httpVersion: '1.1', headers: { 'content-type': response.contentType ?? 'text/event-stream' } },
-    }),
-  );
-}
+const served = servedBy('chat-completions');
 
 const check = (id: string): ServerCheck => CHAT_BATTERY.find((candidate) => candidate.id === id)!;
 

@@ -6,23 +6,12 @@ import { atLeastCalls, callsApart, choices, contentDeltas, doneLast, finishOnce,
 
 const QUESTION = 'In one short sentence: why is the sky blue?';
 
-const WEATHER = {
+const tool = (name: string, description: string) => ({
   type: 'function',
-  function: {
-    name: 'get_weather',
-    description: 'The current weather in a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  },
-};
-
-const TIME = {
-  type: 'function',
-  function: {
-    name: 'get_time',
-    description: 'The current local time in a city.',
-    parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
-  },
-};
+  function: { name, description, parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] } },
+});
+const WEATHER = tool('get_weather', 'The current weather in a city.');
+const TIME = tool('get_time', 'The current local time in a city.');
 
 const ask = (model: string, content: string, more: Record<string, unknown> = {}): Record<string, unknown> => ({ model, stream: true, messages: [{ role: 'user', content }], ...more });
 

@@ -5,7 +5,7 @@
 
 import type { Analysis } from '../../../analysis/analyze.ts';
 import { isObject } from '../../../is-object.ts';
-import { diagnosed, refusedAsJson } from '../evidence.ts';
+import { callsAskedFor, diagnosed, refusedAsJson } from '../evidence.ts';
 import type { CheckRule } from '../types.ts';
 import { choicesOf, eventsWord, isTotal, opsOf } from './read.ts';
 
@@ -183,16 +183,7 @@ export const callsApart: CheckRule = {
 };
 
 export function atLeastCalls(count: number): CheckRule {
-  return {
-    code: 'one-tool-call',
-    says: `The model makes the ${count} calls the prompt asks for.`,
-    reference: 'A model may choose fewer calls than asked: a deviation a client survives',
-    breaks: 'warn',
-    judge: (analysis) => {
-      const calls = callsOf(analysis).length;
-      return calls >= count ? [] : [`It made ${calls}.`];
-    },
-  };
+  return callsAskedFor(count, { code: 'one-tool-call', says: `The model makes the ${count} calls the prompt asks for.`, reference: 'A model may choose fewer calls than asked: a deviation a client survives' }, (analysis) => callsOf(analysis).length);
 }
 
 /** Exactly these choices, each with its role, content and finish reason. */

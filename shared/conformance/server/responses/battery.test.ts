@@ -4,25 +4,16 @@
 
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzeRecording } from '../../../analysis/analyze.ts';
-import type { Analysis } from '../../../analysis/analyze.ts';
-import { timed } from '../../../test/streams.ts';
+
 import { judgeCheck } from '../judge.ts';
+import { servedBy } from '../served.test-support.ts';
 import type { ServerCheck } from '../types.ts';
 import { RESPONSES_BATTERY } from './battery.ts';
 import { callsApart, functionCall, namedAsTyped, sequenceNumbers, terminal, textSequence } from './rules.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../test/fixtures/dialects/responses/${name}`, import.meta.url), 'utf8');
 
-/** A body as a server answered it: status 200, text/event-stream, in one read. */
-function served(body: string, response: { status?: number; contentType?: string } = {}): Analysis {
-  return analyzeRecording(
-    timed([[5, body]], {
-      request: { method: 'POST', url: 'http://127.0.0.1:9/v1/responses', headers: {}, body: null },
-      response: { t: 1, status: response.status ?? 200, httpVersion: '1.1', headers: { 'content-type': response.contentType ?? 'text/event-stream' } },
-    }),
-  );
-}
+const served = servedBy('responses');
 
 const check = (id: string): ServerCheck => RESPONSES_BATTERY.find((candidate) => candidate.id === id)!;
 const events = (body: string): string[] => body.split('\n\n').filter((event) => event.trim() !== '');

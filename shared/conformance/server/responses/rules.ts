@@ -7,7 +7,7 @@
 import type { Analysis } from '../../../analysis/analyze.ts';
 import type { ResponseObject } from '../../../dialects/responses/final.ts';
 import { isObject } from '../../../is-object.ts';
-import { diagnosed, refusedAsJson } from '../evidence.ts';
+import { callsAskedFor, diagnosed, refusedAsJson } from '../evidence.ts';
 import type { CheckRule } from '../types.ts';
 
 const EVENTS_DOC = 'OpenAI API reference, "Responses streaming events"';
@@ -176,16 +176,7 @@ export const callsApart: CheckRule = {
 };
 
 export function atLeastCalls(count: number): CheckRule {
-  return {
-    code: 'one-function-call',
-    says: `The model makes the ${count} calls the prompt asks for.`,
-    reference: 'A model may choose fewer calls than asked: a deviation a client survives',
-    breaks: 'warn',
-    judge: (analysis) => {
-      const calls = callsOf(analysis).length;
-      return calls >= count ? [] : [`It made ${calls}.`];
-    },
-  };
+  return callsAskedFor(count, { code: 'one-function-call', says: `The model makes the ${count} calls the prompt asks for.`, reference: 'A model may choose fewer calls than asked: a deviation a client survives' }, (analysis) => callsOf(analysis).length);
 }
 
 /** A refusal: not a 200 stream, but a JSON error body in OpenAI's shape. */
