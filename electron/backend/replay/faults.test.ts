@@ -66,9 +66,10 @@ describe('faults on the wire', () => {
   it('stalls before event N: a silence of that length before its first byte, nothing else later', async () => {
     const { wire } = await replay({ stalls: [{ beforeEvent: 4, ms: 300 }] });
     const times = wire.chunks.map((chunk) => chunk.t);
-    expect(times[4]! - times[3]!).toBeGreaterThanOrEqual(295);
-    expect(times[3]! - times[0]!).toBeLessThan(150);
-    expect(times.at(-1)! - times[4]!).toBeLessThan(150);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(gaps[3]).toBeGreaterThanOrEqual(295);
+    // Nothing else waits: every other gap is shorter than the stall (a loaded machine's own pauses included).
+    expect(Math.max(...gaps.filter((_, i) => i !== 3))).toBeLessThan(295);
     expect(latin1(wire.body)).toBe(latin1(bodyOf(text)));
   });
 

@@ -126,7 +126,7 @@ describe('the dialects in real time', () => {
     const result = await exchangeAt(`${live.url}/${dialect}`, bodies[dialect]('sim-text', { ttft_ms: 150, tps: 200, jitter: 0, chunks: 40 }));
     const deltaReads = result.reads.filter((read) => new TextDecoder().decode(read.bytes).includes(firstDelta[dialect]));
     expect(deltaReads[0]!.t).toBeGreaterThanOrEqual(150);
-    expect(deltaReads[0]!.t).toBeLessThan(300);
+    expect(deltaReads[0]!.t).toBeLessThan(450);
     // Waits are scheduled from the start, so nothing comes early: the 40th delta is due at
     // 150 + 39 × 5 ms (a loaded machine can only make it late, hence the loose upper bound).
     expect(deltaReads.at(-1)!.t).toBeGreaterThanOrEqual(345);

@@ -218,11 +218,11 @@ describe('the simulator in real time', () => {
     const { result, analysis } = await timed('sim-text', { stream_options: { include_usage: true }, sim: { ttft_ms: 150, tps: 200, jitter: 0, chunks: 40 } });
     const metrics = analysis.metrics!;
     expect(metrics.ttft_ms).toBeGreaterThanOrEqual(150);
-    expect(metrics.ttft_ms).toBeLessThan(300);
+    expect(metrics.ttft_ms).toBeLessThan(450);
     // Waits are scheduled from the start, so late timers do not add up (5.0 ms on an idle
-    // machine; the margin is for a loaded one).
+    // machine; the margin is for a loaded one: a stall of 250 ms over the 39 gaps stays under it).
     expect(metrics.tpot_ms).toBeGreaterThan(4.5);
-    expect(metrics.tpot_ms).toBeLessThan(8);
+    expect(metrics.tpot_ms).toBeLessThan(12);
     expect(codes(analysis)).toEqual(['obfuscation', 'usage-chunk']);
     const events = analysis.events.length;
     expect(writes).toHaveLength(events);
