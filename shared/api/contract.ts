@@ -11,6 +11,7 @@ import type { CaptureExchange } from '../capture/types.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { ReplayFaults } from '../replay/faults.ts';
 import type { PackedRecording } from './packed.ts';
+import type { CheckFinishedPush, CheckInfo, CheckResultPush, CheckRunSummary, CheckStart, StoredCheckRun } from './checks.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
 
 export interface StreamscopeApi {
@@ -64,6 +65,20 @@ export interface StreamscopeApi {
   listProxies(input: Record<string, never>): Promise<ProxyInfo[]>;
   /** The exchanges a proxy saw since it started, those under way included (the newest CAPTURE_LOG_LIMIT, newest first); null when it is not running. */
   proxyLog(input: { readonly id: number }): Promise<CaptureExchange[] | null>;
+
+  // Conformance (docs/conformance.md): the server battery sent to an endpoint, every exchange
+  // stored as a recording and the run stored too. Each verdict arrives as a `checkResult` push as it
+  // is judged, the end as `checkFinished`.
+  /** The battery of each dialect, in order. */
+  listChecks(input: Record<string, never>): Promise<CheckInfo[]>;
+  startCheck(input: CheckStart): Promise<StoredCheckRun>;
+  /** Stops a run under way and keeps the verdicts judged so far; false when it is not running. */
+  cancelCheck(input: { readonly id: number }): Promise<boolean>;
+  /** Newest first; `baseUrl` keeps the runs of one endpoint. */
+  listCheckRuns(input: { readonly baseUrl?: string; readonly limit?: number }): Promise<CheckRunSummary[]>;
+  /** One run with its verdicts; null for an unknown id. */
+  getCheckRun(input: { readonly id: number }): Promise<StoredCheckRun | null>;
+  deleteCheckRun(input: { readonly id: number }): Promise<boolean>;
 }
 
 /** What the backend pushes to the renderer, by push name. */
@@ -76,6 +91,10 @@ export interface ApiPushes {
   replayRequest: ReplayRequestPush;
   /** A capture proxy's exchange began or ended (`exchange.state`). */
   captureExchange: CaptureExchangePush;
+  /** A check of a run was judged. */
+  checkResult: CheckResultPush;
+  /** A run ended (however it ended). */
+  checkFinished: CheckFinishedPush;
 }
 
 export type ApiCall = keyof StreamscopeApi;
@@ -108,9 +127,15 @@ export const API_CALLS = [
   'stopProxy',
   'listProxies',
   'proxyLog',
+  'listChecks',
+  'startCheck',
+  'cancelCheck',
+  'listCheckRuns',
+  'getCheckRun',
+  'deleteCheckRun',
 ] as const satisfies readonly ApiCall[];
 
-export const API_PUSHES = ['live', 'finished', 'replayRequest', 'captureExchange'] as const satisfies readonly ApiPush[];
+export const API_PUSHES = ['live', 'finished', 'replayRequest', 'captureExchange', 'checkResult', 'checkFinished'] as const satisfies readonly ApiPush[];
 
 // The lists above must name every call and push: a missing one fails to compile here.
 type Missing<All, Listed> = Exclude<All, Listed>;

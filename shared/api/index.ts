@@ -1,6 +1,7 @@
 // The one API between the UI and the backend. Re-exports only.
 export * from './contract.ts';
 export * from './recordings.ts';
+export * from './checks.ts';
 export * from './errors.ts';
 export * from './schema.ts';
 export * from './dispatch.ts';

@@ -113,4 +113,22 @@ export const API_SCHEMAS = {
   proxyLog: z.object({ id }).strict(),
   listReplays: nothing,
   replayLog: z.object({ id }).strict(),
+  listChecks: nothing,
+  startCheck: z
+    .object({
+      profile: text(100).min(1),
+      baseUrl: z.url({ protocol: /^https?$/ }).optional(),
+      protocols: z.array(z.enum(PROTOCOLS)).min(1).max(PROTOCOLS.length).optional(),
+      model: text(500).min(1).optional(),
+      only: z.array(text(100).min(1)).max(1000).optional(),
+      headers: headers.optional(),
+      sendKeyTo: text(2000).optional(),
+      timeoutMs: milliseconds.optional(),
+      concurrency: z.number().int().min(1).max(16).optional(),
+    })
+    .strict(),
+  cancelCheck: z.object({ id }).strict(),
+  listCheckRuns: z.object({ baseUrl: text(2000).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
+  getCheckRun: z.object({ id }).strict(),
+  deleteCheckRun: z.object({ id }).strict(),
 } satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };

@@ -17,8 +17,12 @@ export type Outcome = 'eof' | 'error' | 'aborted' | 'timeout' | 'recording' | 'i
 
 export const OUTCOMES: readonly Outcome[] = ['eof', 'error', 'aborted', 'timeout', 'recording', 'interrupted'];
 
-/** `live`: sent by Streamscope itself; `capture`: an app's exchange through the capture proxy; the others: imported files. */
-export const RECORDING_SOURCES = ['live', 'capture', 'sse', 'ssrec', 'har', 'curl'] as const;
+/**
+ * `live`: sent by Streamscope itself; `check`: sent by it too, as a request of a conformance run
+ * (`streamscope check`, tagged `check-run:ID`); `capture`: an app's exchange through the capture
+ * proxy; the others: imported files.
+ */
+export const RECORDING_SOURCES = ['live', 'check', 'capture', 'sse', 'ssrec', 'har', 'curl'] as const;
 
 export type RecordingSource = (typeof RECORDING_SOURCES)[number];
 

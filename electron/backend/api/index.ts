@@ -1,12 +1,13 @@
 // The backend behind the one API (shared/api/contract.ts): every call answered from the store,
-// the recorder, the profiles and keys, the simulator, the import/export formats and the replay
-// servers, plus the pushes of live recordings and of replayed requests. The Electron main process binds it to IPC, serve mode to loopback
+// the recorder, the profiles and keys, the simulator, the import/export formats, the replay
+// servers and the conformance runs, plus the pushes of live recordings and of replayed requests. The Electron main process binds it to IPC, serve mode to loopback
 // HTTP, the tests call it directly; each puts `createApiDispatcher(backend.api)` in front of it,
 // which validates every argument before it gets here.
 
 import type { ApiPush, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { openStore } from '../store/index.ts';
+import { createChecks } from './checks.ts';
 import type { StoreOptions } from '../store/index.ts';
 import type { KeyVault } from './keys.ts';
 import { createLive } from './live.ts';
@@ -49,6 +50,7 @@ export function createBackend(options: BackendOptions): Backend {
   const live = createLive({ store, profiles, simulator, pushes, ...(options.liveBatch ? { batch: options.liveBatch } : {}) });
   const replays = createReplays(store, pushes);
   const proxies = createProxies(store, pushes, simulator);
+  const checks = createChecks(store, profiles, pushes);
   const { profile: _profile, keyFor: _keyFor, ...profileCalls } = profiles;
 
   const calls: StreamscopeApi = {
@@ -66,6 +68,12 @@ export function createBackend(options: BackendOptions): Backend {
     stopProxy: proxies.stopProxy,
     listProxies: proxies.listProxies,
     proxyLog: proxies.proxyLog,
+    listChecks: checks.listChecks,
+    startCheck: checks.startCheck,
+    cancelCheck: checks.cancelCheck,
+    listCheckRuns: checks.listCheckRuns,
+    getCheckRun: checks.getCheckRun,
+    deleteCheckRun: checks.deleteCheckRun,
   };
 
   let closing: Promise<void> | null = null;
@@ -85,7 +93,7 @@ export function createBackend(options: BackendOptions): Backend {
     subscribe: pushes.subscribe,
     close() {
       closing ??= (async () => {
-        await Promise.all([live.cancelAll(), replays.stopAll(), proxies.stopAll()]);
+        await Promise.all([live.cancelAll(), replays.stopAll(), proxies.stopAll(), checks.stopAll()]);
         await simulator.close();
         store.close();
       })();

@@ -1,9 +1,10 @@
 // The server battery's runner (issue 29, `streamscope check`): sends each check's request with the
-// recorder, one at a time, every exchange kept as an ordinary recording, and judges it
-// (shared/conformance/server/judge.ts). Bounded: each request has a total time and a body size
-// past which it is cut and failed, so a server that never answers, answers forever or sends a
-// huge body is reported, never waited on. A dialect the server does not serve (404 for its path)
-// is skipped, with the reason.
+// recorder, one at a time or `concurrency` at once, every exchange kept as an ordinary recording
+// (source 'check', tagged with its run), and judges it (shared/conformance/server/judge.ts).
+// Bounded: each request has a total time and a body size past which it is cut and failed, so a
+// server that never answers, answers forever or sends a huge body is reported, never waited on. A
+// dialect the server does not serve (404 for its path) is skipped, with the reason: the first 404
+// marks it, and its checks not yet sent are skipped without asking.
 
 import { judgeCheck } from '../../../shared/conformance/server/judge.ts';
 import type { CheckResult } from '../../../shared/conformance/server/report.ts';
@@ -17,6 +18,11 @@ import type { Store } from '../store/index.ts';
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 60_000;
 export const DEFAULT_CHECK_MAX_BYTES = 16 * 1024 * 1024;
+/** More requests at once than this is a load test, not a check. */
+export const MAX_CHECK_CONCURRENCY = 16;
+
+/** The tag a run's recordings carry, for the history's filter. */
+export const checkRunTag = (runId: number): string => `check-run:${runId}`;
 
 export interface CheckRunOptions {
   /** Up to /v1: each dialect's path goes after it (recorder/profiles.ts's endpointUrl). */
@@ -34,16 +40,22 @@ export interface CheckRunOptions {
   readonly timeoutMs?: number;
   /** Body bytes past which a request is cut and its check failed. */
   readonly maxBodyBytes?: number;
-  /** Where every exchange is kept as a recording (named `check ID`); none: kept in memory only. */
+  /** Where every exchange is kept as a recording (named `check ID`, source 'check'); none: kept in memory only. */
   readonly store?: Store;
+  /** The stored run the requests belong to: each recording is tagged `check-run:ID`. */
+  readonly runId?: number;
+  /** Requests at once (default 1: a rate-limited server), 1 to MAX_CHECK_CONCURRENCY. */
+  readonly concurrency?: number;
+  /** Stops the run: no check is sent after it, and a check it cuts short gets no verdict (its recording ends aborted). */
   readonly signal?: AbortSignal;
-  /** Each verdict as it is judged. */
+  /** Each verdict as it is judged (with concurrency, in the order they finish). */
   readonly onResult?: (result: CheckResult) => void;
 }
 
 export type { CheckResult };
 
 export interface CheckRun {
+  /** In battery order, whatever order they finished in; a run stopped by its signal has the checks judged before. */
   readonly results: readonly CheckResult[];
   /** Each result's recording, in the same order (null for a check skipped without asking): the HTML report draws them. */
   readonly recordings: readonly (Recording | null)[];
@@ -55,23 +67,33 @@ export interface CheckRun {
 type Cut = { readonly code: 'check-timed-out' | 'body-too-large'; readonly message: string };
 
 export async function runChecks(options: CheckRunOptions): Promise<CheckRun> {
-  const results: CheckResult[] = [];
-  const recordings: (Recording | null)[] = [];
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CHECK_CONCURRENCY) throw new RangeError(`runChecks: concurrency is a whole number from 1 to ${MAX_CHECK_CONCURRENCY}, not ${concurrency}`);
+  const outcomes: (Outcome | null)[] = options.checks.map(() => null);
   const unserved = new Map<Protocol, string>();
-  let reached = false;
   const timeoutMs = options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_CHECK_MAX_BYTES;
-  for (const check of options.checks) {
-    if (options.signal?.aborted) break;
-    const skipped = unserved.get(check.protocol);
-    const result = skipped !== undefined ? skip(check, skipped) : await runOne(check, options, timeoutMs, maxBodyBytes);
-    if (result.reached) reached = true;
-    if (result.unserved !== null) unserved.set(check.protocol, result.unserved);
-    results.push(result.result);
-    recordings.push(result.recording);
-    options.onResult?.(result.result);
-  }
-  return { results, recordings, unreachable: !reached && results.length > 0 };
+  let next = 0;
+  // Each worker takes the next check not yet taken: at most `concurrency` requests are under way.
+  const worker = async (): Promise<void> => {
+    while (next < options.checks.length && !options.signal?.aborted) {
+      const at = next++;
+      const check = options.checks[at]!;
+      const skipped = unserved.get(check.protocol);
+      const outcome = skipped !== undefined ? skip(check, skipped) : await runOne(check, options, timeoutMs, maxBodyBytes);
+      if (outcome === null) return;
+      if (outcome.unserved !== null && !unserved.has(check.protocol)) unserved.set(check.protocol, outcome.unserved);
+      outcomes[at] = outcome;
+      options.onResult?.(outcome.result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, options.checks.length) }, worker));
+  const done = outcomes.filter((outcome): outcome is Outcome => outcome !== null);
+  return {
+    results: done.map((outcome) => outcome.result),
+    recordings: done.map((outcome) => outcome.recording),
+    unreachable: done.length > 0 && !done.some((outcome) => outcome.reached),
+  };
 }
 
 /** A check's outcome as the runner keeps it. */
@@ -87,7 +109,8 @@ function skip(check: ServerCheck, why: string): Outcome {
   return { result: { id: check.id, protocol: check.protocol, status: 'skip', summary: why, expected: [], findings: [], recordingId: null }, recording: null, reached: false, unserved: why };
 }
 
-async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: number, maxBodyBytes: number): Promise<Outcome> {
+/** The check's outcome; null when the run's signal stopped it before its verdict. */
+async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: number, maxBodyBytes: number): Promise<Outcome | null> {
   const url = endpointUrl(options.baseUrl, check.protocol);
   if (url === null) throw new RangeError(`runChecks: ${JSON.stringify(options.baseUrl)} is not a URL`);
   const model = typeof options.model === 'function' ? options.model(check) : options.model;
@@ -111,6 +134,8 @@ async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: n
       timeouts: { firstByteMs: timeoutMs, idleMs: timeoutMs },
       signal: controller.signal,
       name: `check ${check.id}`,
+      source: 'check',
+      ...(options.runId !== undefined ? { tags: [checkRunTag(options.runId)] } : {}),
       ...(options.store ? { store: options.store } : {}),
       // One byte more than the bound is kept, so that a body past it is seen to be (the read that crosses the cap is cut there).
       maxRecordingBytes: maxBodyBytes + 1,
@@ -119,6 +144,8 @@ async function runOne(check: ServerCheck, options: CheckRunOptions, timeoutMs: n
         if (bytes > maxBodyBytes) stop({ code: 'body-too-large', message: `The body passed ${maxBodyBytes.toLocaleString('en-US')} bytes: the request was cut.` });
       },
     });
+    // Cut by the run's own stop, not by the server: the recording stays (aborted), the check has no verdict.
+    if (options.signal?.aborted && cut === null) return null;
     const { analysis } = recorded;
     const status = analysis.recording.response?.status;
     if (status === 404) {

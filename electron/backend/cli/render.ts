@@ -40,6 +40,7 @@ const KIND_STYLE: Partial<Record<EventKind, Style>> = {
 };
 const SOURCE_WORDS: Readonly<Record<RecordingSource, string>> = {
   live: 'live recording',
+  check: 'conformance check request',
   capture: 'captured by the proxy',
   ssrec: 'recording',
   sse: 'SSE body',

@@ -2,7 +2,7 @@
 // exchange and keeps it as a live recording (live-recording.ts: every read and event to the store and
 // the analysis as it arrives). Secrets are redacted before anything is kept.
 
-import type { AnalyzedEvent, RecordedRequest, RecordedResponse } from '../../../shared/index.ts';
+import type { AnalyzedEvent, RecordedRequest, RecordedResponse, RecordingSource } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/secrets/echoes.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import type { Store } from '../store/index.ts';
@@ -23,6 +23,9 @@ export interface RecordOptions {
   readonly timeouts?: Partial<ExchangeTimeouts>;
   readonly signal?: AbortSignal;
   readonly name?: string;
+  /** Default 'live'; 'check' for a conformance run's request. */
+  readonly source?: RecordingSource;
+  readonly tags?: readonly string[];
   /** Where to keep the recording as it arrives. */
   readonly store?: Store;
   /** Body bytes analysed in memory; past this the store keeps recording but the analysis stops (bounded memory). */
@@ -55,6 +58,8 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
     ...(options.secretHeaders ? { secretHeaders: options.secretHeaders } : {}),
     store: options.store,
     name: options.name,
+    ...(options.source ? { source: options.source } : {}),
+    ...(options.tags ? { tags: options.tags } : {}),
     maxAnalysisBytes: options.maxAnalysisBytes,
     ...(options.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: options.maxRecordingBytes }),
     onRead: options.onRead ? (t, bytes) => options.onRead!(t!, bytes) : undefined,

@@ -21,6 +21,11 @@ describe('migrations', () => {
     expect([db.pragma('user_version', { simple: true }), db.pragma('application_id', { simple: true })]).toEqual([SCHEMA_VERSION, APPLICATION_ID]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all()).toEqual([
+      'check_results',
+      'check_results_recording',
+      'check_runs',
+      'check_runs_base_url',
+      'check_runs_started',
       'events',
       'reads',
       'recording_diagnostics',
@@ -48,7 +53,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
-    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5]);
+    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -66,7 +71,7 @@ describe('migrations', () => {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2, 3, 4, 5]);
+    expect(migrate(db, path)).toEqual([2, 3, 4, 5, 6]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
@@ -88,11 +93,11 @@ describe('migrations', () => {
       store.importRecording(recordingFromSse(new TextEncoder().encode('data: {"hello":1}\n\n'))),
     ];
     store.close();
-    // The file as version 4 left it: no dialect column.
+    // The file as version 4 left it: no dialect column, no check runs.
     const db = openDatabase(path);
-    db.exec('ALTER TABLE recordings DROP COLUMN protocol');
+    db.exec('ALTER TABLE recordings DROP COLUMN protocol; DROP TABLE check_results; DROP TABLE check_runs');
     db.pragma('user_version = 4');
-    expect(migrate(db, path)).toEqual([5]);
+    expect(migrate(db, path)).toEqual([5, 6]);
     db.close();
     const upgraded = openStore(path);
     expect(ids.map((id) => upgraded.summary(id)!.protocol)).toEqual(['chat-completions', 'responses', 'responses', 'anthropic-messages', 'chat-completions', null]);

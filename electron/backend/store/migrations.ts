@@ -127,6 +127,46 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
     backfill: backfillProtocols,
   },
+  {
+    version: 6,
+    sql: `
+      -- A conformance run (streamscope check, the app's Check view; docs/conformance.md): the
+      -- server battery sent to one endpoint. Its requests are ordinary recordings (source 'check',
+      -- tagged check-run:ID); deleting a run keeps them.
+      CREATE TABLE check_runs (
+        id          INTEGER PRIMARY KEY,
+        started_at  INTEGER NOT NULL,                  -- ms since the epoch
+        finished_at INTEGER,                           -- NULL while running
+        base_url    TEXT NOT NULL,                     -- up to /v1, secrets redacted
+        model       TEXT,                              -- NULL: each check asked for its own simulator scenario
+        profile     TEXT,
+        protocols   TEXT NOT NULL,                     -- JSON array of Protocol
+        state       TEXT NOT NULL CHECK (state IN ('running', 'done', 'cancelled', 'unreachable')),
+        checks      TEXT NOT NULL,                     -- JSON array of CheckInfo: what the run was to send, in order
+        writer_pid  INTEGER,                           -- the process running a run still 'running'
+        writer_host TEXT
+      );
+      CREATE INDEX check_runs_started ON check_runs (started_at DESC, id DESC);
+      CREATE INDEX check_runs_base_url ON check_runs (base_url, started_at DESC);
+
+      -- One verdict a row, in the order judged (with concurrency, not the battery's).
+      CREATE TABLE check_results (
+        run_id       INTEGER NOT NULL REFERENCES check_runs (id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,                 -- from 0, in the order judged
+        judged_at    INTEGER NOT NULL,                 -- ms since the epoch
+        check_id     TEXT NOT NULL,                    -- chat.text, …
+        protocol     TEXT NOT NULL,
+        status       TEXT NOT NULL CHECK (status IN ('pass', 'warn', 'fail', 'skip')),
+        summary      TEXT NOT NULL,
+        expected     TEXT NOT NULL,                    -- JSON array of strings
+        findings     TEXT NOT NULL,                    -- JSON array of {code, severity, message}
+        -- The recording behind the verdict; a deleted recording leaves the verdict without one.
+        recording_id INTEGER REFERENCES recordings (id) ON DELETE SET NULL,
+        PRIMARY KEY (run_id, seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX check_results_recording ON check_results (recording_id) WHERE recording_id IS NOT NULL;
+    `,
+  },
 ];
 
 /**

@@ -158,8 +158,8 @@ function listFilter(query: ListQuery): { where: string; params: Record<string, u
     clauses.push('r.source = @source');
   }
   if (query.origin !== undefined) {
-    // Sent: what Streamscope requested itself; captured: what went through a capture proxy; imported: the rest.
-    clauses.push(query.origin === 'sent' ? "r.source = 'live'" : query.origin === 'captured' ? "r.source = 'capture'" : "r.source NOT IN ('live', 'capture')");
+    // Sent: what Streamscope requested itself (a check run's requests too); captured: what went through a capture proxy; imported: the rest.
+    clauses.push(query.origin === 'sent' ? "r.source IN ('live', 'check')" : query.origin === 'captured' ? "r.source = 'capture'" : "r.source NOT IN ('live', 'check', 'capture')");
   }
   if (query.captureSession !== undefined) {
     params.captureSession = query.captureSession;

@@ -11,6 +11,7 @@ import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/types.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { packReads } from '../../../shared/api/packed.ts';
+import { createCheckRunStore } from './check-runs.ts';
 import { createCheckpointer } from './checkpointer.ts';
 import { createFlushTicker } from './flush-ticker.ts';
 import { migrate } from './migrations.ts';
@@ -60,7 +61,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // A second connection of this process (the capture proxy's recording thread) leaves recovery to the first: it
   // cannot see which recordings the first one is writing.
   const recovered = options.recover === false ? [] : recover(db, statements, live);
-  return createStore(db, path, statements, live, recovered, wal ? nativeBinding : false, { ...options, nativeBinding });
+  const checkRuns = createCheckRunStore(db, file, options.recover !== false);
+  return createStore(db, path, statements, live, recovered, checkRuns, wal ? nativeBinding : false, { ...options, nativeBinding });
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -112,6 +114,7 @@ function createStore(
   statements: Statements,
   live: Set<number>,
   recovered: number[],
+  checkRuns: ReturnType<typeof createCheckRunStore>,
   workerAddon: string | false,
   { nativeBinding, writersPerFlush }: StoreOptions,
 ): Store {
@@ -174,10 +177,12 @@ function createStore(
     return row ? summaryFromRow(row) : null;
   }
 
+  const { close: closeCheckRuns, ...checkRunCalls } = checkRuns;
   const store: Store = {
     path,
     nativeBinding,
     recovered,
+    ...checkRunCalls,
 
     beginRecording(options: BeginRecordingOptions) {
       return store.resumeRecording(store.reserveRecording(options), options);
@@ -332,6 +337,7 @@ function createStore(
     close() {
       if (!db.open) return;
       for (const writer of [...writers]) writer.abandon(CLOSED_ERROR);
+      closeCheckRuns();
       checkpoints?.close();
       db.close();
     },

@@ -6,6 +6,7 @@ import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecord
 import type { PackedRecording } from '../../../shared/api/packed.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/types.ts';
+import type { CheckRunStore } from './check-runs.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
 export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
@@ -118,7 +119,10 @@ export interface StoreOptions {
   readonly writersPerFlush?: number;
 }
 
-export interface Store {
+export type { BeginCheckRunOptions, CheckRunQuery, CheckRunStore, FinishedState } from './check-runs.ts';
+
+/** The recordings, and the conformance runs (./check-runs.ts) whose requests are among them. */
+export interface Store extends CheckRunStore {
   readonly path: string;
   /** Recordings found still 'recording' (their writer died) and marked 'interrupted' when the store opened. */
   readonly recovered: readonly number[];

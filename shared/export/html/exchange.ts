@@ -11,6 +11,7 @@ import { count, ms } from './format.ts';
 
 const SOURCES: Readonly<Record<Recording['source'], string>> = {
   live: 'recorded live by Streamscope',
+  check: 'sent by Streamscope as a request of a conformance run',
   capture: "captured from an app's traffic by Streamscope's proxy",
   ssrec: 'timed recording file (.ssrec.jsonl)',
   sse: 'plain SSE body (.sse), untimed',
