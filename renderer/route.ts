@@ -6,34 +6,44 @@ import { useEffect, useState } from 'react';
 
 export type Route =
   | { readonly view: 'home' }
-  | { readonly view: 'recording'; readonly id: number }
+  /** `finding`: a diagnostic's code to select on opening (a conformance check's cell links so). */
+  | { readonly view: 'recording'; readonly id: number; readonly finding?: string }
   /** The new-request editor, empty or filled from a stored recording's request ("edit and resend"). */
   | { readonly view: 'new'; readonly from?: number }
   | { readonly view: 'compare'; readonly a: number; readonly b: number }
   /** The mock endpoints (replay servers), with a recording to serve preselected. */
   | { readonly view: 'mock'; readonly recording?: number }
   /** The capture proxies: the user's own app pointed at a loopback proxy that records its streams. */
-  | { readonly view: 'capture' };
+  | { readonly view: 'capture' }
+  /** Conformance (docs/conformance.md): the form and past runs, one run, or two runs side by side. */
+  | { readonly view: 'check'; readonly run?: number }
+  | { readonly view: 'check'; readonly compare: readonly [before: number, after: number] };
 
 export type View = Route['view'];
 
 export const HOME: Route = { view: 'home' };
 
 const ID = '([1-9]\\d{0,15})';
-const PATTERNS: readonly [RegExp, (ids: readonly number[]) => Route][] = [
+// A finding's code as the catalogues write them: `buffered-delivery`, `role-not-first`.
+const CODE = '([a-z0-9][a-z0-9.-]{0,99})';
+const PATTERNS: readonly [RegExp, (ids: readonly number[], words: readonly string[]) => Route][] = [
   [new RegExp(`^#/recording/${ID}$`), ([id]) => ({ view: 'recording', id: id! })],
+  [new RegExp(`^#/recording/${ID}/finding/${CODE}$`), ([id], [, finding]) => ({ view: 'recording', id: id!, finding: finding! })],
   [/^#\/new$/, () => ({ view: 'new' })],
   [new RegExp(`^#/new/from/${ID}$`), ([from]) => ({ view: 'new', from: from! })],
   [new RegExp(`^#/compare/${ID}/${ID}$`), ([a, b]) => ({ view: 'compare', a: a!, b: b! })],
   [/^#\/mock$/, () => ({ view: 'mock' })],
   [new RegExp(`^#/mock/${ID}$`), ([recording]) => ({ view: 'mock', recording: recording! })],
   [/^#\/capture$/, () => ({ view: 'capture' })],
+  [/^#\/check$/, () => ({ view: 'check' })],
+  [new RegExp(`^#/check/run/${ID}$`), ([run]) => ({ view: 'check', run: run! })],
+  [new RegExp(`^#/check/compare/${ID}/${ID}$`), ([before, after]) => ({ view: 'check', compare: [before!, after!] })],
 ];
 
 export function parseRoute(hash: string): Route {
   for (const [pattern, route] of PATTERNS) {
     const match = pattern.exec(hash);
-    if (match) return route(match.slice(1).map(Number));
+    if (match) return route(match.slice(1).map(Number), match.slice(1));
   }
   return HOME;
 }
@@ -43,7 +53,7 @@ export function routeHash(route: Route): string {
     case 'home':
       return '#/';
     case 'recording':
-      return `#/recording/${route.id}`;
+      return route.finding === undefined ? `#/recording/${route.id}` : `#/recording/${route.id}/finding/${route.finding}`;
     case 'new':
       return route.from === undefined ? '#/new' : `#/new/from/${route.from}`;
     case 'compare':
@@ -52,6 +62,9 @@ export function routeHash(route: Route): string {
       return route.recording === undefined ? '#/mock' : `#/mock/${route.recording}`;
     case 'capture':
       return '#/capture';
+    case 'check':
+      if ('compare' in route) return `#/check/compare/${route.compare[0]}/${route.compare[1]}`;
+      return route.run === undefined ? '#/check' : `#/check/run/${route.run}`;
   }
 }
 

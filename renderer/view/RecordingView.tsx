@@ -29,8 +29,12 @@ import { Timeline } from './timeline/Timeline.tsx';
 import type { PanelProps, ScrubbedState } from './types.ts';
 import './view.css';
 
-/** Mounted once per recording (App keys it by id): it opens with nothing selected, or with the event selected when the app last showed it. */
-export function RecordingView({ id, registry }: { readonly id: number; readonly registry: LiveRegistry }) {
+/**
+ * Mounted once per recording and finding (App keys it by both): it opens with nothing selected, or
+ * with the event selected when the app last showed it, or, opened on a finding, that finding's
+ * evidence marked and its first event selected.
+ */
+export function RecordingView({ id, finding = null, registry }: { readonly id: number; readonly finding?: string | null; readonly registry: LiveRegistry }) {
   const load = useRecording(id, registry);
   // The event selected when the app last showed this recording (shell/remember.ts).
   const [selected, setSelected] = useState<number | null>(() => lastSelection(id));
@@ -76,6 +80,19 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
     if (position !== null) setSelected(position === BEFORE_FIRST ? null : position);
   }, []);
   const onHighlight = useCallback((found: readonly number[]) => setHighlighted(found), []);
+
+  // Opened on a finding: once the stream has ended (the end-of-stream findings are in), its evidence
+  // is selected as "Select evidence" would, once; the user's own clicks are theirs after that. Set
+  // while rendering (React's "adjusting state when a prop changes"), so no frame shows it unselected.
+  const [findingShown, setFindingShown] = useState(finding === null);
+  if (!findingShown && load.status === 'ready' && !load.live) {
+    setFindingShown(true);
+    const evidence = load.analysis.diagnostics.find((diagnostic) => diagnostic.code === finding)?.events ?? [];
+    if (evidence.length > 0) {
+      setHighlighted(evidence);
+      setSelected(evidence[0]!);
+    }
+  }
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -149,7 +166,7 @@ export function RecordingView({ id, registry }: { readonly id: number; readonly 
         <ToolCallsPanel {...props} />
         <UsagePanel {...props} />
         {capture && <CapturePanel capture={capture} live={load.live} />}
-        <DiagnosticsPanel {...props} />
+        <DiagnosticsPanel {...props} chosen={finding} />
       </div>
     </main>
   );

@@ -2,7 +2,7 @@
 // title and fix hint), and the events that show it, which select and mark on the timeline and in
 // the table.
 
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { CATALOGUE } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import type { Diagnostic } from '../../../shared/analysis/diagnostics/catalogue.ts';
 import { evidenceOf, groupBySeverity, SEVERITY_UNITS } from '../../../shared/analysis/diagnostics/groups.ts';
@@ -11,11 +11,15 @@ import { dialectView } from '../dialects/registry.ts';
 import type { PanelProps } from '../types.ts';
 import './panels.css';
 
-export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'>;
+export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'> & {
+  /** The code of the finding the view was opened on (`#/recording/ID/finding/CODE`): its first diagnostic is marked and shown. */
+  readonly chosen?: string | null;
+};
 
-export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight }: DiagnosticsPanelProps) {
+export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight, chosen = null }: DiagnosticsPanelProps) {
   const id = useId();
   const { diagnostics } = analysis;
+  const chosenAt = chosen === null ? -1 : diagnostics.findIndex((diagnostic) => diagnostic.code === chosen);
   const groups = groupBySeverity(diagnostics);
   const tally = groups.map(({ severity, diagnostics: found }) => `${formatCount(found.length)} ${SEVERITY_UNITS[severity][found.length === 1 ? 0 : 1]}`).join(', ');
   return (
@@ -26,6 +30,11 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
       <p className="diagnostics-tally" data-testid="diagnostics-tally">
         {tally}
       </p>
+      {chosen !== null && chosenAt === -1 && !live && (
+        <p className="panel-note" data-testid="chosen-finding-note">
+          <code>{chosen}</code> is not one of this stream’s diagnostics: it is a conformance check’s own rule, and the check’s verdict says how the stream broke it.
+        </p>
+      )}
       {live && <p className="panel-note">Still recording: the end-of-stream checks ({dialectView(analysis.protocol).endChecks}) wait for the end.</p>}
       {diagnostics.length === 0 ? (
         <p className="panel-empty">{live ? 'No findings so far.' : 'No findings: the stream looks like a correct one.'}</p>
@@ -37,7 +46,7 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
                 {title} ({formatCount(found.length)})
               </h3>
               {found.map((diagnostic, i) => (
-                <Finding key={`${diagnostic.code}-${i}`} diagnostic={diagnostic} selected={selected} onSelect={onSelect} highlighted={highlighted} onHighlight={onHighlight} />
+                <Finding key={`${diagnostic.code}-${i}`} diagnostic={diagnostic} chosen={chosenAt !== -1 && diagnostics[chosenAt] === diagnostic} selected={selected} onSelect={onSelect} highlighted={highlighted} onHighlight={onHighlight} />
               ))}
             </section>
           ),
@@ -49,9 +58,15 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
 
 interface FindingProps extends Pick<PanelProps, 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'> {
   readonly diagnostic: Diagnostic;
+  readonly chosen: boolean;
 }
 
-function Finding({ diagnostic, selected, onSelect, highlighted, onHighlight }: FindingProps) {
+function Finding({ diagnostic, chosen, selected, onSelect, highlighted, onHighlight }: FindingProps) {
+  const article = useRef<HTMLElement>(null);
+  // Opened on this finding: it is what the user came to see, wherever the panel is on the page.
+  useEffect(() => {
+    if (chosen) article.current?.scrollIntoView({ block: 'center' });
+  }, [chosen]);
   const { code, severity, message, hint, events, reads } = diagnostic;
   const entry = CATALOGUE[code];
   const shownEvents = evidenceOf(events);
@@ -59,7 +74,16 @@ function Finding({ diagnostic, selected, onSelect, highlighted, onHighlight }: F
   // The view may hold a copy of the events it was given: compare them (only when the lengths agree).
   const marked = events.length > 0 && (highlighted === events || (highlighted.length === events.length && highlighted.every((event, i) => event === events[i])));
   return (
-    <article className={`diagnostic diagnostic-${severity}`} data-testid="diagnostic" data-code={code} data-severity={severity} aria-label={`${severity}: ${entry.title}`}>
+    <article
+      ref={article}
+      className={`diagnostic diagnostic-${severity}${chosen ? ' diagnostic-chosen' : ''}`}
+      data-testid="diagnostic"
+      data-code={code}
+      data-severity={severity}
+      data-chosen={chosen ? 'true' : undefined}
+      aria-current={chosen ? 'true' : undefined}
+      aria-label={`${severity}: ${entry.title}${chosen ? ' (the finding opened)' : ''}`}
+    >
       <h4>
         <span className="diagnostic-severity">{severity}</span> <code>{code}</code> {entry.title}
       </h4>

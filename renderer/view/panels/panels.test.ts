@@ -205,6 +205,17 @@ describe('the diagnostics panel', () => {
     expect(markup).toMatch(/data-code="refusal".*?aria-pressed="true"/s);
     expect(count(markup, 'aria-pressed="true"')).toBe(1);
   });
+
+  it('marks the finding the view was opened on, and says when the code is a check’s own rule instead', () => {
+    const analysis = analysisOf('openrouter-minimax-midstream-error.sse');
+    const opened = renderToStaticMarkup(createElement(DiagnosticsPanel, { ...props(analysis), chosen: 'finish-length' }));
+    expect(count(opened, 'data-chosen="true"')).toBe(1);
+    expect(opened).toMatch(/class="diagnostic diagnostic-warning diagnostic-chosen" data-testid="diagnostic" data-code="finish-length"/);
+    expect(opened).not.toContain('chosen-finding-note');
+    const rule = renderToStaticMarkup(createElement(DiagnosticsPanel, { ...props(analysis), chosen: 'role-not-first' }));
+    expect(count(rule, 'data-chosen="true"')).toBe(0);
+    expect(rule).toContain('<code>role-not-first</code> is not one of this stream’s diagnostics: it is a conformance check’s own rule, and the check’s verdict says how the stream broke it.');
+  });
 });
 
 describe('every panel', () => {
