@@ -23,6 +23,7 @@ import type { BackendOptions } from './index.ts';
 import { memoryKeyVault } from './keys.ts';
 import { keyContractCases } from './contract-keys.cases.ts';
 import { captureContractCases } from './contract-capture.cases.ts';
+import { checkContractCases } from './contract-checks.cases.ts';
 import { dialectContractCases } from './contract-dialects.cases.ts';
 import { liveContractCases } from './contract-live.cases.ts';
 import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
@@ -273,6 +274,7 @@ export function contractSuite(connect: Connect): void {
   dialectContractCases(ctx);
   captureContractCases(ctx);
   keyContractCases(ctx, ENV_KEY);
+  checkContractCases(ctx);
 
   describe('secrets', () => {
     it('never answers or pushes a key, though the server it records from received it', async () => {
@@ -346,6 +348,15 @@ export function contractSuite(connect: Connect): void {
       ['stopProxy', { id: 'x' }, /^stopProxy: id: /],
       ['listProxies', { all: 1 }, /^listProxies: argument: /],
       ['proxyLog', {}, /^proxyLog: id: /],
+      ['listChecks', { protocol: 'chat-completions' }, /^listChecks: argument: /],
+      ['startCheck', { profile: '' }, /^startCheck: profile: /],
+      ['startCheck', { profile: 'simulator', baseUrl: 'file:///etc' }, /^startCheck: baseUrl: /],
+      ['startCheck', { profile: 'simulator', protocols: ['completions'] }, /^startCheck: protocols\.0: /],
+      ['startCheck', { profile: 'simulator', concurrency: 17 }, /^startCheck: concurrency: /],
+      ['cancelCheck', { id: 'x' }, /^cancelCheck: id: /],
+      ['listCheckRuns', { limit: 0 }, /^listCheckRuns: limit: /],
+      ['getCheckRun', {}, /^getCheckRun: id: /],
+      ['deleteCheckRun', { id: 1.5 }, /^deleteCheckRun: id: /],
     ];
 
     it('has a malformed argument for every call here', () => {

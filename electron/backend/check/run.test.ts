@@ -12,8 +12,9 @@ import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { openStore } from '../store/index.ts';
-import { tempDbPath } from '../store/test-support.ts';
+import { cleanBody, tempDbPath } from '../store/test-support.ts';
 import { runChecks } from './run.ts';
+import type { CheckResult } from './run.ts';
 
 const modelOf = (check: ServerCheck): string => simulatorModelOf(check.id);
 const EVERY = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
@@ -29,11 +30,12 @@ describe('against the simulator, a faithful server', () => {
   it("passes every check of every dialect's battery, each verdict naming its stored recording", async () => {
     const store = openStore(tempDbPath());
     try {
-      const run = await runChecks({ baseUrl: simulator.url, checks: EVERY, model: modelOf, store });
+      const run = await runChecks({ baseUrl: simulator.url, checks: EVERY, model: modelOf, store, runId: 7 });
       expect(run.results.map(({ id, status }) => [id, status])).toEqual(EVERY.map((check) => [check.id, 'pass']));
       expect(run.unreachable).toBe(false);
-      const names = store.list({ limit: 100 }).items.map((item) => item.name);
-      expect(names.sort()).toEqual(EVERY.map((check) => `check ${check.id}`).sort());
+      const items = store.list({ limit: 100 }).items;
+      expect(items.map((item) => item.name).sort()).toEqual(EVERY.map((check) => `check ${check.id}`).sort());
+      expect(new Set(items.map((item) => `${item.source} ${item.tags.join(',')}`))).toEqual(new Set(['check check-run:7']));
       expect(run.results.every((result) => typeof result.recordingId === 'number')).toBe(true);
     } finally {
       store.close();
@@ -107,6 +109,23 @@ describe('bounded', () => {
     }
   });
 
+  it('skips every check of a dialect answered 404 when its checks go out at once: the first ones sent ask, the rest do not', async () => {
+    let asked = 0;
+    const chatOnly = createServer((_req, res) => {
+      asked++;
+      res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
+    });
+    await new Promise<void>((resolve) => chatOnly.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runChecks({ baseUrl: `http://127.0.0.1:${(chatOnly.address() as AddressInfo).port}/v1`, checks: SERVER_BATTERIES.responses, model: 'm', concurrency: 3 });
+      expect(asked).toBe(3);
+      expect(run.results.map((result) => result.id)).toEqual(SERVER_BATTERIES.responses.map((check) => check.id));
+      expect(new Set(run.results.map(({ status, summary }) => `${status}: ${summary}`))).toEqual(new Set(['skip: The server answers 404 for POST /v1/responses: it does not serve Responses API.']));
+    } finally {
+      chatOnly.close();
+    }
+  });
+
   it('says an address nothing listens on is unreachable', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
@@ -115,5 +134,46 @@ describe('bounded', () => {
     const run = await runChecks({ baseUrl: `http://127.0.0.1:${port}/v1`, checks: only('chat.text'), model: 'm' });
     expect(run.unreachable).toBe(true);
     expect(run.results[0]!.status).toBe('fail');
+  });
+});
+
+describe('concurrent', () => {
+  it('sends N requests at once, reports each verdict as it finishes, and gives the results in battery order', async () => {
+    // Holds both requests until both are in; answers the usage one first, the other once its verdict is reported.
+    const held: { usage: boolean; answer: () => void }[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const server = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      res.on('finish', () => inFlight--);
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const usage = 'stream_options' in (JSON.parse(body) as object);
+        held.push({ usage, answer: () => res.writeHead(200, { 'content-type': 'text/event-stream' }).end(cleanBody(['Hi'], 'm')) });
+        if (held.length === 2) held.find((request) => request.usage)!.answer();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const reported: string[] = [];
+      const onResult = (result: CheckResult): void => {
+        reported.push(result.id);
+        if (result.id === 'chat.usage') held.find((request) => !request.usage)!.answer();
+      };
+      const checks = [...only('chat.text'), ...only('chat.usage')];
+      const run = await runChecks({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, checks, model: 'm', concurrency: 2, onResult });
+      expect(reported).toEqual(['chat.usage', 'chat.text']);
+      expect(run.results.map((result) => result.id)).toEqual(['chat.text', 'chat.usage']);
+      expect(most).toBe(2);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('refuses a concurrency that is not a whole number from 1 to 16', async () => {
+    await expect(runChecks({ baseUrl: simulator.url, checks: only('chat.text'), model: 'm', concurrency: 0 })).rejects.toThrow('runChecks: concurrency is a whole number from 1 to 16, not 0');
+    await expect(runChecks({ baseUrl: simulator.url, checks: only('chat.text'), model: 'm', concurrency: 17 })).rejects.toThrow('not 17');
   });
 });
