@@ -96,6 +96,12 @@ export interface DialectDescriptor {
    * with a terminal event of its own (null) says so in its own checks.
    */
   readonly sentinel: string | null;
+  /**
+   * The kinds of its own reading of an event (DialectInterpretation.kind) that end a complete
+   * stream: Chat Completions' `done` (`[DONE]`), the Responses terminal event, Anthropic's
+   * `message_stop`. Gateway mode asks whether a gateway dropped it (shared/conformance/gateway/).
+   */
+  readonly terminalKinds: readonly string[];
   /** How its official SDK sends a key when no provider profile says (the recorder): `Authorization: Bearer KEY`, or the key in `x-api-key`. */
   readonly auth: 'bearer' | 'x-api-key';
   /** The headers its requests carry unless given (the recorder): Anthropic's `anthropic-version`, without which its API refuses a request. */

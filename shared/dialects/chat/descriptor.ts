@@ -53,6 +53,7 @@ export const chatDescriptor: DialectDescriptor = {
   sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'completion_tokens',
   sentinel: '[DONE]',
+  terminalKinds: ['done'],
   auth: 'bearer',
   headers: {},
   usageRequest: '"stream_options": {"include_usage": true}',
