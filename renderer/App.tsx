@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from './api/index.ts';
 import { CaptureView } from './capture/CaptureView.tsx';
+import { CheckView } from './check/CheckView.tsx';
 import { CompareView } from './compare/CompareView.tsx';
 import { ConnectionNotice } from './components/ConnectionNotice.tsx';
 import { RecordForm } from './components/RecordForm.tsx';
@@ -22,6 +23,7 @@ const ENTRIES: readonly AppBarEntry[] = [
   { view: 'new', label: 'New request', route: { view: 'new' } },
   { view: 'mock', label: 'Mock endpoints', route: { view: 'mock' } },
   { view: 'capture', label: 'Capture', route: { view: 'capture' } },
+  { view: 'check', label: 'Check', route: { view: 'check' } },
 ];
 
 export function App() {
@@ -37,7 +39,7 @@ export function App() {
       <AppCommands />
       <ConnectionNotice />
       {route.view === 'recording' ? (
-        <RecordingView key={route.id} id={route.id} registry={registry} />
+        <RecordingView key={`${route.id}/${route.finding ?? ''}`} id={route.id} finding={route.finding ?? null} registry={registry} />
       ) : route.view === 'new' ? (
         <NewRequest key={route.from ?? 'new'} from={route.from} />
       ) : route.view === 'compare' ? (
@@ -46,6 +48,8 @@ export function App() {
         <MockView key={route.recording ?? 'none'} recording={route.recording} />
       ) : route.view === 'capture' ? (
         <CaptureView />
+      ) : route.view === 'check' ? (
+        <CheckView route={route} />
       ) : (
         <main className="home">
           <header>

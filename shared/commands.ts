@@ -29,6 +29,7 @@ export const COMMANDS = [
   { id: 'go-recordings', label: 'Recordings', scope: 'app', key: 'r', accelerator: 'CmdOrCtrl+1', menu: 'go' },
   { id: 'go-mock', label: 'Mock Endpoints', scope: 'app', key: 'm', accelerator: 'CmdOrCtrl+2', menu: 'go' },
   { id: 'go-capture', label: 'Capture', scope: 'app', key: 'a', accelerator: 'CmdOrCtrl+3', menu: 'go' },
+  { id: 'go-check', label: 'Check', scope: 'app', key: 'k', accelerator: 'CmdOrCtrl+4', menu: 'go' },
   { id: 'go-back', label: 'Back', scope: 'app', key: 'Backspace', accelerator: 'Alt+Left', menu: 'go' },
   { id: 'import', label: 'Import Files…', scope: 'app', key: 'i' },
   { id: 'find', label: 'Find', scope: 'app', key: '/', accelerator: 'CmdOrCtrl+F', menu: 'go' },

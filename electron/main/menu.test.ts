@@ -52,7 +52,7 @@ describe('the application menu', () => {
       'appMenu',
       { File: ['New Request', '-', 'Show Data Folder', '-', 'close'] },
       'editMenu',
-      { Go: ['Recordings', 'Mock Endpoints', 'Capture', 'Back', 'Find'] },
+      { Go: ['Recordings', 'Mock Endpoints', 'Capture', 'Check', 'Back', 'Find'] },
       { Recording: RECORDING_ITEMS },
       { View: ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
       'windowMenu',
@@ -65,7 +65,7 @@ describe('the application menu', () => {
       expect(outline(menuTemplate({ platform, isPackaged: true, ...actions }))).toEqual([
         { '&File': ['New Request', '-', 'Show Data Folder', '-', 'quit'] },
         'editMenu',
-        { '&Go': ['Recordings', 'Mock Endpoints', 'Capture', 'Back', 'Find'] },
+        { '&Go': ['Recordings', 'Mock Endpoints', 'Capture', 'Check', 'Back', 'Find'] },
         { '&Recording': RECORDING_ITEMS },
         { '&View': ['resetZoom', 'zoomIn', 'zoomOut', '-', 'togglefullscreen'] },
         'windowMenu',
@@ -83,9 +83,9 @@ describe('the application menu', () => {
     const called: string[] = [];
     const template = menuTemplate({ platform: 'linux', isPackaged: true, showDataFolder: () => called.push('data folder'), copyVersions: () => called.push('versions'), command: (id) => called.push(id) });
     const items = clicks(template);
-    expect([...items.keys()]).toEqual(['New Request', 'Show Data Folder', 'Recordings', 'Mock Endpoints', 'Capture', 'Back', 'Find', ...RECORDING_ITEMS, 'Keyboard Shortcuts', 'Copy Version Information']);
+    expect([...items.keys()]).toEqual(['New Request', 'Show Data Folder', 'Recordings', 'Mock Endpoints', 'Capture', 'Check', 'Back', 'Find', ...RECORDING_ITEMS, 'Keyboard Shortcuts', 'Copy Version Information']);
     for (const label of items.keys()) items.get(label)!();
-    expect(called).toEqual(['new-request', 'data folder', 'go-recordings', 'go-mock', 'go-capture', 'go-back', 'find', 'replay-toggle', 'replay-back', 'replay-forward', 'export', 'compare-with', 'serve-mock', 'shortcuts', 'versions']);
+    expect(called).toEqual(['new-request', 'data folder', 'go-recordings', 'go-mock', 'go-capture', 'go-check', 'go-back', 'find', 'replay-toggle', 'replay-back', 'replay-forward', 'export', 'compare-with', 'serve-mock', 'shortcuts', 'versions']);
   });
 
   it('gives every item it sends to the page an accelerator of its own, none that a role’s item uses', () => {

@@ -22,6 +22,7 @@ export function AppCommands() {
   useCommand('go-recordings', () => navigate(HOME));
   useCommand('go-mock', () => navigate({ view: 'mock' }));
   useCommand('go-capture', () => navigate({ view: 'capture' }));
+  useCommand('go-check', () => navigate({ view: 'check' }));
   useCommand('go-back', () => window.history.back());
   // The view's own search: the recordings' search box, the events' filter.
   useCommand('find', () => document.querySelector<HTMLInputElement>('main input[type="search"]')?.focus());
