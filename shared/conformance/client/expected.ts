@@ -1,0 +1,25 @@
+// What a correct client assembles from a valid case, by our own analysis of the case's bytes (the
+// same fold as `streamscope inspect`), never written by hand: Chat Completions' choice 0 — its
+// content and its tool calls by index — with each call's arguments parsed when they are JSON.
+
+import { analyzeRecording } from '../../analysis/analyze.ts';
+import type { Recording } from '../../recording/types.ts';
+import type { AssembledOutput } from './types.ts';
+
+/** Arguments as a client compares them: the parsed JSON, or the text itself when it is not JSON. */
+export function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function assembledBy(recording: Recording): AssembledOutput {
+  const analysis = analyzeRecording(recording);
+  const message = analysis.choices.find((choice) => choice.index === 0)?.message;
+  return {
+    text: message?.content ?? '',
+    toolCalls: (message?.tool_calls ?? []).map((call) => ({ name: call.function.name ?? '', arguments: parsedArguments(call.function.arguments) })),
+  };
+}

@@ -1,0 +1,13 @@
+// Each dialect's client cases, one line each (docs/architecture.md, "The layers"): a Record over
+// every Protocol, so a dialect registered without an entry does not compile; null for a dialect
+// whose cases are not built yet, which the command refuses with a clear message.
+
+import type { Protocol } from '../../dialects/types.ts';
+import { chatCases } from './chat/cases.ts';
+import type { CaseFactory } from './types.ts';
+
+export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
+  'chat-completions': chatCases,
+  responses: null,
+  'anthropic-messages': null,
+};
