@@ -1,25 +1,27 @@
 // `streamscope check …`: judges a whole endpoint with the server battery of every dialect it
-// serves (shared/conformance/server/), one streamed request a check, each exchange stored as a
-// recording (electron/backend/check/run.ts).
+// serves (shared/conformance/server/), one streamed request a check (or N at once), each exchange
+// stored as a recording and the run stored too (electron/backend/check/stored-run.ts);
+// `check --runs` and `check --compare` read the stored runs (./check-runs.ts).
 
 import { writeFileSync } from 'node:fs';
-import { styleText } from 'node:util';
 import { renderCheckReport } from '../../../shared/conformance/server/html.ts';
 import { checkReport, runFailed } from '../../../shared/conformance/server/report.ts';
-import type { CheckReport, CheckResult } from '../../../shared/conformance/server/report.ts';
 import { SERVER_BATTERIES } from '../../../shared/conformance/server/registry.ts';
-import type { CheckStatus } from '../../../shared/conformance/server/types.ts';
 import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
-import { DEFAULT_CHECK_TIMEOUT_MS, runChecks } from '../check/run.ts';
+import { DEFAULT_CHECK_TIMEOUT_MS, MAX_CHECK_CONCURRENCY, runChecks } from '../check/run.ts';
+import type { CheckRun, CheckRunOptions } from '../check/run.ts';
+import { startStoredRun } from '../check/stored-run.ts';
 import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor } from '../recorder/profiles.ts';
 import type { Profile } from '../recorder/profiles.ts';
 import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
+import { CHECK_RUNS_USAGE, checkRunsCommand, isCheckRunsCommand } from './check-runs.ts';
 import { CliError, describeFileError } from './errors.ts';
+import { resultLine, table } from './check-lines.ts';
 import { openStoreAt } from './open-store.ts';
 import type { Output } from './output.ts';
 import { protocolOfWord, protocolWord, protocolWordList } from './protocol-words.ts';
@@ -49,6 +51,8 @@ Key (never echoed, stored redacted; sent as the profile sends it):
 Which checks:
   --only ID,…              Only these checks (e.g. chat.text,chat.usage)
   --timeout-s N            Each request's whole time, in seconds (default ${DEFAULT_CHECK_TIMEOUT_MS / 1000})
+  --concurrency N          Requests at once, 1 to ${MAX_CHECK_CONCURRENCY} (default 1: a rate-limited
+                           server is not flooded); verdicts print as they finish
 Output:
   --json                   Print the report as JSON instead of the table
   --out FILE.html          Also write the report as one self-contained HTML page: a
@@ -56,12 +60,17 @@ Output:
   --fail-on LEVEL          error (default: exit 1 when a check fails) or
                            warning (also when one warns)
   --db PATH                Database (default: $STREAMSCOPE_DB or ${defaultDbPath()})
-  --no-store               Do not store the recordings
+  --no-store               Do not store the run nor its recordings (each run is
+                           stored, its recordings tagged check-run:ID; --json's
+                           report carries its "runId")
 
 Exit codes: 0 no check failed, 1 one did, 2 bad arguments or an endpoint that
-could not be reached at all.`;
+could not be reached at all.
+
+${CHECK_RUNS_USAGE}`;
 
 export async function checkCommand(args: string[], out: Output): Promise<number> {
+  if (isCheckRunsCommand(args)) return checkRunsCommand(args, out);
   const { values } = parseCommandArgs({
     args,
     options: {
@@ -75,6 +84,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
       'api-key': { type: 'string' },
       only: { type: 'string' },
       'timeout-s': { type: 'string' },
+      concurrency: { type: 'string' },
       json: { type: 'boolean' },
       out: { type: 'string' },
       'fail-on': { type: 'string' },
@@ -87,6 +97,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
   const failOn = values['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new CliError(`--fail-on takes "error" or "warning", not "${failOn}"`);
   const timeoutMs = values['timeout-s'] === undefined ? DEFAULT_CHECK_TIMEOUT_MS : seconds(values['timeout-s']);
+  const concurrency = values.concurrency === undefined ? 1 : requestsAtOnce(values.concurrency);
   const protocols = protocolsOf(values.api ?? [], profile);
   const checks = chosenChecks(protocols, values.only);
   const simulated = profile?.name === 'simulator' && values['base-url'] === undefined;
@@ -116,7 +127,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
   process.once('SIGINT', onSigint);
   try {
     if (!values.json) out.stdout(`check ${redactUrl(baseUrl)}  ${model === null ? "each check's simulator scenario" : `model ${model}`}  ${checks.length} checks\n`);
-    const run = await runChecks({
+    const options: CheckRunOptions = {
       baseUrl,
       checks,
       // The simulator answers by the scenario its model names: each check gets the one a faithful server would answer with.
@@ -125,15 +136,24 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
       headers,
       keyHeaders: key === null ? undefined : (protocol) => keyHeader(keyAuthFor(profile, protocol), key),
       timeoutMs,
-      ...(store ? { store } : {}),
+      concurrency,
       signal: abort.signal,
       onResult: (result) => {
         if (!values.json) out.stdout(resultLine(result, out.color) + '\n');
       },
-    });
+    };
+    let runId: number | null = null;
+    let run: CheckRun;
+    if (store) {
+      const stored = startStoredRun({ ...options, store, target: { model, profile: profile?.name ?? null, protocols } });
+      runId = stored.begun.id;
+      run = (await stored.finished).run;
+    } else {
+      run = await runChecks(options);
+    }
     const report = checkReport({ baseUrl: redactUrl(baseUrl), model }, protocols, run.results);
-    if (values.json) out.stdout(JSON.stringify(report, null, 2) + '\n');
-    else out.stdout('\n' + table(report) + '\n');
+    if (values.json) out.stdout(JSON.stringify({ runId, ...report }, null, 2) + '\n');
+    else out.stdout('\n' + table(report) + '\n' + (runId === null ? '' : `\nstored as run ${runId} (streamscope check --run ${runId} shows it again, --compare ${runId} LATER compares a later one)\n`));
     if (values.out !== undefined) writeReport(values.out, renderCheckReport(report, run.recordings));
     if (run.unreachable) {
       out.stderr(`streamscope check: could not reach ${redactUrl(baseUrl)}: ${run.results[0]?.summary ?? 'no answer'}\n`);
@@ -186,24 +206,8 @@ function seconds(text: string): number {
   return value * 1000;
 }
 
-const STATUS_STYLE: Readonly<Record<CheckStatus, Parameters<typeof styleText>[0]>> = { pass: 'green', warn: 'yellow', fail: 'red', skip: 'dim' };
-
-/** One line a check, as it finishes: its status, its id, and what it found. */
-function resultLine(result: CheckResult, color: boolean): string {
-  const status = result.status.padEnd(4);
-  const recording = result.recordingId === null ? '' : `  (recording ${result.recordingId})`;
-  return `${color ? styleText(STATUS_STYLE[result.status], status) : status}  ${result.id.padEnd(28)} ${result.summary}${recording}`;
-}
-
-/** The counts by dialect, then in all. */
-function table(report: CheckReport): string {
-  const rows = report.apis.map((api) => {
-    const checks = report.checks.filter((check) => check.api === api);
-    const count = (status: CheckStatus): number => checks.filter((check) => check.status === status).length;
-    return [api, count('pass'), count('warn'), count('fail'), count('skip')];
-  });
-  rows.push(['all', report.counts.pass, report.counts.warn, report.counts.fail, report.counts.skip]);
-  const header = ['api', 'pass', 'warn', 'fail', 'skip'];
-  const line = (cells: readonly (string | number)[]): string => cells.map((cell, i) => (i === 0 ? String(cell).padEnd(10) : String(cell).padStart(5))).join(' ');
-  return [line(header), ...rows.map(line)].join('\n');
+function requestsAtOnce(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_CHECK_CONCURRENCY) throw new CliError(`--concurrency takes a whole number from 1 to ${MAX_CHECK_CONCURRENCY}, not "${text}"`);
+  return value;
 }
