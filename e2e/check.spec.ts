@@ -2,9 +2,13 @@
 // against the built-in simulator from its form (no key), the verdicts arrive and the matrix fills,
 // a cell opens its stream's recording with the finding that explains the verdict selected, a
 // second run of the same endpoint is compared with the first from the past runs, and a run is
-// deleted. Axe checks the run and the comparison in both themes. Screenshots:
+// deleted; a run against a server that stops answering, its verdicts watched arriving, cancelled.
+// Axe checks the run and the comparison in both themes. Screenshots:
 // e2e/screenshots/check-*.png (light, and -dark).
 
+import { createServer } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -29,6 +33,33 @@ async function bothThemes(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: join(screenshots, `${name}${scheme === 'dark' ? '-dark' : ''}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+}
+
+/**
+ * A server that refuses the first `answered` requests at once (a JSON 500) and then holds every
+ * request open without a byte: a run against it is under way until it is cancelled.
+ */
+async function stallingServer(answered: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  const held = new Set<ServerResponse>();
+  let seen = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    if (seen++ < answered) {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down for the test","type":"server_error"}}');
+      return;
+    }
+    held.add(res);
+    res.on('close', () => held.delete(res));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    close: () =>
+      new Promise((resolve) => {
+        for (const res of held) res.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 test.describe('Check', () => {
@@ -102,5 +133,38 @@ test.describe('Check', () => {
     await expect(runs.locator(`[data-testid="check-run-row"][data-run="${second}"]`)).toHaveCount(0);
     await expect(runs.locator(`[data-testid="check-run-row"][data-run="${first}"]`)).toHaveCount(1);
     expect(problems).toEqual([]);
+  });
+
+  test('shows the verdicts of a run under way as they arrive, and cancels it', async ({ page }) => {
+    const problems = watchForErrors(page);
+    const server = await stallingServer(2);
+    try {
+      await page.goto(address);
+      await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Check' }).click();
+      await expect(page).toHaveURL(/#\/check$/);
+      // The simulator profile sends no key: pointed at a server of the test's own, Chat Completions only.
+      await page.getByLabel('Base URL').fill(server.baseUrl);
+      for (const api of ['Responses', 'Anthropic Messages']) await page.getByRole('checkbox', { name: api }).uncheck();
+      await page.getByLabel('Model').fill('stall-model');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+
+      // Two verdicts came, the third request hangs: the run is shown under way with both.
+      await expect(page.getByTestId('check-progress')).toHaveText(/^Running: 2 of \d+ checks judged \(/, { timeout: 30_000 });
+      await expect(page.getByTestId('check-result')).toHaveCount(2);
+      await expect(page.getByTestId('check-result').first()).toHaveAttribute('data-check', 'chat.text');
+      const matrix = page.getByTestId('check-matrix');
+      await expect(matrix.locator('td[data-status="waiting"]').first()).toContainText('waiting');
+      await expect(page.getByTestId('check-endpoint')).toHaveText(server.baseUrl);
+
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect(page.getByTestId('check-progress')).toHaveText(/^Cancelled: 2 of \d+ checks judged \(/, { timeout: 30_000 });
+      await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await expect(page.getByTestId('check-result')).toHaveCount(2);
+      await page.getByRole('link', { name: '← Check' }).click();
+      await expect(page.getByTestId('check-runs').locator('[data-testid="check-run-row"][data-state="cancelled"]').first()).toContainText(server.baseUrl);
+      expect(problems).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

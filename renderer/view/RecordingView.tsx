@@ -166,7 +166,7 @@ export function RecordingView({ id, finding = null, registry }: { readonly id: n
         <ToolCallsPanel {...props} />
         <UsagePanel {...props} />
         {capture && <CapturePanel capture={capture} live={load.live} />}
-        <DiagnosticsPanel {...props} chosen={finding} />
+        <DiagnosticsPanel {...props} chosen={finding} settled={findingShown && scrubbedAt === target} />
       </div>
     </main>
   );

@@ -14,9 +14,11 @@ import './panels.css';
 export type DiagnosticsPanelProps = Pick<PanelProps, 'analysis' | 'live' | 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'> & {
   /** The code of the finding the view was opened on (`#/recording/ID/finding/CODE`): its first diagnostic is marked and shown. */
   readonly chosen?: string | null;
+  /** Whether the panels above have caught up with the selection the view opened on: the chosen finding is scrolled to then, once. */
+  readonly settled?: boolean;
 };
 
-export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight, chosen = null }: DiagnosticsPanelProps) {
+export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlighted, onHighlight, chosen = null, settled = true }: DiagnosticsPanelProps) {
   const id = useId();
   const { diagnostics } = analysis;
   const chosenAt = chosen === null ? -1 : diagnostics.findIndex((diagnostic) => diagnostic.code === chosen);
@@ -46,7 +48,7 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
                 {title} ({formatCount(found.length)})
               </h3>
               {found.map((diagnostic, i) => (
-                <Finding key={`${diagnostic.code}-${i}`} diagnostic={diagnostic} chosen={chosenAt !== -1 && diagnostics[chosenAt] === diagnostic} selected={selected} onSelect={onSelect} highlighted={highlighted} onHighlight={onHighlight} />
+                <Finding key={`${diagnostic.code}-${i}`} diagnostic={diagnostic} chosen={chosenAt !== -1 && diagnostics[chosenAt] === diagnostic} settled={settled} selected={selected} onSelect={onSelect} highlighted={highlighted} onHighlight={onHighlight} />
               ))}
             </section>
           ),
@@ -59,14 +61,19 @@ export function DiagnosticsPanel({ analysis, live, selected, onSelect, highlight
 interface FindingProps extends Pick<PanelProps, 'selected' | 'onSelect' | 'highlighted' | 'onHighlight'> {
   readonly diagnostic: Diagnostic;
   readonly chosen: boolean;
+  readonly settled: boolean;
 }
 
-function Finding({ diagnostic, chosen, selected, onSelect, highlighted, onHighlight }: FindingProps) {
+function Finding({ diagnostic, chosen, settled, selected, onSelect, highlighted, onHighlight }: FindingProps) {
   const article = useRef<HTMLElement>(null);
-  // Opened on this finding: it is what the user came to see, wherever the panel is on the page.
+  const shown = useRef(false);
+  // Opened on this finding: it is what the user came to see, wherever the panel is on the page. Once
+  // the panels above have their height (they follow the selection a moment later), and only once.
   useEffect(() => {
-    if (chosen) article.current?.scrollIntoView({ block: 'center' });
-  }, [chosen]);
+    if (!chosen || !settled || shown.current) return;
+    shown.current = true;
+    article.current?.scrollIntoView({ block: 'center' });
+  }, [chosen, settled]);
   const { code, severity, message, hint, events, reads } = diagnostic;
   const entry = CATALOGUE[code];
   const shownEvents = evidenceOf(events);
