@@ -5,14 +5,14 @@
 import type { StoredCheckRun } from '../../shared/api/checks.ts';
 import { routeHash } from '../route.ts';
 import { evidenceHref } from './matrix.ts';
-import { CHANGE_WORDS, findingsMoved } from './run-compare.ts';
-import type { CheckComparison } from './run-compare.ts';
+import { CHANGE_WORDS, streamsHref } from './run-compare.ts';
+import type { ComparedRow } from './run-compare.ts';
 import { StatusBadge } from './StatusBadge.tsx';
 
 interface Props {
   readonly before: StoredCheckRun;
   readonly after: StoredCheckRun;
-  readonly compared: readonly CheckComparison[];
+  readonly compared: readonly ComparedRow[];
 }
 
 export function RunCompare({ before, after, compared }: Props) {
@@ -29,31 +29,31 @@ export function RunCompare({ before, after, compared }: Props) {
       </thead>
       <tbody>
         {compared.map((row) => (
-          <ComparedRow key={row.id} row={row} />
+          <Row key={row.comparison.id} row={row} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function ComparedRow({ row }: { readonly row: CheckComparison }) {
-  const moved = findingsMoved(row);
-  const streams = row.before?.recordingId != null && row.after?.recordingId != null ? routeHash({ view: 'compare', a: row.before.recordingId, b: row.after.recordingId }) : null;
+function Row({ row }: { readonly row: ComparedRow }) {
+  const { id, change, goneFindings, newFindings } = row.comparison;
+  const streams = streamsHref(row.comparison);
   return (
-    <tr data-testid="check-compared" data-check={row.id} data-change={row.change} className={`check-change-${row.change}`}>
+    <tr data-testid="check-compared" data-check={id} data-change={change} className={`check-change-${change}`}>
       <th scope="row">
-        <code>{row.id}</code>
+        <code>{id}</code>
       </th>
       <Side result={row.before} />
       <Side result={row.after} />
       <td>
-        <span className={`check-change check-change-word-${row.change}`}>{CHANGE_WORDS[row.change]}</span>
-        {moved.gone.length > 0 && <span className="check-moved"> gone: {moved.gone.join(', ')}</span>}
-        {moved.appeared.length > 0 && <span className="check-moved"> new: {moved.appeared.join(', ')}</span>}
-        {streams !== null && row.change !== 'same' && (
+        <span className={`check-change check-change-word-${change}`}>{CHANGE_WORDS[change]}</span>
+        {goneFindings.length > 0 && <span className="check-moved"> gone: {goneFindings.join(', ')}</span>}
+        {newFindings.length > 0 && <span className="check-moved"> new: {newFindings.join(', ')}</span>}
+        {streams !== null && (
           <>
             {' '}
-            <a href={streams} aria-label={`Compare the two recordings of ${row.id}`}>
+            <a href={routeHash({ view: 'compare', ...streams })} aria-label={`Compare the two recordings of ${id}`}>
               Compare streams
             </a>
           </>
@@ -63,7 +63,7 @@ function ComparedRow({ row }: { readonly row: CheckComparison }) {
   );
 }
 
-function Side({ result }: { readonly result: CheckComparison['before'] }) {
+function Side({ result }: { readonly result: ComparedRow['before'] }) {
   if (result === null) return <td className="muted">not run</td>;
   const href = evidenceHref(result);
   return (

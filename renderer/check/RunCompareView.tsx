@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import type { StoredCheckRun } from '../../shared/api/checks.ts';
 import { formatTime } from '../components/format.ts';
 import { routeHash } from '../route.ts';
-import { changeTally, compareRuns } from './run-compare.ts';
+import { changeTally, compareStoredRuns } from './run-compare.ts';
 import { RunCompare } from './RunCompare.tsx';
 import { endpointOf } from './runs.ts';
 import { useCheckRun } from './use-check-run.ts';
@@ -37,8 +37,8 @@ function LoadState({ id, load }: { readonly id: number; readonly load: RunLoad }
 
 function Compared({ before, after }: { readonly before: StoredCheckRun; readonly after: StoredCheckRun }) {
   const [onlyChanges, setOnlyChanges] = useState(false);
-  const compared = useMemo(() => compareRuns(before, after), [before, after]);
-  const shown = onlyChanges ? compared.filter((row) => row.change !== 'same') : compared;
+  const compared = useMemo(() => compareStoredRuns(before, after), [before, after]);
+  const shown = onlyChanges ? compared.rows.filter((row) => row.comparison.change !== 'same') : compared.rows;
   const sameEndpoint = endpointOf(before) === endpointOf(after);
   return (
     <>
@@ -48,7 +48,7 @@ function Compared({ before, after }: { readonly before: StoredCheckRun; readonly
         <a href={routeHash({ view: 'check', run: before.id })}>Run #{before.id}</a>, {formatTime(before.startedAt)} · <a href={routeHash({ view: 'check', run: after.id })}>Run #{after.id}</a>, {formatTime(after.startedAt)}
       </p>
       <p className="check-tally" data-testid="check-change-tally">
-        {changeTally(compared)}
+        {changeTally(compared.counts)}
       </p>
       <label className="check-tick">
         <input type="checkbox" checked={onlyChanges} onChange={(event) => setOnlyChanges(event.target.checked)} /> Only the checks that changed

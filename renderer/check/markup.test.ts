@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CheckMatrix } from './CheckMatrix.tsx';
 import { buildMatrix } from './matrix.ts';
-import { compareRuns } from './run-compare.ts';
+import { compareStoredRuns } from './run-compare.ts';
 import { RunCompare } from './RunCompare.tsx';
 import { ResultList } from './ResultList.tsx';
 import { CHECKS, result, run } from './fixtures.test-support.ts';
@@ -44,11 +44,11 @@ describe('two runs, drawn side by side', () => {
   it('name each change in words, what went and came, and link both streams to the compare view', () => {
     const before = run(1, [result('chat.text', 'chat-completions', 'fail', ['done-not-last'], 3), result('chat.usage', 'chat-completions', 'pass', [], 4)]);
     const after = run(2, [result('chat.text', 'chat-completions', 'pass', [], 13), result('chat.usage', 'chat-completions', 'fail', ['usage-missing'], 14)]);
-    const markup = renderToStaticMarkup(createElement(RunCompare, { before, after, compared: compareRuns(before, after) }));
+    const markup = renderToStaticMarkup(createElement(RunCompare, { before, after, compared: compareStoredRuns(before, after).rows }));
     const rows = [...markup.matchAll(/<tr data-testid="check-compared" data-check="([\w.-]+)" data-change="(\w+)"/g)].map((match) => `${match[1]} ${match[2]}`);
     expect(rows).toEqual(['chat.text fixed', 'chat.usage broke']);
-    expect(markup).toContain('<span class="check-change check-change-word-fixed">fixed</span><span class="check-moved"> gone: done-not-last</span> <a href="#/compare/3/13" aria-label="Compare the two recordings of chat.text">Compare streams</a>');
-    expect(markup).toContain('<span class="check-change check-change-word-broke">broke</span><span class="check-moved"> new: usage-missing</span>');
+    expect(markup).toContain('<span class="check-change check-change-word-fixed">fixed</span><span class="check-moved"> gone: done-not-last (error)</span> <a href="#/compare/3/13" aria-label="Compare the two recordings of chat.text">Compare streams</a>');
+    expect(markup).toContain('<span class="check-change check-change-word-broke">broke</span><span class="check-moved"> new: usage-missing (error)</span>');
     expect(markup).toContain('<th scope="col">Before: run #1</th><th scope="col">After: run #2</th>');
   });
 });
