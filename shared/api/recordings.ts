@@ -70,7 +70,7 @@ export interface ListQuery {
   /** Recordings with this exact tag. */
   readonly tag?: string;
   readonly source?: RecordingSource;
-  /** Sent by Streamscope itself (`live`), captured by its proxy (`capture`), or imported from a file (the other sources). */
+  /** Sent by Streamscope itself (`live`, and `check` for a conformance run's requests), captured by its proxy (`capture`), or imported from a file (the other sources). */
   readonly origin?: RecordingOrigin;
   /** Recordings of one capture session. */
   readonly captureSession?: string;
