@@ -42,10 +42,14 @@ export interface GatewayChangeEntry {
 
 /** A first byte or an end later by this much through the gateway than directly is time it added (a loopback gateway adds a few ms). */
 export const DELAY_ADDED_MS = 250;
-/** The head is held when it comes with the first body byte (within this) through the gateway. */
-export const HEAD_WITH_BODY_MS = 1;
-/** …and at least this much after the direct head, which came at least this much before its own first body byte. */
+/**
+ * The head is held when, through the gateway, it comes at least HEAD_HELD_MS later than directly
+ * and with the first body byte: less than HEAD_GAP_SHARE of the time the upstream left between
+ * its head and its first body byte (a tenth of 450 ms at the simulator's pace). A share, not a
+ * fixed margin, since a loaded machine may stamp the head and the first read a few ms apart.
+ */
 export const HEAD_HELD_MS = 100;
+export const HEAD_GAP_SHARE = 0.1;
 /** Deliveries (reads that complete an event) through the gateway at least this many times as many, or as few, as directly: re-chunked. */
 export const RECHUNK_FACTOR = 2;
 /** …and differing by at least this many (a proxy's reads vary by one or two from TCP's coalescing alone). */

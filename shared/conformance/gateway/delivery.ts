@@ -5,7 +5,7 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import { plural } from '../../findings/words.ts';
-import { change, DELAY_ADDED_MS, HEAD_HELD_MS, HEAD_WITH_BODY_MS, RECHUNK_FACTOR, RECHUNK_MIN_DELIVERIES } from './catalogue.ts';
+import { change, DELAY_ADDED_MS, HEAD_GAP_SHARE, HEAD_HELD_MS, RECHUNK_FACTOR, RECHUNK_MIN_DELIVERIES } from './catalogue.ts';
 import type { GatewayChange } from './catalogue.ts';
 
 const ms = (t: number): string => `${Math.round(t).toLocaleString('en-US')} ms`;
@@ -72,10 +72,10 @@ function headHeld(direct: Analysis, via: Analysis): GatewayChange[] {
   const a = timingOf(direct);
   const b = timingOf(via);
   if (a.head === null || a.firstByte === null || b.head === null || b.firstByte === null) return [];
-  const withBody = b.head >= b.firstByte - HEAD_WITH_BODY_MS;
-  const heldLong = b.head - a.head >= HEAD_HELD_MS && a.firstByte - a.head >= HEAD_HELD_MS;
-  if (!withBody || !heldLong) return [];
-  return [change('head-held', `The upstream's head came at ${ms(a.head)}, ${ms(a.firstByte - a.head)} before its first body byte; through the gateway the head came at ${ms(b.head)}, with the first body byte (${ms(b.firstByte)}).`)];
+  const upstreamGap = a.firstByte - a.head;
+  const withBody = b.firstByte - b.head < HEAD_GAP_SHARE * upstreamGap;
+  if (!withBody || b.head - a.head < HEAD_HELD_MS || upstreamGap < HEAD_HELD_MS) return [];
+  return [change('head-held', `The upstream's head came at ${ms(a.head)}, ${ms(upstreamGap)} before its first body byte; through the gateway the head came at ${ms(b.head)}, with the first body byte (${ms(b.firstByte)}).`)];
 }
 
 function resetMasked(direct: Analysis, via: Analysis): GatewayChange[] {
