@@ -80,6 +80,10 @@ test.describe('Check', () => {
     await expect(page.getByLabel('Profile')).toHaveValue('simulator');
     for (const api of ['Chat Completions', 'Responses', 'Anthropic Messages']) await expect(page.getByRole('checkbox', { name: api })).toBeChecked();
     await page.locator('.check-start').screenshot({ path: join(screenshots, 'check-form.png') });
+    // What the run will send, with each check's rules, before it is started.
+    await page.getByText(`What a run sends: ${battery.length} checks`).click();
+    await expect(page.getByTestId('check-battery').getByRole('region', { name: 'Anthropic Messages' }).locator('code').first()).toHaveText('messages.text');
+    await bothThemes(page, 'check-view');
 
     // The first run: every check of every dialect, a verdict each, and the matrix full.
     const first = await runFromForm(page, battery.length);

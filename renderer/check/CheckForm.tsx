@@ -10,6 +10,7 @@ import { api } from '../api/index.ts';
 import { dialectName } from '../components/dialect-names.ts';
 import { ErrorLine } from '../components/ErrorLine.tsx';
 import { errorMessage } from '../components/format.ts';
+import { Battery } from './Battery.tsx';
 import { formFor, keyTarget, readForm, SIMULATOR, withProfile } from './form.ts';
 import type { CheckForm as Form } from './form.ts';
 
@@ -136,6 +137,7 @@ export function CheckForm({ onStarted }: { readonly onStarted: (run: StoredCheck
         </div>
         <ErrorLine message={error} />
       </form>
+      <Battery protocols={profile === undefined ? [] : profile.protocols.filter((protocol) => form.protocols.includes(protocol))} />
     </section>
   );
 }
