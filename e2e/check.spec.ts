@@ -39,11 +39,13 @@ async function bothThemes(page: Page, name: string): Promise<void> {
  * A server that refuses the first `answered` requests at once (a JSON 500) and then holds every
  * request open without a byte: a run against it is under way until it is cancelled.
  */
-async function stallingServer(answered: number): Promise<{ baseUrl: string; close(): Promise<void> }> {
+async function stallingServer(answered: number): Promise<{ baseUrl: string; traces: string[]; close(): Promise<void> }> {
   const held = new Set<ServerResponse>();
+  const traces: string[] = [];
   let seen = 0;
   const server: Server = createServer((req, res) => {
     req.resume();
+    traces.push(String(req.headers['x-check-trace']));
     if (seen++ < answered) {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"down for the test","type":"server_error"}}');
       return;
@@ -54,6 +56,7 @@ async function stallingServer(answered: number): Promise<{ baseUrl: string; clos
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    traces,
     close: () =>
       new Promise((resolve) => {
         for (const res of held) res.destroy();
@@ -150,6 +153,7 @@ test.describe('Check', () => {
       await page.getByLabel('Base URL').fill(server.baseUrl);
       for (const api of ['Responses', 'Anthropic Messages']) await page.getByRole('checkbox', { name: api }).uncheck();
       await page.getByLabel('Model').fill('stall-model');
+      await page.getByLabel('Headers').fill('x-check-trace: from-the-form');
       await page.getByRole('button', { name: 'Run', exact: true }).click();
 
       // Two verdicts came, the third request hangs: the run is shown under way with both.
@@ -159,6 +163,8 @@ test.describe('Check', () => {
       const matrix = page.getByTestId('check-matrix');
       await expect(matrix.locator('td[data-status="waiting"]').first()).toContainText('waiting');
       await expect(page.getByTestId('check-endpoint')).toHaveText(server.baseUrl);
+      // The form's header went with every request.
+      expect(server.traces.slice(0, 3)).toEqual(['from-the-form', 'from-the-form', 'from-the-form']);
 
       await page.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByTestId('check-progress')).toHaveText(/^Cancelled: 2 of \d+ checks judged \(/, { timeout: 30_000 });

@@ -1,5 +1,6 @@
 // Start a run: the profile (its key stays with it: never shown here), a base URL of the user's own,
-// the dialects the profile serves, the model and how many requests at once. What was typed is
+// the dialects the profile serves, the model, how many requests at once, each one's timeout and
+// headers to send. What was typed is
 // kept while the page lives, so that coming back to run again starts from the same endpoint.
 
 import { useEffect, useId, useState } from 'react';
@@ -104,13 +105,35 @@ export function CheckForm({ onStarted }: { readonly onStarted: (run: StoredCheck
             Model
             <input className="field" value={form.model} spellCheck={false} placeholder={simulator ? 'Each check’s own scenario' : profile?.defaultModel ? `${profile.defaultModel} (the profile’s default)` : 'Required'} onChange={(event) => change({ model: event.target.value })} />
           </label>
-          <label>
-            Requests at once
-            <input className="field" type="number" min={1} max={16} value={form.concurrency} aria-describedby={`${ids}-concurrency`} onChange={(event) => change({ concurrency: event.target.value })} />
-            <span id={`${ids}-concurrency`} className="muted check-field-hint">
+          <div className="check-field">
+            <label htmlFor={`${ids}-concurrency`}>Requests at once</label>
+            <input id={`${ids}-concurrency`} className="field" type="number" min={1} max={16} value={form.concurrency} aria-describedby={`${ids}-concurrency-hint`} onChange={(event) => change({ concurrency: event.target.value })} />
+            <span id={`${ids}-concurrency-hint`} className="muted check-field-hint">
               1 suits a rate-limited server.
             </span>
+          </div>
+        </div>
+        <div className="check-fields check-more">
+          <label>
+            Timeout per request (s)
+            <input className="field" type="number" min={1} max={3600} value={form.timeoutS} placeholder="60" onChange={(event) => change({ timeoutS: event.target.value })} />
           </label>
+          <div className="check-field">
+            <label htmlFor={`${ids}-headers`}>Headers</label>
+            <textarea
+              id={`${ids}-headers`}
+              className="field check-headers"
+              rows={2}
+              value={form.headers}
+              spellCheck={false}
+              placeholder="anthropic-version: 2023-06-01"
+              aria-describedby={`${ids}-headers-hint`}
+              onChange={(event) => change({ headers: event.target.value })}
+            />
+            <span id={`${ids}-headers-hint`} className="muted check-field-hint">
+              Sent with every request, one <code>Name: Value</code> a line. No keys: the profile sends its own.
+            </span>
+          </div>
         </div>
         <fieldset className="check-apis">
           <legend>APIs</legend>

@@ -24,6 +24,18 @@ describe('the Check form', () => {
     expect(keyTarget({ ...form, baseUrl: 'https://api.openai.com/v1' }, openai)).toBeNull();
   });
 
+  it('sends headers, one Name: Value a line, and a timeout per request', () => {
+    const form = { ...formFor(simulator), headers: 'anthropic-version: 2023-06-01\n\nx-trace: a:b', timeoutS: '2.5' };
+    expect(readForm(form, simulator)).toEqual({ input: { profile: 'simulator', timeoutMs: 2500, headers: { 'anthropic-version': '2023-06-01', 'x-trace': 'a:b' } }, waiting: [] });
+  });
+
+  it('refuses a key among the headers, a line that is not a header and a timeout out of range', () => {
+    expect(readForm({ ...formFor(simulator), headers: 'x-api-key: sk-secret' }, simulator).waiting).toEqual([
+      'Header 1 (x-api-key): keys go through the profile (its key is saved once and sent as x-api-key); a secret header would be redacted in the recording and could not be resent.',
+    ]);
+    expect(readForm({ ...formFor(simulator), headers: 'just words', timeoutS: '0' }, simulator).waiting).toEqual(['Timeout: from 1 to 3600 seconds, or empty for 60.', 'Header 1: write it as Name: Value']);
+  });
+
   it('says everything that keeps it from starting', () => {
     const form = { ...formFor(custom), baseUrl: 'ftp://x', protocols: [], concurrency: '0' };
     expect(readForm(form, custom).waiting).toEqual(['The base URL must be an http or https URL.', 'Tick at least one API.', 'Requests at once: a whole number from 1 to 16.', 'Give a model: the profile has no default.']);
@@ -32,6 +44,6 @@ describe('the Check form', () => {
   });
 
   it('ticks the new profile’s dialects and keeps the concurrency when the profile changes', () => {
-    expect(withProfile({ ...formFor(simulator), concurrency: '3', model: 'sim-text' }, openai)).toEqual({ profile: 'openai', baseUrl: '', protocols: ['chat-completions', 'responses'], model: '', concurrency: '3', sendKeyTo: '' });
+    expect(withProfile({ ...formFor(simulator), concurrency: '3', model: 'sim-text' }, openai)).toEqual({ profile: 'openai', baseUrl: '', protocols: ['chat-completions', 'responses'], model: '', concurrency: '3', timeoutS: '', headers: '', sendKeyTo: '' });
   });
 });
