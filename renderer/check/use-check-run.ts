@@ -39,7 +39,7 @@ export function useCheckRun(id: number): RunLoad {
   return held.run === null ? { status: 'loading' } : { status: 'ready', run: held.run };
 }
 
-/** Runs, newest first, asked again whenever one ends (a push) or `refresh` is called. */
+/** Calls `onEnd` whenever any run ends (the past runs list asks again then); `onEnd` must be stable. */
 export function useRunEnds(onEnd: () => void): void {
   useEffect(() => api.on('checkFinished', () => onEnd()), [onEnd]);
 }
