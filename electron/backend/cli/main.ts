@@ -60,6 +60,13 @@ const COMMANDS: Record<string, Command> = {
       return { run: module.checkCommand, usage: module.CHECK_USAGE };
     },
   },
+  'check-client': {
+    summary: 'Run your client against every real-world quirk and fault, a verdict per case',
+    load: async () => {
+      const module = await import('./check-client.ts');
+      return { run: module.checkClientCommand, usage: module.CHECK_CLIENT_USAGE };
+    },
+  },
   proxy: {
     summary: "Record your own app's streams through a loopback capture proxy",
     load: async () => {
@@ -87,7 +94,7 @@ const USAGE = `Usage: streamscope <command> [options]
 
 Commands:
 ${Object.entries(COMMANDS)
-  .map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`)
+  .map(([name, command]) => `  ${name.padEnd(12)} ${command.summary}`)
   .join('\n')}
 
 Run "streamscope <command> --help" for a command's options.`;
