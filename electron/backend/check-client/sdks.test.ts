@@ -1,0 +1,41 @@
+// The official SDKs through the harnesses docs/client-conformance.md shows (docs/client-conformance/),
+// their real matrices pinned: what each one survives, detects, and — the news for users — which
+// broken streams it hands to the app as a complete answer.
+
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
+import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
+import { runClientCases } from './run.ts';
+
+const HARNESSES = fileURLToPath(new URL('../../../docs/client-conformance/', import.meta.url));
+// The slow case waits 1.5 s, not 5: its verdict, not its length, is under test.
+const CASES = chatCases({ slowFirstTokenMs: 1500 });
+const PASSES = Object.fromEntries(CASES.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
+
+async function matrix(harness: string): Promise<Record<string, ClientVerdict>> {
+  const run = await runClientCases({ argv: [process.execPath, HARNESSES + harness], cases: CASES, timeoutMs: 20_000 });
+  return Object.fromEntries(run.results.map((result) => [result.id, result.verdict]));
+}
+
+describe('the official SDKs, each through its ten-line harness', { timeout: 120_000 }, () => {
+  it("openai's streaming iterator takes a body cut before [DONE] for a complete answer", async () => {
+    expect(await matrix('openai.mjs')).toEqual({ ...PASSES, 'cut-before-done': 'wrong' });
+  });
+
+  it("openai's stream helper (finalChatCompletion) passes every case: it refuses a choice without a finish reason", async () => {
+    expect(await matrix('openai-final.mjs')).toEqual(PASSES);
+  });
+
+  it("the AI SDK's streamText, as its docs show it, takes a mid-stream error and a cut body for a complete answer", async () => {
+    expect(await matrix('ai-sdk.mjs')).toEqual({ ...PASSES, 'mid-stream-error': 'wrong', 'cut-before-done': 'wrong' });
+  });
+
+  it("the AI SDK's streamText with an onError that fails the run passes every case", async () => {
+    expect(await matrix('ai-sdk-onerror.mjs')).toEqual(PASSES);
+  });
+
+  it('the plain fetch harness passes every case', async () => {
+    expect(await matrix('fetch.mjs')).toEqual(PASSES);
+  });
+});
