@@ -68,7 +68,17 @@ describe('bounded', () => {
     await closed.close();
     const run = await runGatewayCheck({ gatewayUrl: closed.url, scenarios: ['text'], timeoutMs: 5_000 });
     expect(run.scenarios).toEqual([]);
-    expect(run.unreachable).toMatch(/ECONNREFUSED|refused|fetch failed/i);
+    expect(run.unreachable).toMatch(new RegExp(`^the gateway ${closed.url.replaceAll('.', '\\.')}: .*(ECONNREFUSED|refused|fetch failed)`, 'i'));
+  }, 30_000);
+
+  it('reports an upstream given that nothing answers on, and sends nothing through the gateway', async () => {
+    const closed = await startRelay();
+    await closed.close();
+    const before = relay.seen.length;
+    const run = await runGatewayCheck({ gatewayUrl: relay.url, upstreamUrl: closed.url, scenarios: ['text'], timeoutMs: 5_000 });
+    expect(run.scenarios).toEqual([]);
+    expect(run.unreachable).toMatch(new RegExp(`^the upstream ${closed.url.replaceAll('.', '\\.')}: `));
+    expect(relay.seen.length).toBe(before);
   }, 30_000);
 
   it('cuts a request through a gateway that never answers, and says so', async () => {

@@ -51,7 +51,7 @@ export interface GatewayCheckOptions {
 }
 
 export interface GatewayRun extends GatewayReport {
-  /** Why the gateway could not be reached at all (its first request got no response); null when it answered. */
+  /** Which could not be reached at all, the gateway or the upstream given, and why (`the gateway URL: …`): its first request got no response; null when both answered. */
   readonly unreachable: string | null;
 }
 
@@ -83,7 +83,11 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
   const name = `gateway ${api}.${scenario.id}`;
   const bounds = { timeoutMs: options.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS, maxBodyBytes: options.maxBodyBytes ?? DEFAULT_CHECK_MAX_BYTES, ...(options.store ? { store: options.store } : {}), ...(options.signal ? { signal: options.signal } : {}) };
   const gatewayHeaders = Object.fromEntries(Object.entries(options.gatewayHeaders ?? {}).map(([key, value]) => [key, value.replaceAll(UPSTREAM_PLACEHOLDER, upstream)]));
+  const silent = (recording: BoundedRecording): boolean => recording.recorded.analysis.recording.response === null && recording.cut === null;
+  const why = (recording: BoundedRecording): string => recording.recorded.analysis.recording.end?.error ?? 'no response';
   const direct = await recordBounded({ ...bounds, url: urlOf(upstream, scenario.protocol), headers: withProtocolHeaders(scenario.protocol), body: scenario.body, name: `${name} direct` });
+  // An upstream that does not answer leaves nothing to compare the gateway's stream with.
+  if (silent(direct)) return { unreachable: `the upstream ${redactUrl(upstream)}: ${why(direct)}`, result: { id: scenario.id, api, direct: direct.recorded.id, via: null, changes: [change('cut-short', `Directly, no response came (${why(direct)}): nothing to compare.`)] } };
   const via = await recordBounded({
     ...bounds,
     url: urlOf(options.gatewayUrl, scenario.protocol),
@@ -94,9 +98,7 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
     name: `${name} via`,
   });
   const result: GatewayScenarioResult = { id: scenario.id, api, direct: direct.recorded.id, via: via.recorded.id, changes: changesOf(direct, via) };
-  const response = via.recorded.analysis.recording.response;
-  if (response === null && via.cut === null) return { unreachable: via.recorded.analysis.recording.end?.error ?? 'no response', result };
-  return result;
+  return silent(via) ? { unreachable: `the gateway ${redactUrl(options.gatewayUrl)}: ${why(via)}`, result } : result;
 }
 
 function changesOf(direct: BoundedRecording, via: BoundedRecording): GatewayChange[] {

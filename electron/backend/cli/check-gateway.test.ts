@@ -59,7 +59,7 @@ describe('streamscope check --gateway', () => {
     expect(lines[1]).toBe('warning messages.text              head-held');
     expect(lines.slice(2, 4)).toEqual(['', 'scenario                   severity change          what']);
     expect(lines[4]).toMatch(/^messages\.text {13} warning {2}head-held {7}The upstream's head came at /);
-    expect(lines.slice(5)).toEqual(['', '1 scenarios, 0 unchanged; changes: 0 error, 1 warning, 0 info', '']);
+    expect(lines.slice(5)).toEqual(['', '1 scenario, 0 unchanged; changes: 0 error, 1 warning, 0 info', '']);
     expect((await gateway(...args, '--fail-on', 'warning')).code).toBe(1);
   }, 60_000);
 

@@ -7,6 +7,7 @@ import { styleText } from 'node:util';
 import type { GatewayReport, GatewayScenarioResult } from '../../../shared/conformance/gateway/report.ts';
 import { gatewayRunFailed } from '../../../shared/conformance/gateway/report.ts';
 import type { Severity } from '../../../shared/findings/finding.ts';
+import { plural } from '../../../shared/findings/words.ts';
 import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
@@ -94,7 +95,7 @@ export async function gatewayCommand(args: string[], out: Output): Promise<numbe
       },
     });
     if (run.unreachable !== null) {
-      out.stderr(`streamscope check: could not reach the gateway ${redactUrl(gatewayUrl)}: ${run.unreachable}\n`);
+      out.stderr(`streamscope check: could not reach ${run.unreachable}\n`);
       return 2;
     }
     const report: GatewayReport = { gateway: run.gateway, upstream: run.upstream, scenarios: run.scenarios, counts: run.counts };
@@ -175,6 +176,6 @@ function scenarioLine(result: GatewayScenarioResult, color: boolean): string {
 function table(report: GatewayReport): string {
   const rows = report.scenarios.flatMap((result) => result.changes.map((found) => `${`${result.api}.${result.id}`.padEnd(26)} ${found.severity.padEnd(8)} ${found.code.padEnd(15)} ${found.message}`));
   const { scenarios, unchanged, error, warning, info } = report.counts;
-  const counts = `${scenarios} scenarios, ${unchanged} unchanged; changes: ${error} error, ${warning} warning, ${info} info`;
+  const counts = `${plural(scenarios, 'scenario')}, ${unchanged} unchanged; changes: ${error} error, ${warning} warning, ${info} info`;
   return [...(rows.length === 0 ? ['No scenario changed through the gateway.'] : [`${'scenario'.padEnd(26)} ${'severity'.padEnd(8)} ${'change'.padEnd(15)} what`, ...rows]), '', counts].join('\n');
 }

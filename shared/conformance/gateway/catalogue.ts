@@ -114,7 +114,7 @@ export const GATEWAY_CHANGES: Readonly<Record<GatewayChangeCode, GatewayChangeEn
   },
   'cut-short': {
     severity: 'error',
-    description: 'A request through the gateway (or directly) was cut by the run: it did not end within the timeout, or its body passed the size bound.',
+    description: 'A request through the gateway (or directly) was cut by the run (it did not end within the timeout, or its body passed the size bound), or directly got no response at all.',
     why: 'A stream that never ends through the gateway but does directly is the gateway’s doing; nothing after the cut can be compared.',
   },
 };
