@@ -9,7 +9,7 @@ import type { Analysis } from '../../../shared/analysis/analyze.ts';
 import { compareThroughGateway } from '../../../shared/conformance/gateway/compare.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
-import { analyse, answeredWith, cleanEnd, eachEvent, halves, headWithBody, later, oneRead, recordScenario, reversedMembers } from './gateway-mutations.test-support.ts';
+import { analyse, answeredWith, cleanEnd, eachEvent, halves, headWithBody, inPairs, later, oneRead, recordScenario, reversedMembers } from './gateway-mutations.test-support.ts';
 
 let simulator: Simulator;
 const recorded: Record<string, Analysis> = {};
@@ -144,6 +144,12 @@ describe('what a gateway changes in delivery, ending and timing', () => {
     const start = direct.recording.reads[0]!.t!;
     const via = analyse(eachEvent(direct, same, (event) => start + event.sse.index * 0.05));
     expect(compare(direct, via)).toEqual([{ code: 'rechunked', severity: 'info', message: `The upstream wrote its events in 1 read, the gateway re-sent them in ${direct.events.length} reads.` }]);
+  });
+
+  it('says events merged two a read are re-chunked, not buffered (they still come as they are made)', () => {
+    const direct = recorded.chat!;
+    const via = analyse(inPairs(direct.recording));
+    expect(compare(direct, via)).toEqual([{ code: 'rechunked', severity: 'info', message: `The upstream wrote its events in ${direct.recording.reads.length} reads, the gateway merged them into ${via.recording.reads.length} reads.` }]);
   });
 
   it('says events split across reads are re-chunked', () => {

@@ -74,6 +74,12 @@ export function halves(recording: Recording): Recording {
   return { ...recording, reads: recording.reads.flatMap((read) => [{ t: read.t, bytes: read.bytes.subarray(0, read.bytes.length >> 1) }, { t: read.t! + 0.1, bytes: read.bytes.subarray(read.bytes.length >> 1) }]) };
 }
 
+/** Every two reads sent as one, when the second came: a gateway that coalesces its writes. */
+export function inPairs(recording: Recording): Recording {
+  const reads = recording.reads;
+  return { ...recording, reads: Array.from({ length: Math.ceil(reads.length / 2) }, (_, index) => ({ t: reads[Math.min(2 * index + 1, reads.length - 1)]!.t, bytes: concatBytes(reads.slice(2 * index, 2 * index + 2).map((read) => read.bytes)) })) };
+}
+
 /** The answered status, and a JSON body of the gateway's own instead of the stream. */
 export function answeredWith(recording: Recording, status: number, body: string): Recording {
   return { ...recording, response: { ...recording.response!, status, headers: { 'content-type': 'application/json' } }, reads: [{ t: recording.reads[0]!.t, bytes: bytes.encode(body) }] };
