@@ -49,6 +49,11 @@ and the time added. docs/conformance.md, "Gateway mode", lists every change.
 Exit codes: 0 no change of the failing level, 1 one, 2 bad arguments or a
 gateway that could not be reached at all.`;
 
+/** `check --gateway URL …` is gateway mode: the other options are its own. */
+export function isGatewayCommand(args: readonly string[]): boolean {
+  return args.some((arg) => arg === '--gateway' || arg.startsWith('--gateway='));
+}
+
 export async function gatewayCommand(args: string[], out: Output): Promise<number> {
   const { values } = parseCommandArgs({
     args,

@@ -101,4 +101,17 @@ describe('streamscope check', () => {
       expect(out.err).toContain(message);
     }
   });
+
+  it('goes to gateway mode with --gateway: its own options, its own report, exit 2 for a gateway nothing answers on', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const out = captureOutput();
+    expect(await main(['check', '--gateway', `http://127.0.0.1:${port}/v1`, '--api', 'chat', '--only', 'text', '--no-store'], out)).toBe(2);
+    expect(out.err).toMatch(new RegExp(`^streamscope check: could not reach the gateway http://127\\.0\\.0\\.1:${port}/v1: `));
+    const help = captureOutput();
+    expect(await main(['check', '--help'], help)).toBe(0);
+    expect(help.out).toContain('Usage: streamscope check --gateway URL [options]');
+  });
 });

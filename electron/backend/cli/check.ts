@@ -20,6 +20,7 @@ import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import { defaultDbPath } from '../store/index.ts';
 import { parseCommandArgs } from './args.ts';
 import { CHECK_RUNS_USAGE, checkRunsCommand, isCheckRunsCommand } from './check-runs.ts';
+import { GATEWAY_USAGE, gatewayCommand, isGatewayCommand } from './check-gateway.ts';
 import { CliError, describeFileError } from './errors.ts';
 import { resultLine, table } from './check-lines.ts';
 import { openStoreAt } from './open-store.ts';
@@ -67,10 +68,13 @@ Output:
 Exit codes: 0 no check failed, 1 one did, 2 bad arguments or an endpoint that
 could not be reached at all.
 
-${CHECK_RUNS_USAGE}`;
+${CHECK_RUNS_USAGE}
+
+${GATEWAY_USAGE}`;
 
 export async function checkCommand(args: string[], out: Output): Promise<number> {
   if (isCheckRunsCommand(args)) return checkRunsCommand(args, out);
+  if (isGatewayCommand(args)) return gatewayCommand(args, out);
   const { values } = parseCommandArgs({
     args,
     options: {
