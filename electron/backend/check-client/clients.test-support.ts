@@ -64,3 +64,48 @@ if (!done && BUG !== 'end-is-done') fail('the stream ended before [DONE]');
 process.stdout.write(JSON.stringify({ text, toolCalls: calls.filter(Boolean) }) + '\\n');
 `;
 }
+
+/** A careful Anthropic Messages client: text and tool_use blocks by index, `error` events and a missing message_stop reported. */
+export function messagesClient(): string {
+  return `
+const fail = (message) => { process.stderr.write(message + '\\n'); process.exit(1); };
+const res = await fetch(process.env.ANTHROPIC_BASE_URL + '/v1/messages', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', 'x-api-key': process.env.ANTHROPIC_API_KEY, 'anthropic-version': '2023-06-01' },
+  body: JSON.stringify({ model: 'claude-sonnet-4-5', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Hello' }] }),
+}).catch((error) => fail('request failed: ' + error.message));
+if (!res.ok) fail('HTTP ' + res.status + ': ' + (await res.text()));
+const blocks = [];
+let stopped = false;
+function onEvent(type, data) {
+  const event = JSON.parse(data);
+  if (type === 'error' || event.type === 'error') fail('stream error: ' + JSON.stringify(event.error));
+  if (event.type === 'content_block_start') blocks[event.index] = { ...event.content_block, json: '' };
+  if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') blocks[event.index].text += event.delta.text;
+  if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') blocks[event.index].json += event.delta.partial_json;
+  if (event.type === 'message_stop') stopped = true;
+}
+let buffer = '';
+let type = 'message';
+let data = [];
+const decoder = new TextDecoder();
+try {
+  for await (const bytes of res.body) {
+    buffer += decoder.decode(bytes, { stream: true });
+    const lines = buffer.split(/\\r\\n|\\n|\\r(?!$)/);
+    buffer = lines.pop();
+    for (const line of lines) {
+      if (line === '') { if (data.length > 0) onEvent(type, data.join('\\n')); data = []; type = 'message'; }
+      else if (line.startsWith('event:')) type = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+  }
+} catch (error) {
+  fail('stream failed: ' + error.message);
+}
+if (!stopped) fail('the stream ended before message_stop');
+const text = blocks.filter((block) => block?.type === 'text').map((block) => block.text).join('');
+const toolCalls = blocks.filter((block) => block?.type === 'tool_use').map((block) => ({ name: block.name, arguments: block.json === '' ? block.input : block.json }));
+process.stdout.write(JSON.stringify({ text, toolCalls }) + '\\n');
+`;
+}

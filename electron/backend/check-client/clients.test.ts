@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
 import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
-import { chatClient } from './clients.test-support.ts';
+import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
+import { chatClient, messagesClient } from './clients.test-support.ts';
 import type { ClientBug } from './clients.test-support.ts';
 import { runClientCases } from './run.ts';
 
@@ -38,5 +39,13 @@ describe('small clients with one known bug each get exactly the verdicts their b
 
   it('taking the end of the body for the end of the answer takes a cut answer as complete', async () => {
     expect(await verdicts('end-is-done')).toEqual({ ...PASSES, 'cut-before-done': 'wrong' });
+  });
+});
+
+describe('a careful Anthropic Messages client', { timeout: 60_000 }, () => {
+  it('passes every Anthropic case', async () => {
+    const cases = anthropicCases({ slowFirstTokenMs: 1500 });
+    const run = await runClientCases({ argv: [process.execPath, '--input-type=module', '-e', messagesClient()], cases, timeoutMs: 15_000 });
+    expect(Object.fromEntries(run.results.map((result) => [result.id, result.verdict]))).toEqual(Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])));
   });
 });

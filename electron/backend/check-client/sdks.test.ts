@@ -4,17 +4,21 @@
 
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
+import type { ClientCase } from '../../../shared/conformance/client/types.ts';
 import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
 import { runClientCases } from './run.ts';
 
 const HARNESSES = fileURLToPath(new URL('../../../docs/client-conformance/', import.meta.url));
 // The slow case waits 1.5 s, not 5: its verdict, not its length, is under test.
 const CASES = chatCases({ slowFirstTokenMs: 1500 });
-const PASSES = Object.fromEntries(CASES.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
+const MESSAGES = anthropicCases({ slowFirstTokenMs: 1500 });
+const passes = (cases: readonly ClientCase[]) => Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
+const PASSES = passes(CASES);
 
-async function matrix(harness: string): Promise<Record<string, ClientVerdict>> {
-  const run = await runClientCases({ argv: [process.execPath, HARNESSES + harness], cases: CASES, timeoutMs: 20_000 });
+async function matrix(harness: string, cases: readonly ClientCase[] = CASES): Promise<Record<string, ClientVerdict>> {
+  const run = await runClientCases({ argv: [process.execPath, HARNESSES + harness], cases, timeoutMs: 20_000 });
   return Object.fromEntries(run.results.map((result) => [result.id, result.verdict]));
 }
 
@@ -37,5 +41,13 @@ describe('the official SDKs, each through its ten-line harness', { timeout: 120_
 
   it('the plain fetch harness passes every case', async () => {
     expect(await matrix('fetch.mjs')).toEqual(PASSES);
+  });
+
+  it("@anthropic-ai/sdk's raw event iterator takes a body cut before message_stop for a complete answer", async () => {
+    expect(await matrix('anthropic.mjs', MESSAGES)).toEqual({ ...passes(MESSAGES), 'cut-before-message-stop': 'wrong' });
+  });
+
+  it("@anthropic-ai/sdk's stream helper (finalMessage) passes every case", async () => {
+    expect(await matrix('anthropic-final.mjs', MESSAGES)).toEqual(passes(MESSAGES));
   });
 });

@@ -22,9 +22,9 @@ describe('streamscope check-client', { timeout: 60_000 }, () => {
     const [header, lines] = run.out.split('  3 cases (chat)\n');
     expect(header).toMatch(/^check-client \S+ --input-type=module -e '\nconst BUG = "end-is-done";/);
     expect(lines!.split('\n')).toEqual([
-      'survived   chat clean                 The same text.',
-      'wrong      chat cut-before-done       It exited 0 with an answer: a broken stream accepted as complete ("Hello! Café au lait ☕").',
-      'detected   chat http-500              It exited 1 on a broken stream.',
+      'survived   chat clean                        The same text.',
+      'wrong      chat cut-before-done              It exited 0 with an answer: a broken stream accepted as complete ("Hello! Café au lait ☕").',
+      'detected   chat http-500                     It exited 1 on a broken stream.',
       '',
       'api          survived   detected      wrong    crashed       hung no-request',
       'chat                1          1          1          0          0          0',
@@ -72,7 +72,7 @@ describe('streamscope check-client', { timeout: 60_000 }, () => {
 
   it('refuses bad arguments, a dialect whose cases are not built yet, and a command that cannot start; exit 2', async () => {
     expect(await runCli('check-client', '--no-store', 'node', 'client.mjs')).toEqual({ code: 2, out: '', err: 'streamscope check-client: give the command to check after --, e.g. streamscope check-client -- node client.mjs\n' });
-    expect((await runCli('check-client', '--no-store', '--api', 'messages', '--', 'node')).err).toBe('streamscope check-client: --api messages: its client cases are not built yet (built: chat)\n');
+    expect((await runCli('check-client', '--no-store', '--api', 'responses', '--', 'node')).err).toBe('streamscope check-client: --api responses: its client cases are not built yet (built: chat, messages)\n');
     expect((await runCli('check-client', '--no-store', '--only', 'clean,nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, /);
     expect((await runCli('check-client', '--no-store', '--timeout-s', '0', '--', 'node')).err).toBe('streamscope check-client: --timeout-s takes a number of seconds above 0, not "0"\n');
     expect(await runCli('check-client', '--no-store', '--', '/nonexistent/client')).toMatchObject({ code: 2, err: 'streamscope check-client: cannot start the command: /nonexistent/client: no such command\n' });

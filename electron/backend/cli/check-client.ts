@@ -154,7 +154,7 @@ const COLUMNS: readonly ClientVerdict[] = ['survived', 'detected', 'wrong', 'cra
 function resultLine(result: ClientCaseResult, color: boolean): string {
   const verdict = result.verdict.padEnd(10);
   const recording = result.recordingId === null ? '' : `  (recording ${result.recordingId})`;
-  return `${color ? styleText(VERDICT_STYLE[result.verdict], verdict) : verdict} ${`${protocolWord(result.protocol)} ${result.id}`.padEnd(26)} ${result.summary}${recording}`;
+  return `${color ? styleText(VERDICT_STYLE[result.verdict], verdict) : verdict} ${`${protocolWord(result.protocol)} ${result.id}`.padEnd(33)} ${result.summary}${recording}`;
 }
 
 /** The verdicts by dialect, then in all. */

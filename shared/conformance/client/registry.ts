@@ -3,11 +3,12 @@
 // whose cases are not built yet, which the command refuses with a clear message.
 
 import type { Protocol } from '../../dialects/types.ts';
+import { anthropicCases } from './anthropic/cases.ts';
 import { chatCases } from './chat/cases.ts';
 import type { CaseFactory } from './types.ts';
 
 export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   'chat-completions': chatCases,
   responses: null,
-  'anthropic-messages': null,
+  'anthropic-messages': anthropicCases,
 };
