@@ -16,8 +16,8 @@ import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { endpointUrl, withProtocolHeaders } from '../recorder/profiles.ts';
 import { startSimulator } from '../simulator/index.ts';
 import type { Store } from '../store/index.ts';
-import { recordBounded } from './bounded-record.ts';
-import type { BoundedRecording } from './bounded-record.ts';
+import { cutWords, recordBounded } from './bounded-record.ts';
+import type { BoundedRecording, BoundedRequest } from './bounded-record.ts';
 import { DEFAULT_CHECK_MAX_BYTES, DEFAULT_CHECK_TIMEOUT_MS } from './run.ts';
 import { gatewayScenarios } from './gateway-scenarios.ts';
 import type { GatewayScenario } from './gateway-scenarios.ts';
@@ -85,7 +85,7 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
   const gatewayHeaders = Object.fromEntries(Object.entries(options.gatewayHeaders ?? {}).map(([key, value]) => [key, value.replaceAll(UPSTREAM_PLACEHOLDER, upstream)]));
   const silent = (recording: BoundedRecording): boolean => recording.recorded.analysis.recording.response === null && recording.cut === null;
   const why = (recording: BoundedRecording): string => recording.recorded.analysis.recording.end?.error ?? 'no response';
-  const direct = await recordBounded({ ...bounds, url: urlOf(upstream, scenario.protocol), headers: withProtocolHeaders(scenario.protocol), body: scenario.body, name: `${name} direct` });
+  const direct = await recordBounded({ ...bounds, url: urlOf(upstream, scenario.protocol), headers: withProtocolHeaders(scenario.protocol), body: scenario.body, name: `${name} direct`, source: 'check' });
   // An upstream that does not answer leaves nothing to compare the gateway's stream with.
   if (silent(direct)) return { unreachable: `the upstream ${redactUrl(upstream)}: ${why(direct)}`, result: { id: scenario.id, api, direct: direct.recorded.id, via: null, changes: [change('cut-short', `Directly, no response came (${why(direct)}): nothing to compare.`)] } };
   const via = await recordBounded({
@@ -96,13 +96,14 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
     secretHeaders: Object.keys(gatewayHeaders),
     body: scenario.body,
     name: `${name} via`,
+    source: 'check',
   });
-  const result: GatewayScenarioResult = { id: scenario.id, api, direct: direct.recorded.id, via: via.recorded.id, changes: changesOf(direct, via) };
+  const result: GatewayScenarioResult = { id: scenario.id, api, direct: direct.recorded.id, via: via.recorded.id, changes: changesOf(direct, via, bounds) };
   return silent(via) ? { unreachable: `the gateway ${redactUrl(options.gatewayUrl)}: ${why(via)}`, result } : result;
 }
 
-function changesOf(direct: BoundedRecording, via: BoundedRecording): GatewayChange[] {
-  const cuts = [direct.cut === null ? null : `Directly, ${direct.cut}: the request was cut`, via.cut === null ? null : `Through the gateway, ${via.cut}: the request was cut`].filter((said) => said !== null);
+function changesOf(direct: BoundedRecording, via: BoundedRecording, bounds: Pick<BoundedRequest, 'timeoutMs' | 'maxBodyBytes'>): GatewayChange[] {
+  const cuts = [direct.cut === null ? null : `Directly, ${cutWords(direct.cut, bounds)}: the request was cut`, via.cut === null ? null : `Through the gateway, ${cutWords(via.cut, bounds)}: the request was cut`].filter((said) => said !== null);
   // A cut stream is compared no further: what came after the cut is unknown.
   if (cuts.length > 0) return [change('cut-short', `${cuts.join('; ')}.`)];
   return compareThroughGateway(direct.recorded.analysis, via.recorded.analysis);

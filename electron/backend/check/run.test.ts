@@ -72,6 +72,21 @@ describe('bounded', () => {
     }
   });
 
+  it("fails the check under way when the run's total time passes, and skips those not yet sent", async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const run = await runChecks({ baseUrl: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/v1`, checks: [...only('chat.text'), ...only('chat.usage')], model: 'm', runTimeoutMs: 300 });
+      expect(run.results.map(({ id, status, summary }) => [id, status, summary])).toEqual([
+        ['chat.text', 'fail', "run-timed-out: The run's total time, 0.3 s, passed while it was under way: the request was cut."],
+        ['chat.usage', 'skip', "Not sent: the run's total time, 0.3 s, had passed."],
+      ]);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+  });
+
   it('cuts a body past its size and fails the check', async () => {
     const endless = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });

@@ -11,7 +11,7 @@ import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { headerValueProblem } from '../../../shared/recording/header-field.ts';
 import { redactUrl } from '../../../shared/recording/secrets/redact.ts';
-import { DEFAULT_CHECK_TIMEOUT_MS, MAX_CHECK_CONCURRENCY, runChecks } from '../check/run.ts';
+import { DEFAULT_CHECK_RUN_TIMEOUT_MS, DEFAULT_CHECK_TIMEOUT_MS, MAX_CHECK_CONCURRENCY, runChecks } from '../check/run.ts';
 import type { CheckRun, CheckRunOptions } from '../check/run.ts';
 import { startStoredRun } from '../check/stored-run.ts';
 import { endpointUrl, findProfile, keyAuthFor, keyHeader, PROFILES, protocolFor } from '../recorder/profiles.ts';
@@ -52,6 +52,8 @@ Key (never echoed, stored redacted; sent as the profile sends it):
 Which checks:
   --only ID,…              Only these checks (e.g. chat.text,chat.usage)
   --timeout-s N            Each request's whole time, in seconds (default ${DEFAULT_CHECK_TIMEOUT_MS / 1000})
+  --total-timeout-s N      The whole run's time, in seconds (default ${DEFAULT_CHECK_RUN_TIMEOUT_MS / 1000}): past
+                           it nothing more is sent, and a request under way fails
   --concurrency N          Requests at once, 1 to ${MAX_CHECK_CONCURRENCY} (default 1: a rate-limited
                            server is not flooded); verdicts print as they finish
 Output:
@@ -88,6 +90,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
       'api-key': { type: 'string' },
       only: { type: 'string' },
       'timeout-s': { type: 'string' },
+      'total-timeout-s': { type: 'string' },
       concurrency: { type: 'string' },
       json: { type: 'boolean' },
       out: { type: 'string' },
@@ -100,7 +103,8 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
   if (values.profile !== undefined && !profile) throw new CliError(`unknown profile "${values.profile}" (one of ${PROFILES.map((p) => p.name).join(', ')})`);
   const failOn = values['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new CliError(`--fail-on takes "error" or "warning", not "${failOn}"`);
-  const timeoutMs = values['timeout-s'] === undefined ? DEFAULT_CHECK_TIMEOUT_MS : seconds(values['timeout-s']);
+  const timeoutMs = values['timeout-s'] === undefined ? DEFAULT_CHECK_TIMEOUT_MS : seconds('--timeout-s', values['timeout-s']);
+  const runTimeoutMs = values['total-timeout-s'] === undefined ? DEFAULT_CHECK_RUN_TIMEOUT_MS : seconds('--total-timeout-s', values['total-timeout-s']);
   const concurrency = values.concurrency === undefined ? 1 : requestsAtOnce(values.concurrency);
   const protocols = protocolsOf(values.api ?? [], profile);
   const checks = chosenChecks(protocols, values.only);
@@ -140,6 +144,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
       headers,
       keyHeaders: key === null ? undefined : (protocol) => keyHeader(keyAuthFor(profile, protocol), key),
       timeoutMs,
+      runTimeoutMs,
       concurrency,
       signal: abort.signal,
       onResult: (result) => {
@@ -204,9 +209,9 @@ function writeReport(path: string, page: string): void {
   }
 }
 
-function seconds(text: string): number {
+function seconds(flag: string, text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new CliError(`--timeout-s takes a number of seconds above 0, not "${text}"`);
+  if (!Number.isFinite(value) || value <= 0) throw new CliError(`${flag} takes a number of seconds above 0, not "${text}"`);
   return value * 1000;
 }
 
