@@ -109,3 +109,44 @@ const toolCalls = blocks.filter((block) => block?.type === 'tool_use').map((bloc
 process.stdout.write(JSON.stringify({ text, toolCalls }) + '\\n');
 `;
 }
+
+/** A careful Responses client: text deltas and function_call items, `error` and response.failed reported, response.completed required. */
+export function responsesClient(): string {
+  return `
+const fail = (message) => { process.stderr.write(message + '\\n'); process.exit(1); };
+const res = await fetch(process.env.OPENAI_BASE_URL + '/responses', {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: 'Bearer ' + process.env.OPENAI_API_KEY },
+  body: JSON.stringify({ model: 'gpt-4o', stream: true, input: 'Hello' }),
+}).catch((error) => fail('request failed: ' + error.message));
+if (!res.ok) fail('HTTP ' + res.status + ': ' + (await res.text()));
+let text = '';
+const toolCalls = [];
+let completed = false;
+function onEvent(data) {
+  const event = JSON.parse(data);
+  if (event.type === 'error' || event.type === 'response.failed' || event.type === 'response.incomplete') fail(event.type + ': ' + data);
+  if (event.type === 'response.output_text.delta') text += event.delta;
+  if (event.type === 'response.output_item.done' && event.item.type === 'function_call') toolCalls.push({ name: event.item.name, arguments: event.item.arguments });
+  if (event.type === 'response.completed') completed = true;
+}
+let buffer = '';
+let data = [];
+const decoder = new TextDecoder();
+try {
+  for await (const bytes of res.body) {
+    buffer += decoder.decode(bytes, { stream: true });
+    const lines = buffer.split(/\\r\\n|\\n|\\r(?!$)/);
+    buffer = lines.pop();
+    for (const line of lines) {
+      if (line === '') { if (data.length > 0) onEvent(data.join('\\n')); data = []; }
+      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+    }
+  }
+} catch (error) {
+  fail('stream failed: ' + error.message);
+}
+if (!completed) fail('the stream ended before response.completed');
+process.stdout.write(JSON.stringify({ text, toolCalls }) + '\\n');
+`;
+}

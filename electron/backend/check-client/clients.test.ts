@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
 import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
 import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
-import { chatClient, messagesClient } from './clients.test-support.ts';
+import { responsesCases } from '../../../shared/conformance/client/responses/cases.ts';
+import type { ClientCase } from '../../../shared/conformance/client/types.ts';
+import { chatClient, messagesClient, responsesClient } from './clients.test-support.ts';
 import type { ClientBug } from './clients.test-support.ts';
 import { runClientCases } from './run.ts';
 
@@ -42,10 +44,19 @@ describe('small clients with one known bug each get exactly the verdicts their b
   });
 });
 
-describe('a careful Anthropic Messages client', { timeout: 60_000 }, () => {
-  it('passes every Anthropic case', async () => {
-    const cases = anthropicCases({ slowFirstTokenMs: 1500 });
-    const run = await runClientCases({ argv: [process.execPath, '--input-type=module', '-e', messagesClient()], cases, timeoutMs: 15_000 });
-    expect(Object.fromEntries(run.results.map((result) => [result.id, result.verdict]))).toEqual(Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])));
+async function carefulVerdicts(source: string, cases: readonly ClientCase[]) {
+  const run = await runClientCases({ argv: [process.execPath, '--input-type=module', '-e', source], cases, timeoutMs: 15_000 });
+  return { got: Object.fromEntries(run.results.map((result) => [result.id, result.verdict])), passes: Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) };
+}
+
+describe('careful clients of the other dialects', { timeout: 60_000 }, () => {
+  it('a careful Responses client passes every Responses case', async () => {
+    const { got, passes } = await carefulVerdicts(responsesClient(), responsesCases({ slowFirstTokenMs: 1500 }));
+    expect(got).toEqual(passes);
+  });
+
+  it('a careful Anthropic Messages client passes every Anthropic case', async () => {
+    const { got, passes } = await carefulVerdicts(messagesClient(), anthropicCases({ slowFirstTokenMs: 1500 }));
+    expect(got).toEqual(passes);
   });
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
+import { responsesCases } from '../../../shared/conformance/client/responses/cases.ts';
 import type { ClientCase } from '../../../shared/conformance/client/types.ts';
 import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
 import { runClientCases } from './run.ts';
@@ -14,6 +15,7 @@ const HARNESSES = fileURLToPath(new URL('../../../docs/client-conformance/', imp
 // The slow case waits 1.5 s, not 5: its verdict, not its length, is under test.
 const CASES = chatCases({ slowFirstTokenMs: 1500 });
 const MESSAGES = anthropicCases({ slowFirstTokenMs: 1500 });
+const RESPONSES = responsesCases({ slowFirstTokenMs: 1500 });
 const passes = (cases: readonly ClientCase[]) => Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
 const PASSES = passes(CASES);
 
@@ -49,5 +51,17 @@ describe('the official SDKs, each through its ten-line harness', { timeout: 120_
 
   it("@anthropic-ai/sdk's stream helper (finalMessage) passes every case", async () => {
     expect(await matrix('anthropic-final.mjs', MESSAGES)).toEqual(passes(MESSAGES));
+  });
+
+  it("openai's Responses event iterator takes a failed response and a body cut before the terminal event for complete answers", async () => {
+    expect(await matrix('openai-responses.mjs', RESPONSES)).toEqual({ ...passes(RESPONSES), 'response-failed': 'wrong', 'cut-before-terminal': 'wrong' });
+  });
+
+  it("openai's Responses stream helper (finalResponse) resolves on a failed response and on a body cut before response.completed", async () => {
+    expect(await matrix('openai-responses-final.mjs', RESPONSES)).toEqual({ ...passes(RESPONSES), 'response-failed': 'wrong', 'cut-before-terminal': 'wrong' });
+  });
+
+  it("the AI SDK's streamText on @ai-sdk/openai's Responses model takes a failed response and a cut body for complete answers", async () => {
+    expect(await matrix('ai-sdk-responses.mjs', RESPONSES)).toEqual({ ...passes(RESPONSES), 'response-failed': 'wrong', 'cut-before-terminal': 'wrong' });
   });
 });

@@ -24,6 +24,12 @@ import { protocolOfWord, protocolWord } from './protocol-words.ts';
 
 const BUILT = PROTOCOLS.filter((protocol) => CLIENT_CASES[protocol] !== null);
 
+/** The usage's note on dialects registered without client cases yet; none when every one has them. */
+function unbuiltNote(): string {
+  const unbuilt = PROTOCOLS.filter((protocol) => !BUILT.includes(protocol));
+  return unbuilt.length === 0 ? '' : `\n                           (the cases of ${unbuilt.map(protocolWord).join(' and ')} are not built yet)`;
+}
+
 export const CHECK_CLIENT_USAGE = `Usage: streamscope check-client [options] -- COMMAND [ARGS…]
 
 Runs your client against what real servers send: for each case, serves that
@@ -40,8 +46,7 @@ stream taken as complete), crashed, hung, no-request (it never called the mock).
 docs/client-conformance.md lists every case, what it serves and why.
 
 Which cases:
-  --api API                ${BUILT.map(protocolWord).join(', ')} (repeatable; default chat). The client
-                           cases of ${PROTOCOLS.filter((protocol) => !BUILT.includes(protocol)).map(protocolWord).join(' and ') || 'every API'} are not built yet
+  --api API                ${BUILT.map(protocolWord).join(', ')} (repeatable; default chat)${unbuiltNote()}
   --only ID,…              Only these cases (e.g. clean,cut-before-done)
   --timeout-s N            Each case's whole time, in seconds (default ${DEFAULT_CASE_TIMEOUT_MS / 1000}); the
                            command's process group is killed at the end of each case

@@ -1,7 +1,8 @@
 // What a correct client assembles from a valid case, by our own analysis of the case's bytes (the
 // same fold as `streamscope inspect`), never written by hand: Chat Completions' choice 0 — its
 // content and its tool calls by index — with each call's arguments parsed when they are JSON;
-// Anthropic's message — its text blocks joined, its tool_use blocks with their input.
+// the Responses API's response — its output_text parts joined, its function_call items; Anthropic's
+// message — its text blocks joined, its tool_use blocks with their input.
 
 import { analyzeRecording } from '../../analysis/analyze.ts';
 import type { Analysis } from '../../analysis/analyze.ts';
@@ -20,7 +21,9 @@ export function parsedArguments(text: string): unknown {
 
 export function assembledBy(recording: Recording): AssembledOutput {
   const analysis = analyzeRecording(recording);
-  return analysis.protocol === 'anthropic-messages' ? anthropicOutput(analysis) : chatOutput(analysis);
+  if (analysis.protocol === 'anthropic-messages') return anthropicOutput(analysis);
+  if (analysis.protocol === 'responses') return responsesOutput(analysis);
+  return chatOutput(analysis);
 }
 
 function chatOutput(analysis: Analysis): AssembledOutput {
@@ -37,5 +40,17 @@ function anthropicOutput(analysis: Analysis): AssembledOutput {
   return {
     text: content.map((block) => (block.type === 'text' && typeof block.text === 'string' ? block.text : '')).join(''),
     toolCalls: content.filter((block) => block.type === 'tool_use').map((block) => ({ name: typeof block.name === 'string' ? block.name : '', arguments: block.input ?? null })),
+  };
+}
+
+/** The final response as openai's responses.stream().finalResponse() ends with it (the analysis' `final`). */
+function responsesOutput(analysis: Analysis): AssembledOutput {
+  const output = isObject(analysis.final) && Array.isArray(analysis.final.output) ? analysis.final.output.filter(isObject) : [];
+  const parts = output.filter((item) => item.type === 'message').flatMap((item) => (Array.isArray(item.content) ? item.content.filter(isObject) : []));
+  return {
+    text: parts.map((part) => (part.type === 'output_text' && typeof part.text === 'string' ? part.text : '')).join(''),
+    toolCalls: output
+      .filter((item) => item.type === 'function_call')
+      .map((item) => ({ name: typeof item.name === 'string' ? item.name : '', arguments: typeof item.arguments === 'string' ? parsedArguments(item.arguments) : (item.arguments ?? null) })),
   };
 }

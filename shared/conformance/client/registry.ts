@@ -5,10 +5,11 @@
 import type { Protocol } from '../../dialects/types.ts';
 import { anthropicCases } from './anthropic/cases.ts';
 import { chatCases } from './chat/cases.ts';
+import { responsesCases } from './responses/cases.ts';
 import type { CaseFactory } from './types.ts';
 
 export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   'chat-completions': chatCases,
-  responses: null,
+  responses: responsesCases,
   'anthropic-messages': anthropicCases,
 };
