@@ -8,7 +8,7 @@ import { openStore } from '../store/index.ts';
 import { tempDbPath } from '../store/test-support.ts';
 import { GATEWAY_SCENARIOS } from './gateway-scenarios.ts';
 import { runGatewayCheck } from './gateway.ts';
-import { startRelay, startSilentServer } from './relay.test-support.ts';
+import { LOADED_MACHINE_MS, startRelay, startSilentServer } from './relay.test-support.ts';
 import type { TestServer } from './relay.test-support.ts';
 
 let relay: TestServer;
@@ -25,7 +25,7 @@ describe('through a faithful relay', () => {
     const store = openStore(tempDbPath());
     try {
       const seen: string[] = [];
-      const run = await runGatewayCheck({ gatewayUrl: relay.url, gatewayHeaders: { 'x-relay-to': '{upstream}', 'x-gateway-key': 'gw-secret-1234' }, scenarios: QUICK, timeoutMs: 20_000, store, onScenario: (result) => seen.push(`${result.api}.${result.id}`) });
+      const run = await runGatewayCheck({ gatewayUrl: relay.url, gatewayHeaders: { 'x-relay-to': '{upstream}', 'x-gateway-key': 'gw-secret-1234' }, scenarios: QUICK, delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 20_000, store, onScenario: (result) => seen.push(`${result.api}.${result.id}`) });
       expect(run.unreachable).toBeNull();
       expect(run.scenarios.map(({ id, api, changes }) => [`${api}.${id}`, changes])).toEqual([
         ...['text', 'tool-call', 'crlf', 'buffered', 'connection-drop', 'stream-error', 'no-done'].map((id) => [`chat.${id}`, []]),
@@ -53,7 +53,7 @@ describe('through a relay that sends the head with the first body byte', () => {
   it('finds the head held back, and nothing else', async () => {
     const holding = await startRelay({ flushHead: false });
     try {
-      const run = await runGatewayCheck({ gatewayUrl: holding.url, gatewayHeaders: { 'x-relay-to': '{upstream}' }, protocols: ['chat-completions'], scenarios: ['text'], timeoutMs: 20_000 });
+      const run = await runGatewayCheck({ gatewayUrl: holding.url, gatewayHeaders: { 'x-relay-to': '{upstream}' }, protocols: ['chat-completions'], scenarios: ['text'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 20_000 });
       expect(run.scenarios.map(({ id, changes }) => [id, changes.map(({ code, severity }) => `${code} ${severity}`)])).toEqual([['text', ['head-held warning']]]);
       expect(run.scenarios[0]!.changes[0]!.message).toMatch(/^The upstream's head came at [\d,]+ ms, [\d,]+ ms before its first body byte; through the gateway the head came at [\d,]+ ms, with the first body byte \([\d,]+ ms\)\.$/);
     } finally {

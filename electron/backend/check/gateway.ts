@@ -6,6 +6,7 @@
 // in the read times. A gateway that nothing answers on is reported as such after its first try.
 
 import { compareThroughGateway } from '../../../shared/conformance/gateway/compare.ts';
+import type { GatewayComparison } from '../../../shared/conformance/gateway/compare.ts';
 import { change } from '../../../shared/conformance/gateway/catalogue.ts';
 import type { GatewayChange } from '../../../shared/conformance/gateway/catalogue.ts';
 import { gatewayReport } from '../../../shared/conformance/gateway/report.ts';
@@ -42,6 +43,8 @@ export interface GatewayCheckOptions {
   /** Each request's whole time. */
   readonly timeoutMs?: number;
   readonly maxBodyBytes?: number;
+  /** Time the gateway may add before it is `delay-added` (default DELAY_ADDED_MS). */
+  readonly delayAddedMs?: number;
   /** The started simulator's time scale (default GATEWAY_TIME_SCALE). */
   readonly timeScale?: number;
   readonly store?: Store;
@@ -98,15 +101,15 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
     name: `${name} via`,
     source: 'check',
   });
-  const result: GatewayScenarioResult = { id: scenario.id, api, direct: direct.recorded.id, via: via.recorded.id, changes: changesOf(direct, via, bounds) };
+  const result: GatewayScenarioResult = { id: scenario.id, api, direct: direct.recorded.id, via: via.recorded.id, changes: changesOf(direct, via, bounds, options.delayAddedMs === undefined ? {} : { delayAddedMs: options.delayAddedMs }) };
   return silent(via) ? { unreachable: `the gateway ${redactUrl(options.gatewayUrl)}: ${why(via)}`, result } : result;
 }
 
-function changesOf(direct: BoundedRecording, via: BoundedRecording, bounds: Pick<BoundedRequest, 'timeoutMs' | 'maxBodyBytes'>): GatewayChange[] {
+function changesOf(direct: BoundedRecording, via: BoundedRecording, bounds: Pick<BoundedRequest, 'timeoutMs' | 'maxBodyBytes'>, delay: GatewayComparison): GatewayChange[] {
   const cuts = [direct.cut === null ? null : `Directly, ${cutWords(direct.cut, bounds)}: the request was cut`, via.cut === null ? null : `Through the gateway, ${cutWords(via.cut, bounds)}: the request was cut`].filter((said) => said !== null);
   // A cut stream is compared no further: what came after the cut is unknown.
   if (cuts.length > 0) return [change('cut-short', `${cuts.join('; ')}.`)];
-  return compareThroughGateway(direct.recorded.analysis, via.recorded.analysis);
+  return compareThroughGateway(direct.recorded.analysis, via.recorded.analysis, delay);
 }
 
 function urlOf(base: string, protocol: Protocol): string {

@@ -14,6 +14,7 @@ import type { Simulator } from '../simulator/index.ts';
 import { installed } from '../system-tools.ts';
 import { runGatewayCheck } from './gateway.ts';
 import type { GatewayRun } from './gateway.ts';
+import { LOADED_MACHINE_MS } from './relay.test-support.ts';
 
 const HAS_NGINX = installed(NGINX, 'nginx', 'check/nginx-gateway.test.ts');
 
@@ -41,7 +42,7 @@ describe.skipIf(!HAS_NGINX)('gateway mode through a real nginx', () => {
     await simulator?.close();
   });
 
-  const through = (port: number): Promise<GatewayRun> => runGatewayCheck({ gatewayUrl: `http://127.0.0.1:${port}/v1`, upstreamUrl: simulator.url, scenarios: ['text'], timeoutMs: 20_000 });
+  const through = (port: number): Promise<GatewayRun> => runGatewayCheck({ gatewayUrl: `http://127.0.0.1:${port}/v1`, upstreamUrl: simulator.url, scenarios: ['text'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 20_000 });
   const codesOf = (run: GatewayRun) => run.scenarios.map(({ api, id, changes }) => [`${api}.${id}`, changes.map(({ code }) => code)]);
 
   it('shows each text stream buffered, its head held with it where there was a wait to hold, with proxy_buffering on', async () => {

@@ -15,6 +15,7 @@ import { runGatewayCheck } from './gateway.ts';
 import type { GatewayRun } from './gateway.ts';
 import { PORTKEY_VERSION, startPortkey } from './portkey.test-support.ts';
 import type { Portkey } from './portkey.test-support.ts';
+import { LOADED_MACHINE_MS } from './relay.test-support.ts';
 
 /** Portkey's headers for the simulator as the upstream: Chat Completions and Responses as OpenAI, Messages as Anthropic. */
 const OPENAI = { 'x-portkey-provider': 'openai', 'x-portkey-custom-host': '{upstream}', authorization: 'Bearer sk-test' };
@@ -31,8 +32,8 @@ beforeAll(async () => {
   store = openStore(tempDbPath());
   // Two runs at once, each with its own simulator: about a minute (the keep-alive scenario pauses 12 s).
   [openai, anthropic] = await Promise.all([
-    runGatewayCheck({ gatewayUrl: fixed.url, gatewayHeaders: OPENAI, protocols: ['chat-completions', 'responses'], timeoutMs: 30_000, store }),
-    runGatewayCheck({ gatewayUrl: fixed.url, gatewayHeaders: ANTHROPIC, protocols: ['anthropic-messages'], timeoutMs: 30_000, store }),
+    runGatewayCheck({ gatewayUrl: fixed.url, gatewayHeaders: OPENAI, protocols: ['chat-completions', 'responses'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 30_000, store }),
+    runGatewayCheck({ gatewayUrl: fixed.url, gatewayHeaders: ANTHROPIC, protocols: ['anthropic-messages'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 30_000, store }),
   ]);
 }, 180_000);
 afterAll(async () => {
@@ -108,7 +109,7 @@ describe(`Portkey ${PORTKEY_VERSION} with its streaming fixed, in gateway mode`,
 
 describe(`Portkey ${PORTKEY_VERSION} as published, in gateway mode`, () => {
   it("answers the stream with its own 500: the status changed, the body Portkey's", async () => {
-    const run = await runGatewayCheck({ gatewayUrl: published.url, gatewayHeaders: OPENAI, protocols: ['chat-completions'], scenarios: ['text'], timeoutMs: 30_000, store });
+    const run = await runGatewayCheck({ gatewayUrl: published.url, gatewayHeaders: OPENAI, protocols: ['chat-completions'], scenarios: ['text'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 30_000, store });
     expect(run.scenarios.map(({ id, changes }) => [id, changes])).toEqual([['text', [{ code: 'status-changed', severity: 'error', message: 'The upstream answered 200; the gateway answered 500.' }]]]);
     expect(body(recording(run.scenarios[0]!.via))).toBe('{"status":"failure","message":"Something went wrong"}');
   }, 60_000);

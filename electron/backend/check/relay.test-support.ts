@@ -60,3 +60,8 @@ export function startSilentServer(): Promise<TestServer> {
   const seen: IncomingHttpHeaders[] = [];
   return listen(createServer((req) => seen.push(req.headers)), seen);
 }
+
+// Two requests one after the other on a loaded machine can differ by hundreds of ms of its own
+// pauses: where a test pins "no change", it lets a gateway add LOADED_MACHINE_MS before delay-added
+// (the threshold itself is pinned where a delay is made, gateway-compare.test.ts).
+export const LOADED_MACHINE_MS = 2_000;

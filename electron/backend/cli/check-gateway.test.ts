@@ -33,7 +33,7 @@ async function gateway(...args: string[]) {
 describe('streamscope check --gateway', () => {
   it('prints exactly the report as JSON, each scenario naming its two stored recordings', async () => {
     const db = tempDbPath();
-    const { code, out } = await gateway('--gateway', relay.url, '--gateway-header', 'x-relay-to: {upstream}', '--gateway-header', 'x-gateway-key: gw-secret-5678', '--api', 'chat', '--only', 'text,no-done', '--json', '--db', db);
+    const { code, out } = await gateway('--gateway', relay.url, '--gateway-header', 'x-relay-to: {upstream}', '--gateway-header', 'x-gateway-key: gw-secret-5678', '--api', 'chat', '--only', 'text,no-done', '--delay-ms', '2000', '--json', '--db', db);
     expect(code).toBe(0);
     const report = JSON.parse(out) as Record<string, unknown> & { scenarios: { id: string; api: string; direct: number; via: number; changes: unknown[] }[] };
     expect(Object.keys(report)).toEqual(['gateway', 'upstream', 'scenarios', 'counts']);
@@ -51,7 +51,7 @@ describe('streamscope check --gateway', () => {
   }, 60_000);
 
   it('prints a line a scenario, then each change and the counts; a warning fails only with --fail-on warning', async () => {
-    const args = ['--gateway', holding.url, '--gateway-header', 'x-relay-to: {upstream}', '--upstream', simulator.url, '--api', 'messages', '--only', 'text', '--no-store'];
+    const args = ['--gateway', holding.url, '--gateway-header', 'x-relay-to: {upstream}', '--upstream', simulator.url, '--api', 'messages', '--only', 'text', '--delay-ms', '2000', '--no-store'];
     const { code, out } = await gateway(...args);
     expect(code).toBe(0);
     const lines = out.split('\n');

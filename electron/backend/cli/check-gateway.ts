@@ -4,6 +4,7 @@
 // scenario, then a table, or the report as JSON.
 
 import { styleText } from 'node:util';
+import { DELAY_ADDED_MS } from '../../../shared/conformance/gateway/catalogue.ts';
 import type { GatewayReport, GatewayScenarioResult } from '../../../shared/conformance/gateway/report.ts';
 import { gatewayRunFailed } from '../../../shared/conformance/gateway/report.ts';
 import type { Severity } from '../../../shared/findings/finding.ts';
@@ -40,6 +41,8 @@ and the time added. docs/conformance.md, "Gateway mode", lists every change.
   --api API                ${protocolWordList()}; repeatable. Default: all of them
   --only NAME,…            Only these scenarios
   --timeout-s N            Each request's whole time, in seconds (default ${DEFAULT_CHECK_TIMEOUT_MS / 1000})
+  --delay-ms N             Time the gateway may add to the first byte or the end
+                           before it is delay-added (default ${DELAY_ADDED_MS})
   --json                   Print the report as JSON instead of the table
   --fail-on LEVEL          error (default: exit 1 when a change is an error) or
                            warning (also when one is a warning)
@@ -64,6 +67,7 @@ export async function gatewayCommand(args: string[], out: Output): Promise<numbe
       api: { type: 'string', multiple: true },
       only: { type: 'string' },
       'timeout-s': { type: 'string' },
+      'delay-ms': { type: 'string' },
       json: { type: 'boolean' },
       'fail-on': { type: 'string' },
       db: { type: 'string' },
@@ -76,6 +80,7 @@ export async function gatewayCommand(args: string[], out: Output): Promise<numbe
   const failOn = values['fail-on'] ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new CliError(`--fail-on takes "error" or "warning", not "${failOn}"`);
   const timeoutMs = values['timeout-s'] === undefined ? DEFAULT_CHECK_TIMEOUT_MS : seconds(values['timeout-s']);
+  const delayAddedMs = values['delay-ms'] === undefined ? undefined : milliseconds(values['delay-ms']);
   const protocols = protocolsOf(values.api ?? []);
   const scenarios = scenariosOf(values.only);
   const gatewayHeaders = gatewayHeadersFrom(values['gateway-header'] ?? []);
@@ -93,6 +98,7 @@ export async function gatewayCommand(args: string[], out: Output): Promise<numbe
       protocols,
       ...(scenarios === undefined ? {} : { scenarios }),
       timeoutMs,
+      ...(delayAddedMs === undefined ? {} : { delayAddedMs }),
       ...(store ? { store } : {}),
       signal: abort.signal,
       onScenario: (result) => {
@@ -183,4 +189,10 @@ function table(report: GatewayReport): string {
   const { scenarios, unchanged, error, warning, info } = report.counts;
   const counts = `${plural(scenarios, 'scenario')}, ${unchanged} unchanged; changes: ${error} error, ${warning} warning, ${info} info`;
   return [...(rows.length === 0 ? ['No scenario changed through the gateway.'] : [`${'scenario'.padEnd(26)} ${'severity'.padEnd(8)} ${'change'.padEnd(15)} what`, ...rows]), '', counts].join('\n');
+}
+
+function milliseconds(text: string): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new CliError(`--delay-ms takes a whole number of milliseconds, not "${text}"`);
+  return value;
 }

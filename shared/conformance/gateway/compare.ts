@@ -4,15 +4,20 @@
 // no change, whatever the scenario itself does wrong.
 
 import type { Analysis } from '../../analysis/analyze.ts';
-import { GATEWAY_CHANGE_CODES } from './catalogue.ts';
+import { DELAY_ADDED_MS, GATEWAY_CHANGE_CODES } from './catalogue.ts';
 import type { GatewayChange } from './catalogue.ts';
 import { contentChanges } from './content.ts';
 import { deliveryChanges } from './delivery.ts';
 
-export function compareThroughGateway(direct: Analysis, via: Analysis): GatewayChange[] {
+export interface GatewayComparison {
+  /** Time a gateway may add before it is `delay-added` (default DELAY_ADDED_MS). */
+  readonly delayAddedMs?: number;
+}
+
+export function compareThroughGateway(direct: Analysis, via: Analysis, options: GatewayComparison = {}): GatewayChange[] {
   const status = statusChanged(direct, via);
   // Another status: the gateway's body is its own answer, nothing of the upstream's to compare with.
-  const found = status !== null ? [status] : [...contentChanges(direct, via), ...deliveryChanges(direct, via)];
+  const found = status !== null ? [status] : [...contentChanges(direct, via), ...deliveryChanges(direct, via, options.delayAddedMs ?? DELAY_ADDED_MS)];
   return found.sort((a, b) => GATEWAY_CHANGE_CODES.indexOf(a.code) - GATEWAY_CHANGE_CODES.indexOf(b.code));
 }
 

@@ -25,9 +25,9 @@ function timingOf(analysis: Analysis): Timing {
 
 const isBuffered = (analysis: Analysis): boolean => analysis.diagnostics.some((found) => found.code === 'buffered-delivery');
 
-export function deliveryChanges(direct: Analysis, via: Analysis): GatewayChange[] {
+export function deliveryChanges(direct: Analysis, via: Analysis, delayAddedMs = DELAY_ADDED_MS): GatewayChange[] {
   const buffered = isBuffered(via) && !isBuffered(direct);
-  return [...(buffered ? [bufferedChange(direct, via)] : rechunked(direct, via)), ...headHeld(direct, via), ...resetMasked(direct, via), ...delayAdded(direct, via, buffered)];
+  return [...(buffered ? [bufferedChange(direct, via)] : rechunked(direct, via)), ...headHeld(direct, via), ...resetMasked(direct, via), ...delayAdded(direct, via, buffered, delayAddedMs)];
 }
 
 function spread(analysis: Analysis): string {
@@ -85,14 +85,14 @@ function resetMasked(direct: Analysis, via: Analysis): GatewayChange[] {
   return [change('reset-masked', `Directly the body ended in an error (${a.error ?? 'the connection failed'}); through the gateway it ended cleanly, after ${plural(via.events.length, 'event')} of the ${direct.events.length} that came directly.`)];
 }
 
-function delayAdded(direct: Analysis, via: Analysis, buffered: boolean): GatewayChange[] {
+function delayAdded(direct: Analysis, via: Analysis, buffered: boolean, threshold: number): GatewayChange[] {
   const a = timingOf(direct);
   const b = timingOf(via);
   const said: string[] = [];
   // A buffered stream's first byte waits for the buffer: that is `buffered`'s to say.
-  if (!buffered && a.firstByte !== null && b.firstByte !== null && b.firstByte - a.firstByte >= DELAY_ADDED_MS) said.push(`the first body byte came at ${ms(b.firstByte)} instead of ${ms(a.firstByte)} (+${ms(b.firstByte - a.firstByte)})`);
-  if (a.end !== null && b.end !== null && b.end - a.end >= DELAY_ADDED_MS) said.push(`the body ended at ${ms(b.end)} instead of ${ms(a.end)} (+${ms(b.end - a.end)})`);
+  if (!buffered && a.firstByte !== null && b.firstByte !== null && b.firstByte - a.firstByte >= threshold) said.push(`the first body byte came at ${ms(b.firstByte)} instead of ${ms(a.firstByte)} (+${ms(b.firstByte - a.firstByte)})`);
+  if (a.end !== null && b.end !== null && b.end - a.end >= threshold) said.push(`the body ended at ${ms(b.end)} instead of ${ms(a.end)} (+${ms(b.end - a.end)})`);
   if (said.length === 0) return [];
   const text = said.join('; ');
-  return [change('delay-added', `Through the gateway ${text}: over the ${ms(DELAY_ADDED_MS)} a gateway may add.`)];
+  return [change('delay-added', `Through the gateway ${text}: over the ${ms(threshold)} a gateway may add.`)];
 }
