@@ -14,9 +14,10 @@ const onEvent = (payload) => {
   const delta = chunk.choices.find((choice) => choice.index === 0)?.delta ?? {};
   text += delta.content ?? '';
   for (const call of delta.tool_calls ?? []) {
-    toolCalls[call.index] ??= { name: '', arguments: '' };
-    toolCalls[call.index].name += call.function?.name ?? '';
-    toolCalls[call.index].arguments += call.function?.arguments ?? '';
+    const at = call.index ?? (call.id ? toolCalls.length : toolCalls.length - 1); // Mistral sends no index
+    toolCalls[at] ??= { name: '', arguments: '' };
+    toolCalls[at].name += call.function?.name ?? '';
+    toolCalls[at].arguments += call.function?.arguments ?? '';
   }
 };
 // Lines end at CRLF, LF or CR (a CR at the end of a read waits for the next); a blank line ends an event; ':' starts a comment.

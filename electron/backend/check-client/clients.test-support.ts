@@ -28,9 +28,11 @@ function onData(data) {
     if (BUG === 'done-as-json' && finish_reason) done = true;
     if (delta.content) text += delta.content;
     for (const call of delta.tool_calls ?? []) {
-      calls[call.index] ??= { name: '', arguments: '' };
-      if (call.function?.name) calls[call.index].name += call.function.name;
-      if (call.function?.arguments) calls[call.index].arguments += call.function.arguments;
+      // Mistral sends no index: a call with an id is a new one, a fragment without one goes to the last.
+      const at = call.index ?? (call.id ? calls.length : calls.length - 1);
+      calls[at] ??= { name: '', arguments: '' };
+      if (call.function?.name) calls[at].name += call.function.name;
+      if (call.function?.arguments) calls[at].arguments += call.function.arguments;
     }
   }
 }

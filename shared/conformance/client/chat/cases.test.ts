@@ -3,7 +3,7 @@ import { concatBytes } from '../../../formats/bytes.ts';
 import { parseSse } from '../../../framing/sse/parser.ts';
 import { realStream } from '../../../test/streams.ts';
 import { chatCases } from './cases.ts';
-import { OPENAI_PARALLEL_TOOL_CALLS, SAMBANOVA_ROLE_REPEATED } from './corpus.ts';
+import { AZURE_PROMPT_FILTER, MISTRAL_TOOL_CALL_NO_INDEX, OPENAI_PARALLEL_TOOL_CALLS, SAMBANOVA_ROLE_REPEATED } from './corpus.ts';
 
 const cases = chatCases({ slowFirstTokenMs: 1500 });
 const byId = (id: string) => cases.find((kase) => kase.id === id)!;
@@ -14,6 +14,7 @@ describe('the Chat Completions client cases', () => {
   it('are the issue\'s cases, valid then broken', () => {
     expect(cases.map((kase) => `${kase.expect} ${kase.id}`)).toEqual([
       'survive clean', 'survive split-reads', 'survive one-read', 'survive keepalive-comments', 'survive crlf', 'survive usage-chunk', 'survive role-every-chunk', 'survive empty-deltas', 'survive tool-call', 'survive parallel-tools', 'survive slow-first-token',
+      'survive azure-prompt-filter', 'survive tool-call-no-index',
       'detect mid-stream-error', 'detect cut-before-done', 'detect connection-reset', 'detect http-429', 'detect http-500',
     ]);
   });
@@ -21,7 +22,11 @@ describe('the Chat Completions client cases', () => {
   it('copy their corpus streams byte for byte', () => {
     expect(SAMBANOVA_ROLE_REPEATED.join('')).toBe(new TextDecoder().decode(realStream('sambanova-llama31-role-repeated.sse')));
     expect(OPENAI_PARALLEL_TOOL_CALLS.join('')).toBe(new TextDecoder().decode(realStream('openai-gpt4o-parallel-tool-calls.sse')));
+    expect(AZURE_PROMPT_FILTER.join('')).toBe(new TextDecoder().decode(realStream('azure-gpt5nano-model-router-prompt-filter.sse')));
+    expect(MISTRAL_TOOL_CALL_NO_INDEX.join('')).toBe(new TextDecoder().decode(realStream('mistral-small-tool-call-no-index.sse')));
     expect(body('role-every-chunk')).toBe(SAMBANOVA_ROLE_REPEATED.join(''));
+    expect(body('azure-prompt-filter')).toBe(AZURE_PROMPT_FILTER.join(''));
+    expect(body('tool-call-no-index')).toBe(MISTRAL_TOOL_CALL_NO_INDEX.join(''));
     expect(body('parallel-tools')).toBe(OPENAI_PARALLEL_TOOL_CALLS.join(''));
   });
 
@@ -30,7 +35,9 @@ describe('the Chat Completions client cases', () => {
     expect(text).toEqual({
       clean: CLEAN_TEXT, 'split-reads': CLEAN_TEXT, 'one-read': CLEAN_TEXT, 'keepalive-comments': CLEAN_TEXT, crlf: CLEAN_TEXT, 'usage-chunk': CLEAN_TEXT,
       'role-every-chunk': '2', 'empty-deltas': CLEAN_TEXT, 'tool-call': '', 'parallel-tools': '', 'slow-first-token': CLEAN_TEXT,
+      'azure-prompt-filter': 'Capital of Denmark.', 'tool-call-no-index': '',
     });
+    expect(byId('tool-call-no-index').expected!.toolCalls).toEqual([{ name: 'weather', arguments: { location: 'San Francisco' } }]);
     expect(byId('tool-call').expected!.toolCalls).toEqual([{ name: 'GetWeatherArgs', arguments: { city: 'Edinburgh', country: 'GB', units: 'c' } }]);
     expect(byId('parallel-tools').expected!.toolCalls).toEqual([
       { name: 'GetWeatherArgs', arguments: { city: 'Edinburgh', country: 'GB', units: 'c' } },
