@@ -4,7 +4,9 @@
 export { startSimulator, DEFAULT_SEED } from './server.ts';
 export type { Simulator, SimulatorOptions, SimulatorWrite, SimulatorRequestLog } from './server.ts';
 export { MODEL_PREFIX, descriptionIn, findScenario, modelsOf, scenariosOf, showsIn } from './scenarios.ts';
-export { simulatorModelOf } from './check-scenarios.ts';
+export { DEFECTS_OF_CHECK, simulatorModelOf } from './check-scenarios.ts';
+export type { CheckDefect } from './check-scenarios.ts';
+export { defectScenariosOf, findServedScenario } from './defects.ts';
 export type { Scenario, ScenarioContext, Script } from './scenarios.ts';
 export { SIM_OVERRIDES, parseChatRequest } from './chat/request.ts';
 export type { SimOverrides, ChatRequest } from './chat/request.ts';

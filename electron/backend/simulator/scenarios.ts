@@ -49,7 +49,8 @@ export type ChatQuirk = 'no-finish-reason' | 'no-done' | 'no-usage' | 'done-in-l
 
 export type Script =
   /** A stream; with `stream` absent or false in the request, the JSON object it builds. */
-  | { readonly kind: 'stream'; readonly answer: Answer; readonly fault?: TurnFault; readonly transport?: ScriptTransport; readonly quirk?: ChatQuirk }
+  /** `defect`: the name of a defect scenario (defects.ts) its dialect rewrites the stream by. */
+  | { readonly kind: 'stream'; readonly answer: Answer; readonly fault?: TurnFault; readonly transport?: ScriptTransport; readonly quirk?: ChatQuirk; readonly defect?: string }
   /** The JSON object, whatever the request's `stream` says. */
   | { readonly kind: 'json'; readonly answer: Answer }
   /** An HTTP error in the dialect's error shape. */

@@ -13,6 +13,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { baseUrl, closeServer, listen } from '../http/serve.ts';
 import { drained, writeChunk } from '../http/write-chunk.ts';
 import { simulatorDialectAt } from './dialects.ts';
+import { findServedScenario, refusalFor } from './defects.ts';
 import { errorJson, invalidUrl, modelNotFound } from './errors.ts';
 import type { OpenAiError } from './errors.ts';
 import type { Endpoint, HttpAnswer, Plan } from './plan.ts';
@@ -159,11 +160,11 @@ async function scenarioRequest(context: RequestContext, endpoint: Endpoint): Pro
   const text = await readBody(context);
   if (text === null) return sendAnswer(context, endpoint.tooLarge(MAX_BODY_BYTES, requestId), '');
   const parsed = endpoint.read(text, requestId);
-  if (!parsed.ok) return sendAnswer(context, parsed.answer, '');
+  if (!parsed.ok) return sendAnswer(context, refusalFor(endpoint.protocol, text, parsed.answer), '');
   const { request } = parsed.value;
   context.log.model = request.model;
   context.log.stream = request.stream;
-  const scenario = findScenario(endpoint.protocol, request.model);
+  const scenario = findServedScenario(endpoint.protocol, request.model);
   if (!scenario) return sendAnswer(context, endpoint.notFound(request.model, requestId), '');
   return perform(context, scenario.name, parsed.value.plan(scenario, context.seed, requestId), request.sim.time_scale ?? context.timeScale);
 }

@@ -14,8 +14,8 @@ import { turnOf } from './turn.ts';
 import type { Answer, Turn } from './turn.ts';
 
 export interface WireEvent {
-  /** The SSE `event:` name (the data's `type`). */
-  readonly event: string;
+  /** The SSE `event:` name (the data's `type`); null sends none (a defect: data-only events). */
+  readonly event: string | null;
   /** The `data:` payload, as the server writes it. */
   readonly data: string;
   /** When it goes out, relative to the event before. */
@@ -36,7 +36,7 @@ export interface Transport {
 }
 
 export function sseEvent(event: WireEvent, eol = '\n'): string {
-  return `event: ${event.event}${eol}data: ${event.data}${eol}${eol}`;
+  return `${event.event === null ? '' : `event: ${event.event}${eol}`}data: ${event.data}${eol}${eol}`;
 }
 
 /**

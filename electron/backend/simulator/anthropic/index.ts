@@ -3,6 +3,7 @@
 // `request-id` header, the scenarios' turns rendered as Messages events or,
 // for `stream` absent or false, as the message the stream ends with.
 
+import { defectOf, defectiveWire } from '../defect-spec.ts';
 import { drawsOf } from '../plan.ts';
 import type { Draws, HttpAnswer, SimulatorDialect } from '../plan.ts';
 import { modelsOf } from '../scenarios.ts';
@@ -10,6 +11,7 @@ import { tokensOf } from '../turn.ts';
 import type { Turn } from '../turn.ts';
 import { renderEvents } from '../wire.ts';
 import type { EventWire } from '../wire.ts';
+import { MESSAGES_DEFECTS } from './defects.ts';
 import { OVERLOADED, PING, blockObject, makeIdentity, messageObject, messagesEvents, startUsage, stopDetailsOf, stopReasonOf } from './events.ts';
 import { anthropicErrorJson, parseMessagesRequest } from './request.ts';
 import type { AnthropicError, MessagesRequest } from './request.ts';
@@ -64,5 +66,9 @@ export const MESSAGES_DIALECT: SimulatorDialect<MessagesRequest> = {
   draws: (request, scenario, serverSeed) => drawsOf(request.sim.seed ?? serverSeed, 'messages', scenario),
   choices: () => 1,
   tools: { argumentsJson: spacedJson, callId: null },
-  render: ([script], rendering) => renderEvents(messagesWire(rendering.request, rendering.draws, rendering.requestId), script, rendering),
+  render([script], rendering) {
+    // A defect scenario (defects.ts) answers as the defective server would: the request misread, the events rewritten.
+    const defect = defectOf(MESSAGES_DEFECTS, script);
+    return renderEvents(defectiveWire(messagesWire(rendering.request, rendering.draws, rendering.requestId), defect), script, { ...rendering, request: defect?.request?.(rendering.request) ?? rendering.request });
+  },
 };

@@ -7,7 +7,9 @@ import { invalidRequest, modelNotFound, openAiError } from '../errors.ts';
 import { drawsOf } from '../plan.ts';
 import type { SimulatorDialect } from '../plan.ts';
 import { modelsOf } from '../scenarios.ts';
+import { defectOf } from '../defect-spec.ts';
 import { makeIdentity, toolCallId } from './chunks.ts';
+import { CHAT_DEFECTS } from './defects.ts';
 import { planResponse } from './plan.ts';
 import { chatScript } from './render.ts';
 import { parseChatRequest } from './request.ts';
@@ -26,7 +28,12 @@ export const CHAT_DIALECT: SimulatorDialect<ChatRequest> = {
   draws: (request, scenario, serverSeed) => drawsOf(request.sim.seed ?? request.seed ?? serverSeed, scenario),
   choices: (request, scenario) => request.n ?? scenario.defaultN ?? 1,
   tools: { argumentsJson: (args) => JSON.stringify(args), callId: toolCallId },
-  render(scripts, { request, draws, pace }) {
-    return planResponse({ script: chatScript(scripts, request), request, identity: makeIdentity(draws('identity'), request.model), pace, timingRng: draws('timing'), paddingRng: draws('padding') });
+  render(scripts, { request: asked, draws, pace }) {
+    // A defect scenario (defects.ts) answers as the defective server would: the request misread, the choices or steps rewritten.
+    const defect = defectOf(CHAT_DEFECTS, scripts[0]);
+    const request = defect?.request?.(asked) ?? asked;
+    const written = chatScript(defect?.choices?.(scripts) ?? scripts, request);
+    const script = defect?.steps && written.kind === 'stream' ? { ...written, steps: defect.steps(written.steps) } : written;
+    return planResponse({ script, request, identity: makeIdentity(draws('identity'), request.model), pace, timingRng: draws('timing'), paddingRng: draws('padding') });
   },
 };

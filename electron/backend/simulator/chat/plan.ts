@@ -46,7 +46,7 @@ function planStream(input: PlanInput, steps: readonly Step[], eol: string): Acti
     const lineEnd = step.eol ?? eol;
     switch (step.type) {
       case 'chunk': {
-        const json = chunkJson(identity, { choices: [{ index: step.choice, delta: step.delta, finish: step.finish }], usage: placeholder, obfuscation: pad(deltaText(step.delta)) });
+        const json = chunkJson(identity, { choices: [{ index: step.choice, delta: step.delta, finish: step.finish }], usage: step.usage === true && request.includeUsage ? usage : placeholder, obfuscation: pad(deltaText(step.delta)) });
         actions.push({ kind: 'write', delayMs, text: dataEvent(step.corrupt ? json.slice(0, Math.floor(json.length / 2)) : json, lineEnd) });
         break;
       }

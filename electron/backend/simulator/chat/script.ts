@@ -31,6 +31,8 @@ export type Step =
       readonly tokens: number;
       readonly reasoning?: boolean;
       readonly corrupt?: boolean;
+      /** Carries the usage itself, when usage was asked for (the usage-on-content defect). */
+      readonly usage?: boolean;
     })
   /** The `choices: []` usage chunk: sent only when the request asked for `stream_options.include_usage`. */
   | (StepBase & { readonly type: 'usage' })

@@ -3,6 +3,7 @@
 // rendered as Responses events or, for `stream` absent or false, as the
 // response object the stream ends with.
 
+import { defectOf, defectiveWire } from '../defect-spec.ts';
 import { OPENAI_RATE_LIMIT_HEADERS, SERVER_ERROR, invalidRequest, modelNotFound, openAiError, rateLimited } from '../errors.ts';
 import { drawsOf } from '../plan.ts';
 import type { Draws, SimulatorDialect } from '../plan.ts';
@@ -10,6 +11,7 @@ import { modelsOf } from '../scenarios.ts';
 import type { Turn } from '../turn.ts';
 import { renderEvents } from '../wire.ts';
 import type { EventWire } from '../wire.ts';
+import { RESPONSES_DEFECTS } from './defects.ts';
 import { responsesEvents } from './events.ts';
 import { makeIdentity, padding } from './objects.ts';
 import { parseResponsesRequest } from './request.ts';
@@ -54,5 +56,9 @@ export const RESPONSES_DIALECT: SimulatorDialect<ResponsesRequest> = {
   draws: (request, scenario, serverSeed) => drawsOf(request.sim.seed ?? serverSeed, 'responses', scenario),
   choices: () => 1,
   tools: { argumentsJson: (args) => JSON.stringify(args), callId: null },
-  render: ([script], rendering) => renderEvents(responsesWire(rendering.request, rendering.draws), script, rendering),
+  render([script], rendering) {
+    // A defect scenario (defects.ts) answers as the defective server would: the request misread, the events rewritten.
+    const defect = defectOf(RESPONSES_DEFECTS, script);
+    return renderEvents(defectiveWire(responsesWire(rendering.request, rendering.draws), defect), script, { ...rendering, request: defect?.request?.(rendering.request) ?? rendering.request });
+  },
 };
