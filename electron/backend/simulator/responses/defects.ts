@@ -64,7 +64,7 @@ export const RESPONSES_DEFECTS: readonly DefectSpec<EventDefect>[] = [
     description: 'Parallel function calls all at output_index 0, each item overwriting the one before in a client keyed by index.',
     imitates: null,
     check: 'responses.parallel-tools',
-    breaks: ['done-text-mismatch', 'function-call-wrong', 'one-function-call'],
+    breaks: ['done-text-mismatch', 'function-call-wrong', 'function-calls-collide', 'one-function-call'],
     verdict: 'fail',
     builds: 'parallel-tool-calls',
     rewrite: { events: (events) => events.map(atIndexZero) },

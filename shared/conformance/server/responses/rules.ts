@@ -170,8 +170,19 @@ export const callsApart: CheckRule = {
   reference: `${EVENTS_DOC}; ${STREAM} keys items by output_index`,
   breaks: 'fail',
   judge(analysis) {
+    const said: string[] = [];
+    // The stream's own items, as a client keys them: two calls added at one output_index are one to it.
+    const added = new Map<number, string[]>();
+    for (const payload of payloads(analysis)) {
+      if (payload?.type !== 'response.output_item.added' || typeof payload.output_index !== 'number' || !isObject(payload.item) || payload.item.type !== 'function_call') continue;
+      const at = added.get(payload.output_index) ?? [];
+      at.push(typeof payload.item.id === 'string' ? payload.item.id : '(no id)');
+      added.set(payload.output_index, at);
+    }
+    for (const [index, items] of added) if (items.length > 1) said.push(`${items.length} function_call items are added at output_index ${index}: ${items.join(', ')}.`);
     const ids = callsOf(analysis).map((call) => call.call_id).filter((id): id is string => typeof id === 'string');
-    return new Set(ids).size < ids.length ? [`Two calls share a call_id: ${ids.join(', ')}.`] : [];
+    if (new Set(ids).size < ids.length) said.push(`Two calls share a call_id: ${ids.join(', ')}.`);
+    return said;
   },
 };
 
