@@ -17,7 +17,8 @@ async function verdicts(bug: ClientBug | null): Promise<Record<string, ClientVer
   return Object.fromEntries(run.results.map((result) => [result.id, result.verdict]));
 }
 
-describe('small clients with one known bug each get exactly the verdicts their bug implies', { timeout: 120_000 }, () => {
+// Concurrent: each client runs against mocks of its own, and mostly waits on them.
+describe.concurrent('small clients with one known bug each get exactly the verdicts their bug implies', { timeout: 120_000 }, () => {
   it('the careful client passes every case', async () => {
     expect(await verdicts(null)).toEqual(PASSES);
   });
@@ -49,7 +50,7 @@ async function carefulVerdicts(source: string, cases: readonly ClientCase[]) {
   return { got: Object.fromEntries(run.results.map((result) => [result.id, result.verdict])), passes: Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) };
 }
 
-describe('careful clients of the other dialects', { timeout: 60_000 }, () => {
+describe.concurrent('careful clients of the other dialects', { timeout: 60_000 }, () => {
   it('a careful Responses client passes every Responses case', async () => {
     const { got, passes } = await carefulVerdicts(responsesClient(), responsesCases({ slowFirstTokenMs: 1500 }));
     expect(got).toEqual(passes);

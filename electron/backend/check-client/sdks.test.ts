@@ -24,7 +24,9 @@ async function matrix(harness: string, cases: readonly ClientCase[] = CASES): Pr
   return Object.fromEntries(run.results.map((result) => [result.id, result.verdict]));
 }
 
-describe('the official SDKs, each through its ten-line harness', { timeout: 120_000 }, () => {
+// Concurrent: a matrix spends most of its time waiting (the SDKs' retry backoff, the slow first
+// token), each on mocks of its own, so the harnesses run side by side.
+describe.concurrent('the official SDKs, each through its ten-line harness', { timeout: 120_000 }, () => {
   it("openai's streaming iterator takes a body cut before [DONE] for a complete answer; accumulated by index, it loses Mistral's call without one", async () => {
     expect(await matrix('openai.mjs')).toEqual({ ...PASSES, 'tool-call-no-index': 'wrong', 'cut-before-done': 'wrong' });
   });
