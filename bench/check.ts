@@ -7,9 +7,9 @@
 // the store's writes, and the judging. The analysis and judging are also timed apart, on
 // recordings made once: analyzeRecording + judgeCheck over the battery, with no server.
 //
-// Two cases: the simulator at time scale 0 (no pacing: it answers as fast as it can, so the run is
-// nearly all client work, the worst case for the share), and at time scale 1 (its default pace,
-// the shape of a real model's stream). The simulator runs in this process, as the CLI's
+// Three cases: the simulator at time scale 0 (no pacing: it answers as fast as it can, so the run is
+// nearly all client work, the worst case for the share), at time scale 1 (its default pace, the
+// shape of a real model's stream), and paced with `--concurrency 6` (every side sends six at once). The simulator runs in this process, as the CLI's
 // `--profile simulator` runs it: the server's work and the client's share one thread, so the wall
 // times are the sum of both. Runs are interleaved (fetch, http, memory, store, fetch, …) so that
 // drift in the machine's speed hits all four.
@@ -59,6 +59,8 @@ export interface CheckBatteryResult {
   readonly description: string;
   /** The simulator's time scale: 0, no pacing (it answers as fast as it can); 1, its default pace (a first token after ~hundreds of ms, tokens at its rate). */
   readonly timeScale: number;
+  /** Requests at once, on every side (runChecks's `concurrency`; the peers likewise). */
+  readonly concurrency: number;
   readonly checks: number;
   readonly protocols: readonly string[];
   readonly runs: number;
@@ -98,12 +100,26 @@ export interface CheckBatteryResult {
 
 const modelOf = (check: ServerCheck): string => simulatorModelOf(check.id);
 
-/** The peer: each check's request as runChecks sends it (same URL, headers and body), with fetch, the body read to the end. */
-async function fetchBattery(baseUrl: string, checks: readonly ServerCheck[]): Promise<{ totalMs: number; perCheck: number[] }> {
-  const perCheck: number[] = [];
+/** Each check through `send`, `concurrency` at once, in battery order as runChecks takes them; each one's own time. */
+async function pooled(checks: readonly ServerCheck[], concurrency: number, send: (check: ServerCheck) => Promise<void>): Promise<{ totalMs: number; perCheck: number[] }> {
+  const perCheck: number[] = checks.map(() => 0);
   const start = now();
-  for (const check of checks) {
-    const t = now();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < checks.length) {
+      const at = next++;
+      const t = now();
+      await send(checks[at]!);
+      perCheck[at] = now() - t;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, checks.length) }, worker));
+  return { totalMs: now() - start, perCheck };
+}
+
+/** The peer: each check's request as runChecks sends it (same URL, headers and body), with fetch, the body read to the end. */
+function fetchBattery(baseUrl: string, checks: readonly ServerCheck[], concurrency: number): Promise<{ totalMs: number; perCheck: number[] }> {
+  return pooled(checks, concurrency, async (check) => {
     const res = await fetch(endpointUrl(baseUrl, check.protocol)!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...withProtocolHeaders(check.protocol) },
@@ -111,9 +127,7 @@ async function fetchBattery(baseUrl: string, checks: readonly ServerCheck[]): Pr
     });
     const reader = res.body!.getReader();
     while (!(await reader.read()).done);
-    perCheck.push(now() - t);
-  }
-  return { totalMs: now() - start, perCheck };
+  });
 }
 
 /** The second peer: the same requests with node:http, the client the recorder itself uses (recorder/exchange.ts), each body read to the end. */
@@ -129,23 +143,21 @@ function httpOnce(url: URL, headers: Record<string, string>, payload: string): P
   });
 }
 
-async function httpBattery(baseUrl: string, checks: readonly ServerCheck[]): Promise<{ totalMs: number; perCheck: number[] }> {
-  const perCheck: number[] = [];
-  const start = now();
-  for (const check of checks) {
-    const t = now();
-    await httpOnce(
+function httpBattery(baseUrl: string, checks: readonly ServerCheck[], concurrency: number): Promise<{ totalMs: number; perCheck: number[] }> {
+  return pooled(checks, concurrency, (check) =>
+    httpOnce(
       endpointUrl(baseUrl, check.protocol)!,
       { 'content-type': 'application/json', accept: 'text/event-stream', ...withProtocolHeaders(check.protocol) },
       JSON.stringify({ ...check.body(modelOf(check)), stream: true }),
-    );
-    perCheck.push(now() - t);
-  }
-  return { totalMs: now() - start, perCheck };
+    ),
+  );
 }
 
-/** runChecks over the battery; each check's time is from the verdict before it (or the start) to its own. */
-async function oursBattery(baseUrl: string, checks: readonly ServerCheck[], withStore: boolean): Promise<{ totalMs: number; perCheck: number[]; passed: boolean }> {
+/**
+ * runChecks over the battery; each check's time is from the verdict before it (or the start) to its
+ * own, one at a time (with concurrency the verdicts overlap: no check's own time, only the battery's).
+ */
+async function oursBattery(baseUrl: string, checks: readonly ServerCheck[], withStore: boolean, concurrency: number): Promise<{ totalMs: number; perCheck: number[]; passed: boolean }> {
   const dir = withStore ? mkdtempSync(join(tmpdir(), 'streamscope-bench-check-')) : null;
   const store = dir === null ? undefined : openStore(join(dir, 'check.db'));
   try {
@@ -156,6 +168,7 @@ async function oursBattery(baseUrl: string, checks: readonly ServerCheck[], with
       baseUrl,
       checks,
       model: modelOf,
+      concurrency,
       ...(store ? { store } : {}),
       onResult: () => {
         const t = now();
@@ -164,7 +177,7 @@ async function oursBattery(baseUrl: string, checks: readonly ServerCheck[], with
       },
     });
     const totalMs = now() - start;
-    return { totalMs, perCheck, passed: run.results.length === checks.length && run.results.every((result) => result.status === 'pass') };
+    return { totalMs, perCheck: concurrency === 1 ? perCheck : [], passed: run.results.length === checks.length && run.results.every((result) => result.status === 'pass') };
   } finally {
     store?.close();
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
@@ -175,14 +188,14 @@ function side(checks: readonly ServerCheck[], runs: { totalMs: number; perCheck:
   return {
     medianMs: median(runs.map((run) => run.totalMs)),
     runsMs: runs.map((run) => run.totalMs),
-    perCheckMs: Object.fromEntries(checks.map((check, i) => [check.id, median(runs.map((run) => run.perCheck[i]!))])),
+    perCheckMs: runs.every((run) => run.perCheck.length === checks.length) ? Object.fromEntries(checks.map((check, i) => [check.id, median(runs.map((run) => run.perCheck[i]!))])) : {},
   };
 }
 
 
 type Run = { totalMs: number; perCheck: number[] };
 
-export async function checkBattery(name: string, timeScale: number, runs: number): Promise<CheckBatteryResult> {
+export async function checkBattery(name: string, timeScale: number, runs: number, concurrency = 1): Promise<CheckBatteryResult> {
   const date = new Date().toISOString();
   const loadBefore = loadavg()[0]!;
   const checks = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
@@ -196,21 +209,21 @@ export async function checkBattery(name: string, timeScale: number, runs: number
   try {
     if (timeScale === 0) {
       // Warm-up: one battery of each, not timed (paced, the first run is warm enough: the pace dwarfs the JIT).
-      await fetchBattery(simulator.url, checks);
-      await httpBattery(simulator.url, checks);
-      allPassed &&= (await oursBattery(simulator.url, checks, false)).passed;
-      allPassed &&= (await oursBattery(simulator.url, checks, true)).passed;
+      await fetchBattery(simulator.url, checks, concurrency);
+      await httpBattery(simulator.url, checks, concurrency);
+      allPassed &&= (await oursBattery(simulator.url, checks, false, concurrency)).passed;
+      allPassed &&= (await oursBattery(simulator.url, checks, true, concurrency)).passed;
     }
     for (let run = 0; run < runs; run++) {
       collect();
-      fetchRuns.push(await fetchBattery(simulator.url, checks));
+      fetchRuns.push(await fetchBattery(simulator.url, checks, concurrency));
       collect();
-      httpRuns.push(await httpBattery(simulator.url, checks));
+      httpRuns.push(await httpBattery(simulator.url, checks, concurrency));
       collect();
-      const memory = await oursBattery(simulator.url, checks, false);
+      const memory = await oursBattery(simulator.url, checks, false, concurrency);
       memoryRuns.push(memory);
       collect();
-      const stored = await oursBattery(simulator.url, checks, true);
+      const stored = await oursBattery(simulator.url, checks, true, concurrency);
       storeRuns.push(stored);
       allPassed &&= memory.passed && stored.passed;
     }
@@ -264,8 +277,9 @@ export async function checkBattery(name: string, timeScale: number, runs: number
   const storeVsFetch = added(store, fetchPeer);
   return {
     name,
-    description: `every dialect's server battery (${checks.length} checks over ${PROTOCOLS.join(', ')}) by runChecks against startSimulator({ timeScale: ${timeScale} }) in this process, beside the same requests with fetch and with node:http`,
+    description: `every dialect's server battery (${checks.length} checks over ${PROTOCOLS.join(', ')}) by runChecks (concurrency ${concurrency}) against startSimulator({ timeScale: ${timeScale} }) in this process, beside the same requests with fetch and with node:http, ${concurrency} at once`,
     timeScale,
+    concurrency,
     checks: checks.length,
     protocols: PROTOCOLS,
     runs,
@@ -290,6 +304,7 @@ export async function checkBattery(name: string, timeScale: number, runs: number
 const CASES = [
   { name: 'check: server battery, simulator unpaced', timeScale: 0 },
   { name: 'check: server battery, simulator paced', timeScale: 1 },
+  { name: 'check: server battery, simulator paced, 6 at once', timeScale: 1, concurrency: 6 },
 ] as const;
 /** The paced battery takes ~16 s a side: fewer runs. */
 const PACED_RUNS = 3;
@@ -303,15 +318,17 @@ export async function runCheckBenchmarks(selected: (name: string) => boolean, ru
   for (const testCase of CASES) {
     if (!selected(testCase.name)) continue;
     const caseRuns = testCase.timeScale === 0 ? runs : Math.min(runs, PACED_RUNS);
-    const result = await checkBattery(testCase.name, testCase.timeScale, caseRuns);
+    const concurrency = 'concurrency' in testCase ? testCase.concurrency : 1;
+    const result = await checkBattery(testCase.name, testCase.timeScale, caseRuns, concurrency);
     results.push(result);
     const { added } = result;
-    console.log(`\n${result.name}: ${result.checks} checks (${result.protocols.join(', ')}), startSimulator({ timeScale: ${result.timeScale} }), median of ${caseRuns} runs (ms)`);
+    console.log(`\n${result.name}: ${result.checks} checks (${result.protocols.join(', ')}), startSimulator({ timeScale: ${result.timeScale} }), ${concurrency} at once, median of ${caseRuns} runs (ms)`);
     console.log('fetch / http = the same requests with fetch / node:http, each body read to the end (the peers); memory / store = runChecks without / with a store; + = runChecks - the fetch peer');
     const widths = [28, 9, 9, 9, 9, 9, 9];
     row(['check', 'fetch', 'http', 'memory', 'store', '+memory', '+store'], widths);
     const digits = result.timeScale === 0 ? 2 : 1;
-    for (const id of Object.keys(result.fetchPeer.perCheckMs)) {
+    // With concurrency the verdicts overlap: the battery's time alone.
+    for (const id of Object.keys(result.memory.perCheckMs)) {
       const peer = result.fetchPeer.perCheckMs[id]!;
       const memory = result.memory.perCheckMs[id]!;
       const store = result.store.perCheckMs[id]!;
