@@ -31,8 +31,8 @@ describe.concurrent('the official SDKs, each through its ten-line harness', { ti
     expect(await matrix('openai.mjs')).toEqual({ ...PASSES, 'tool-call-no-index': 'wrong', 'cut-before-done': 'wrong' });
   });
 
-  it("openai's stream helper (finalChatCompletion) detects every broken stream, and refuses Mistral's tool call without an index", async () => {
-    expect(await matrix('openai-final.mjs')).toEqual({ ...PASSES, 'tool-call-no-index': 'crashed' });
+  it("openai's stream helper (finalChatCompletion) detects every broken stream, and refuses Mistral's tool call without an index and Groq's stream without a role", async () => {
+    expect(await matrix('openai-final.mjs')).toEqual({ ...PASSES, 'tool-call-no-index': 'crashed', 'changing-ids': 'crashed' });
   });
 
   it("the AI SDK's streamText, as its docs show it, takes a mid-stream error and a cut body for a complete answer", async () => {

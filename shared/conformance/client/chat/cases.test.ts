@@ -3,7 +3,7 @@ import { concatBytes } from '../../../formats/bytes.ts';
 import { parseSse } from '../../../framing/sse/parser.ts';
 import { realStream } from '../../../test/streams.ts';
 import { chatCases } from './cases.ts';
-import { AZURE_PROMPT_FILTER, DEEPSEEK_REASONING_CONTENT, GROQ_X_GROQ, MISTRAL_TOOL_CALL_NO_INDEX, OPENAI_PARALLEL_TOOL_CALLS, SAMBANOVA_ROLE_REPEATED } from './corpus.ts';
+import { AZURE_PROMPT_FILTER, DEEPSEEK_REASONING_CONTENT, GROQ_CHANGING_IDS, GROQ_X_GROQ, MISTRAL_TOOL_CALL_NO_INDEX, OPENAI_PARALLEL_TOOL_CALLS, SAMBANOVA_ROLE_REPEATED } from './corpus.ts';
 
 const cases = chatCases({ slowFirstTokenMs: 1500 });
 const byId = (id: string) => cases.find((kase) => kase.id === id)!;
@@ -22,7 +22,7 @@ describe('the Chat Completions client cases', () => {
   it('are the issue\'s cases, valid then broken', () => {
     expect(cases.map((kase) => `${kase.expect} ${kase.id}`)).toEqual([
       'survive clean', 'survive split-reads', 'survive one-read', 'survive keepalive-comments', 'survive crlf', 'survive usage-chunk', 'survive role-every-chunk', 'survive empty-deltas', 'survive tool-call', 'survive parallel-tools', 'survive slow-first-token',
-      'survive azure-prompt-filter', 'survive tool-call-no-index', 'survive reasoning-content', 'survive x-groq-usage',
+      'survive azure-prompt-filter', 'survive tool-call-no-index', 'survive reasoning-content', 'survive x-groq-usage', 'survive changing-ids',
       'detect mid-stream-error', 'detect cut-before-done', 'detect connection-reset', 'detect http-429', 'detect http-500',
     ]);
   });
@@ -35,6 +35,7 @@ describe('the Chat Completions client cases', () => {
     expect(body('role-every-chunk')).toBe(SAMBANOVA_ROLE_REPEATED.join(''));
     expect(isSubsequence(DEEPSEEK_REASONING_CONTENT, events('deepseek-reasoner-reasoning-content.sse'))).toBe(true);
     expect(isSubsequence(GROQ_X_GROQ, events('groq-llama33-text-x-groq.sse'))).toBe(true);
+    expect(isSubsequence(GROQ_CHANGING_IDS, events('groq-compound-executed-tools-changing-ids.sse'))).toBe(true);
     expect(body('azure-prompt-filter')).toBe(AZURE_PROMPT_FILTER.join(''));
     expect(body('tool-call-no-index')).toBe(MISTRAL_TOOL_CALL_NO_INDEX.join(''));
     expect(body('parallel-tools')).toBe(OPENAI_PARALLEL_TOOL_CALLS.join(''));
@@ -46,6 +47,7 @@ describe('the Chat Completions client cases', () => {
       clean: CLEAN_TEXT, 'split-reads': CLEAN_TEXT, 'one-read': CLEAN_TEXT, 'keepalive-comments': CLEAN_TEXT, crlf: CLEAN_TEXT, 'usage-chunk': CLEAN_TEXT,
       'role-every-chunk': '2', 'empty-deltas': CLEAN_TEXT, 'tool-call': '', 'parallel-tools': '', 'slow-first-token': CLEAN_TEXT,
       'azure-prompt-filter': 'Capital of Denmark.', 'tool-call-no-index': '', 'reasoning-content': 'Hello there! 😊 How can I help you today?', 'x-groq-usage': 'Introducing "Lumin magic of light.',
+      'changing-ids': 'The weather in San Francisco today is partly cloudy with a temperature of 61°F (17°C) and high humidity. The current conditions include a wind speed of around 7-22 km/h and a humidity level of 90-94%.',
     });
     expect(byId('tool-call-no-index').expected!.toolCalls).toEqual([{ name: 'weather', arguments: { location: 'San Francisco' } }]);
     expect(byId('tool-call').expected!.toolCalls).toEqual([{ name: 'GetWeatherArgs', arguments: { city: 'Edinburgh', country: 'GB', units: 'c' } }]);
