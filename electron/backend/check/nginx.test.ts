@@ -3,7 +3,8 @@
 // the first token after about 450 ms, then 60 a second). With `proxy_buffering on` and buffers
 // that hold the whole answer, nginx sends it on in one go once the simulator has finished, and
 // each text check fails on the buffered-delivery rule; with `proxy_buffering off` every event
-// passes as it is made and the same checks pass. The nginx start-up is electron/backend/http/
+// passes as it is made and the same checks pass; in gateway mode, nginx shows as what it changed.
+// The nginx start-up is electron/backend/http/
 // nginx.ts's, as for the recorder's nginx test (../recorder/nginx.test.ts).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import type { Nginx } from '../http/nginx.ts';
 import { simulatorModelOf, startSimulator } from '../simulator/index.ts';
 import type { Simulator } from '../simulator/index.ts';
 import { installed } from '../system-tools.ts';
+import { runGatewayCheck } from './gateway.ts';
+import type { GatewayRun } from './gateway.ts';
+import { LOADED_MACHINE_MS } from './relay.test-support.ts';
 import { runChecks } from './run.ts';
 import type { CheckResult } from './run.ts';
 
@@ -75,4 +79,30 @@ describe.skipIf(!HAS_NGINX)('streamscope check behind a real nginx', () => {
     const results = await checkThrough(ports.unbuffered);
     expect(verdicts(results), nginx!.errors()).toEqual(CHECKS.map((check) => [check.id, 'pass', `All ${rulesOf(check).length} rules held.`, []]));
   }, 20_000);
+
+  // Gateway mode through the same nginx: with buffering on, each dialect's text scenario shows
+  // `buffered`, and its head comes with that body too (`head-held`) where the upstream left a gap to
+  // hold: Chat Completions and Messages send their first event with the first token, about 450 ms
+  // after the head, while Responses sends response.created at once. With buffering off, no change.
+  const through = (port: number): Promise<GatewayRun> => runGatewayCheck({ gatewayUrl: `http://127.0.0.1:${port}/v1`, upstreamUrl: simulator.url, scenarios: ['text'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 20_000 });
+  const codesOf = (run: GatewayRun) => run.scenarios.map(({ api, id, changes }) => [`${api}.${id}`, changes.map(({ code }) => code)]);
+
+  it('shows each text stream buffered, its head held with it where there was a wait to hold, with proxy_buffering on', async () => {
+    const run = await through(ports.buffered);
+    expect(codesOf(run), nginx!.errors()).toEqual([
+      ['chat.text', ['buffered', 'head-held']],
+      ['responses.text', ['buffered']],
+      ['messages.text', ['buffered', 'head-held']],
+    ]);
+    for (const { changes } of run.scenarios) expect(changes[0]!.message).toMatch(/^Directly the events came in \d+ reads from [\d,]+ ms to [\d,]+ ms; through the gateway in \d+ reads? (at|from) [\d,]+ ms.*: (\d+) of \2 token events arrived in one burst/);
+  }, 30_000);
+
+  it('shows no change with proxy_buffering off', async () => {
+    const run = await through(ports.unbuffered);
+    expect(codesOf(run), nginx!.errors()).toEqual([
+      ['chat.text', []],
+      ['responses.text', []],
+      ['messages.text', []],
+    ]);
+  }, 30_000);
 });
