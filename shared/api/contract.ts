@@ -11,6 +11,7 @@ import type { CaptureExchange } from '../capture/types.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { ReplayFaults } from '../replay/faults.ts';
 import type { PackedRecording } from './packed.ts';
+import type { ClientCaseInfo, ClientCaseResultPush, ClientCheckFinishedPush, ClientCheckStart, ClientRunSummary, StoredClientRun } from './client-checks.ts';
 import type { CheckFinishedPush, CheckInfo, CheckResultPush, CheckRunSummary, CheckStart, StoredCheckRun } from './checks.ts';
 import type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording } from './recordings.ts';
 
@@ -79,6 +80,20 @@ export interface StreamscopeApi {
   /** One run with its verdicts; null for an unknown id. */
   getCheckRun(input: { readonly id: number }): Promise<StoredCheckRun | null>;
   deleteCheckRun(input: { readonly id: number }): Promise<boolean>;
+
+  // Client conformance (docs/client-conformance.md): the user's own command run once a case against
+  // a loopback mock serving that case's stream, each stream stored as a recording and the run
+  // stored too. Each verdict arrives as a `clientCaseResult` push, the end as `clientCheckFinished`.
+  /** The client cases of each dialect, in order. */
+  listClientCases(input: Record<string, never>): Promise<ClientCaseInfo[]>;
+  startClientCheck(input: ClientCheckStart): Promise<StoredClientRun>;
+  /** Stops a run under way (the command's process group is killed) and keeps the verdicts so far; false when it is not running. */
+  cancelClientCheck(input: { readonly id: number }): Promise<boolean>;
+  /** Newest first. */
+  listClientRuns(input: { readonly limit?: number }): Promise<ClientRunSummary[]>;
+  /** One run with its verdicts; null for an unknown id. */
+  getClientRun(input: { readonly id: number }): Promise<StoredClientRun | null>;
+  deleteClientRun(input: { readonly id: number }): Promise<boolean>;
 }
 
 /** What the backend pushes to the renderer, by push name. */
@@ -95,6 +110,10 @@ export interface ApiPushes {
   checkResult: CheckResultPush;
   /** A run ended (however it ended). */
   checkFinished: CheckFinishedPush;
+  /** A case of a client run was judged. */
+  clientCaseResult: ClientCaseResultPush;
+  /** A client run ended (however it ended). */
+  clientCheckFinished: ClientCheckFinishedPush;
 }
 
 export type ApiCall = keyof StreamscopeApi;
@@ -133,9 +152,15 @@ export const API_CALLS = [
   'listCheckRuns',
   'getCheckRun',
   'deleteCheckRun',
+  'listClientCases',
+  'startClientCheck',
+  'cancelClientCheck',
+  'listClientRuns',
+  'getClientRun',
+  'deleteClientRun',
 ] as const satisfies readonly ApiCall[];
 
-export const API_PUSHES = ['live', 'finished', 'replayRequest', 'captureExchange', 'checkResult', 'checkFinished'] as const satisfies readonly ApiPush[];
+export const API_PUSHES = ['live', 'finished', 'replayRequest', 'captureExchange', 'checkResult', 'checkFinished', 'clientCaseResult', 'clientCheckFinished'] as const satisfies readonly ApiPush[];
 
 // The lists above must name every call and push: a missing one fails to compile here.
 type Missing<All, Listed> = Exclude<All, Listed>;

@@ -2,6 +2,7 @@
 export * from './contract.ts';
 export * from './recordings.ts';
 export * from './checks.ts';
+export * from './client-checks.ts';
 export * from './errors.ts';
 export * from './schema.ts';
 export * from './dispatch.ts';

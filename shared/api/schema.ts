@@ -131,4 +131,18 @@ export const API_SCHEMAS = {
   listCheckRuns: z.object({ baseUrl: text(2000).optional(), limit: z.number().int().min(1).max(10_000).optional() }).strict(),
   getCheckRun: z.object({ id }).strict(),
   deleteCheckRun: z.object({ id }).strict(),
+  listClientCases: nothing,
+  startClientCheck: z
+    .object({
+      command: text(10_000).min(1),
+      cwd: text(4096).min(1).optional(),
+      protocols: z.array(z.enum(PROTOCOLS)).min(1).max(PROTOCOLS.length).optional(),
+      only: z.array(text(100).min(1)).max(1000).optional(),
+      timeoutMs: milliseconds.optional(),
+    })
+    .strict(),
+  cancelClientCheck: z.object({ id }).strict(),
+  listClientRuns: z.object({ limit: z.number().int().min(1).max(10_000).optional() }).strict(),
+  getClientRun: z.object({ id }).strict(),
+  deleteClientRun: z.object({ id }).strict(),
 } satisfies { [C in ApiCall]: z.ZodType<ApiInput<C>> };

@@ -1,6 +1,6 @@
 // The backend behind the one API (shared/api/contract.ts): every call answered from the store,
 // the recorder, the profiles and keys, the simulator, the import/export formats, the replay
-// servers and the conformance runs, plus the pushes of live recordings and of replayed requests. The Electron main process binds it to IPC, serve mode to loopback
+// servers and the conformance runs (of servers and of clients), plus the pushes of live recordings and of replayed requests. The Electron main process binds it to IPC, serve mode to loopback
 // HTTP, the tests call it directly; each puts `createApiDispatcher(backend.api)` in front of it,
 // which validates every argument before it gets here.
 
@@ -8,6 +8,7 @@ import type { ApiPush, StreamscopeApi } from '../../../shared/api/contract.ts';
 import { ApiError } from '../../../shared/api/errors.ts';
 import { openStore } from '../store/index.ts';
 import { createChecks } from './checks.ts';
+import { createClientChecks } from './client-checks.ts';
 import type { StoreOptions } from '../store/index.ts';
 import type { KeyVault } from './keys.ts';
 import { createLive } from './live.ts';
@@ -51,6 +52,7 @@ export function createBackend(options: BackendOptions): Backend {
   const replays = createReplays(store, pushes);
   const proxies = createProxies(store, pushes, simulator);
   const checks = createChecks(store, profiles, pushes);
+  const clientChecks = createClientChecks(store, pushes);
   const { profile: _profile, keyFor: _keyFor, ...profileCalls } = profiles;
 
   const calls: StreamscopeApi = {
@@ -74,6 +76,12 @@ export function createBackend(options: BackendOptions): Backend {
     listCheckRuns: checks.listCheckRuns,
     getCheckRun: checks.getCheckRun,
     deleteCheckRun: checks.deleteCheckRun,
+    listClientCases: clientChecks.listClientCases,
+    startClientCheck: clientChecks.startClientCheck,
+    cancelClientCheck: clientChecks.cancelClientCheck,
+    listClientRuns: clientChecks.listClientRuns,
+    getClientRun: clientChecks.getClientRun,
+    deleteClientRun: clientChecks.deleteClientRun,
   };
 
   let closing: Promise<void> | null = null;
@@ -93,7 +101,7 @@ export function createBackend(options: BackendOptions): Backend {
     subscribe: pushes.subscribe,
     close() {
       closing ??= (async () => {
-        await Promise.all([live.cancelAll(), replays.stopAll(), proxies.stopAll(), checks.stopAll()]);
+        await Promise.all([live.cancelAll(), replays.stopAll(), proxies.stopAll(), checks.stopAll(), clientChecks.stopAll()]);
         await simulator.close();
         store.close();
       })();

@@ -26,6 +26,9 @@ export interface ClientRunOptions {
   /** The environment the command starts from (default process.env); the mock's variables are set over it. */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly store?: Store;
+  /** Tags each stored stream gets besides `check-client` and `case:ID` (the app's run tag). */
+  readonly tags?: readonly string[];
+  /** Stops the run: the current case's process group is killed and that case is not judged. */
   readonly signal?: AbortSignal;
   readonly onResult?: (result: ClientCaseResult) => void;
 }
@@ -62,7 +65,10 @@ export async function runClientCases(options: ClientRunOptions): Promise<ClientR
   const recordings: Recording[] = [];
   for (const kase of options.cases) {
     if (options.signal?.aborted) break;
-    const { result, recording } = await runCase(kase, options);
+    const judged = await runCase(kase, options);
+    // A case cut short by the signal says nothing of the client: it is left out, not judged.
+    if (judged === null) break;
+    const { result, recording } = judged;
     results.push(result);
     recordings.push(recording);
     options.onResult?.(result);
@@ -70,16 +76,19 @@ export async function runClientCases(options: ClientRunOptions): Promise<ClientR
   return { results, recordings };
 }
 
-async function runCase(kase: ClientCase, options: ClientRunOptions): Promise<{ result: ClientCaseResult; recording: Recording }> {
+async function runCase(kase: ClientCase, options: ClientRunOptions): Promise<{ result: ClientCaseResult; recording: Recording } | null> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
   const mock = await startCaseMock(kase);
   try {
+    // Stopped while the mock started: the command's run would not hear of it.
+    if (options.signal?.aborted) return null;
     const run = await runCommand({ argv: options.argv, env: caseEnvironment(options.env ?? process.env, mock.baseUrl, kase), timeoutMs, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.signal ? { signal: options.signal } : {}) });
     if (run.startError !== null) throw new CommandNotStarted(run.startError);
+    if (options.signal?.aborted) return null;
     const requests = [...mock.requests];
     const { verdict, summary } = judgeCase(kase, { exitCode: run.exitCode, signal: run.signal, stdout: run.stdout, stdoutBytes: run.stdoutBytes, timedOut: run.timedOut, timeoutMs, requests: requests.length });
     const recording = servedRecording(kase, mock.baseUrl, requests[0]);
-    const recordingId = options.store ? options.store.importRecording(recording, { name: `check-client ${descriptorOf(kase.protocol).word} ${kase.id}`, tags: ['check-client', `case:${kase.id}`] }) : null;
+    const recordingId = options.store ? options.store.importRecording(recording, { name: `check-client ${descriptorOf(kase.protocol).word} ${kase.id}`, tags: ['check-client', `case:${kase.id}`, ...(options.tags ?? [])] }) : null;
     const result: ClientCaseResult = { id: kase.id, protocol: kase.protocol, expect: kase.expect, verdict, summary, exitCode: run.exitCode, durationMs: run.durationMs, stdout: run.stdoutKept, stderr: run.stderrKept, requests, recordingId };
     return { result, recording };
   } finally {

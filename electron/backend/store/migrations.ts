@@ -167,6 +167,50 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX check_results_recording ON check_results (recording_id) WHERE recording_id IS NOT NULL;
     `,
   },
+  {
+    version: 7,
+    sql: `
+      -- A client conformance run (streamscope check-client, the app's Check view, "Client";
+      -- docs/client-conformance.md): the user's command run once a case against a loopback mock.
+      -- The streams it was served are ordinary recordings (source 'check', tagged client-run:ID);
+      -- deleting a run keeps them. The command's environment is never stored.
+      CREATE TABLE client_runs (
+        id          INTEGER PRIMARY KEY,
+        started_at  INTEGER NOT NULL,                  -- ms since the epoch
+        finished_at INTEGER,                           -- NULL while running
+        command     TEXT NOT NULL,                     -- the command line as given
+        cwd         TEXT NOT NULL,                     -- the folder it ran in (absolute)
+        protocols   TEXT NOT NULL,                     -- JSON array of Protocol
+        state       TEXT NOT NULL CHECK (state IN ('running', 'done', 'cancelled', 'unreachable')),
+        error       TEXT,                              -- why the command could not start (state 'unreachable')
+        cases       TEXT NOT NULL,                     -- JSON array of ClientCaseInfo: what the run was to serve, in order
+        writer_pid  INTEGER,                           -- the process running a run still 'running'
+        writer_host TEXT
+      );
+      CREATE INDEX client_runs_started ON client_runs (started_at DESC, id DESC);
+
+      -- One verdict a row, in the order judged.
+      CREATE TABLE client_results (
+        run_id       INTEGER NOT NULL REFERENCES client_runs (id) ON DELETE CASCADE,
+        seq          INTEGER NOT NULL,                 -- from 0, in the order judged
+        judged_at    INTEGER NOT NULL,                 -- ms since the epoch
+        case_id      TEXT NOT NULL,                    -- clean, cut-before-done, …
+        protocol     TEXT NOT NULL,
+        expect       TEXT NOT NULL CHECK (expect IN ('survive', 'detect')),
+        verdict      TEXT NOT NULL CHECK (verdict IN ('survived', 'detected', 'wrong', 'crashed', 'hung', 'no-request')),
+        summary      TEXT NOT NULL,
+        exit_code    INTEGER,                          -- NULL: killed, or it never exited
+        duration_ms  INTEGER NOT NULL,
+        stdout       TEXT NOT NULL,                    -- the first and last 2 KB, as the report keeps them
+        stderr       TEXT NOT NULL,
+        requests     TEXT NOT NULL,                    -- JSON array of {method, path, body}: what it sent the mock
+        -- The stream it was served; a deleted recording leaves the verdict without one.
+        recording_id INTEGER REFERENCES recordings (id) ON DELETE SET NULL,
+        PRIMARY KEY (run_id, seq)
+      ) WITHOUT ROWID;
+      CREATE INDEX client_results_recording ON client_results (recording_id) WHERE recording_id IS NOT NULL;
+    `,
+  },
 ];
 
 /**

@@ -12,6 +12,7 @@ import type { SecretsMasked } from '../../../shared/recording/types.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
 import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckRunStore } from './check-runs.ts';
+import { createClientRunStore } from './client-runs.ts';
 import { createCheckpointer } from './checkpointer.ts';
 import { createFlushTicker } from './flush-ticker.ts';
 import { migrate } from './migrations.ts';
@@ -62,7 +63,8 @@ export function openStore(path: string, options: StoreOptions = {}): Store {
   // cannot see which recordings the first one is writing.
   const recovered = options.recover === false ? [] : recover(db, statements, live);
   const checkRuns = createCheckRunStore(db, file, options.recover !== false);
-  return createStore(db, path, statements, live, recovered, checkRuns, wal ? nativeBinding : false, { ...options, nativeBinding });
+  const clientRuns = createClientRunStore(db, file, options.recover !== false);
+  return createStore(db, path, statements, live, recovered, checkRuns, clientRuns, wal ? nativeBinding : false, { ...options, nativeBinding });
 }
 
 /** The database file, as one name however the path spells it (an in-memory database is its own). */
@@ -115,6 +117,7 @@ function createStore(
   live: Set<number>,
   recovered: number[],
   checkRuns: ReturnType<typeof createCheckRunStore>,
+  clientRuns: ReturnType<typeof createClientRunStore>,
   workerAddon: string | false,
   { nativeBinding, writersPerFlush }: StoreOptions,
 ): Store {
@@ -178,11 +181,13 @@ function createStore(
   }
 
   const { close: closeCheckRuns, ...checkRunCalls } = checkRuns;
+  const { close: closeClientRuns, ...clientRunCalls } = clientRuns;
   const store: Store = {
     path,
     nativeBinding,
     recovered,
     ...checkRunCalls,
+    ...clientRunCalls,
 
     beginRecording(options: BeginRecordingOptions) {
       return store.resumeRecording(store.reserveRecording(options), options);
@@ -338,6 +343,7 @@ function createStore(
       if (!db.open) return;
       for (const writer of [...writers]) writer.abandon(CLOSED_ERROR);
       closeCheckRuns();
+      closeClientRuns();
       checkpoints?.close();
       db.close();
     },

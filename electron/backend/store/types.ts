@@ -7,6 +7,7 @@ import type { PackedRecording } from '../../../shared/api/packed.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import type { SecretsMasked } from '../../../shared/recording/types.ts';
 import type { CheckRunStore } from './check-runs.ts';
+import type { ClientRunStore } from './client-runs.ts';
 
 // The list's rows and query are the API's types (the renderer needs them too).
 export type { ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording };
@@ -120,9 +121,10 @@ export interface StoreOptions {
 }
 
 export type { BeginCheckRunOptions, CheckRunQuery, CheckRunStore, FinishedState } from './check-runs.ts';
+export type { BeginClientRunOptions, ClientRunStore } from './client-runs.ts';
 
-/** The recordings, and the conformance runs (./check-runs.ts) whose requests are among them. */
-export interface Store extends CheckRunStore {
+/** The recordings, and the conformance runs (./check-runs.ts, ./client-runs.ts) whose requests or streams are among them. */
+export interface Store extends CheckRunStore, ClientRunStore {
   readonly path: string;
   /** Recordings found still 'recording' (their writer died) and marked 'interrupted' when the store opened. */
   readonly recovered: readonly number[];
