@@ -82,7 +82,7 @@ describe('aimock serving the exports of a battery run against the simulator', ()
   it('passes every check but chat.n, which it fails because a fixture holds one choice', () => {
     expect(statuses(served)).toEqual({ ...statuses(direct), 'chat.n': 'fail' });
     const n = served.results.find((result) => result.id === 'chat.n')!;
-    expect(n.summary).toBe('choices-wrong: With n: 2, 2 choices, indexes 0 to 1, each with its role, content and finish reason. The choices\' indexes are 0.');
+    expect(n.summary).toBe('choices-wrong: With n: 2, 2 choices, indexes 0 to 1, each with its role, content and finish reason. The choices\' indexes are 0. openai-node\'s stream iterator and its finalChatCompletion() resolve without error with the one choice sent: the app asked for 2 answers and silently gets one choice.');
   });
 
   it('sends each client the message it recorded: the same text, finish reason and tool calls', () => {

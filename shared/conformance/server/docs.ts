@@ -13,7 +13,11 @@ import { CATALOGUE } from '../../analysis/diagnostics/catalogue.ts';
 const cell = (text: string): string => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
 function ruleRows(rules: readonly CheckRule[]): string[] {
-  return ['| code | a faithful server | broken | reference |', '|---|---|---|---|', ...rules.map((rule) => `| \`${rule.code}\` | ${cell(rule.says)} | ${rule.breaks} | ${cell(rule.reference)} |`)];
+  return [
+    '| code | a faithful server | broken | what the official SDKs do when it is broken | reference |',
+    '|---|---|---|---|---|',
+    ...rules.map((rule) => `| \`${rule.code}\` | ${cell(rule.says)} | ${rule.breaks} | ${rule.sdk === undefined ? '' : cell(rule.sdk)} | ${cell(rule.reference)} |`),
+  ];
 }
 
 export function batteryDocs(): string {

@@ -20,7 +20,9 @@ export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
     if (how.length === 0) continue;
     if (rule.breaks === 'fail') status = 'fail';
     else if (status === 'pass') status = 'warn';
-    broken.push({ code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}` });
+    // A failing rule ends with what the SDKs do on it: the reason the break matters to a client.
+    const consequence = rule.breaks === 'fail' && rule.sdk !== undefined ? ` ${rule.sdk}` : '';
+    broken.push({ code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}${consequence}` });
   }
   // The first broken rule of the worst kind says what went wrong.
   const first = broken.find((finding) => finding.severity === 'error') ?? broken[0];

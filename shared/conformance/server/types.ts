@@ -27,6 +27,13 @@ export interface CheckRule {
   readonly reference: string;
   /** `fail`: breaking it breaks a client or changes what it gets; `warn`: a careful client survives it. */
   readonly breaks: 'fail' | 'warn';
+  /**
+   * For a failing rule, what the official SDKs do when a server breaks it, in a sentence: the SDK
+   * and what it throws, or what the app silently gets instead. Each is what the SDK was seen doing
+   * against the simulator's defect (electron/backend/check/sdk-consequences.test.ts); none where
+   * no SDK was seen to break, so the verdict never claims more than was shown.
+   */
+  readonly sdk?: string;
   /** How the rule was broken, a sentence each; none when it holds. Total: any analysis, however broken. */
   judge(analysis: Analysis): readonly string[];
 }

@@ -2,7 +2,7 @@
 // the rules its recording is judged by (rules.ts), OpenAI's own streams the reference.
 
 import type { ServerCheck } from '../types.ts';
-import { atLeastCalls, callsApart, choices, contentDeltas, doneLast, finishOnce, jsonError, noUsage, nothingAfterFinish, oneIdentity, roleFirst, toolCall, usageOnceAtEnd } from './rules.ts';
+import { atLeastCalls, callsApart, choices, contentDeltas, doneLast, finishOnce, jsonError, noUsage, nothingAfterFinish, oneIdentity, parallelToolCall, roleFirst, toolCall, usageOnceAtEnd } from './rules.ts';
 
 const QUESTION = 'In one short sentence: why is the sky blue?';
 
@@ -43,7 +43,7 @@ export const CHAT_BATTERY: readonly ServerCheck[] = [
     asks: 'Two tools the prompt needs both of, tool_choice "required", parallel_tool_calls.',
     body: (model) => ask(model, 'What are the weather and the local time in Paris? Call both tools at once.', { tools: [WEATHER, TIME], tool_choice: 'required', parallel_tool_calls: true }),
     expects: 'stream',
-    rules: [roleFirst, toolCall('get_weather', ['city']), callsApart, atLeastCalls(2), finishOnce('tool_calls'), nothingAfterFinish, doneLast, oneIdentity],
+    rules: [roleFirst, parallelToolCall('get_weather', ['city']), callsApart, atLeastCalls(2), finishOnce('tool_calls'), nothingAfterFinish, doneLast, oneIdentity],
   },
   { id: 'chat.n', protocol: 'chat-completions', asks: 'Two choices (n: 2).', body: (model) => ask(model, QUESTION, { n: 2 }), expects: 'stream', rules: [roleFirst, choices(2), finishOnce('stop'), nothingAfterFinish, doneLast, oneIdentity] },
   {

@@ -12,6 +12,8 @@ import { choicesOf, eventsWord, isTotal, opsOf } from './read.ts';
 const CHUNK_OBJECT = 'OpenAI API reference, "The chat completion chunk object"';
 const HELPER = 'openai-node src/lib/ChatCompletionStream.ts (accumulates each choice by index, each tool call by index)';
 const CAPTURE = 'real-streams/openai-gpt4o-structured-text-usage.sse (api.openai.com)';
+// Parallel calls sent at one index reach the app as one call, whichever way it reads the stream.
+const CALLS_MERGED = "openai-node merges calls that share an index without error: its stream iterator, accumulated by index, ends with one call of the first call's name, its finalChatCompletion() with one call of the last call's name, either way with every call's arguments joined ('{…}{…}'), not JSON.";
 
 export const roleFirst: CheckRule = {
   code: 'role-not-first',
@@ -41,6 +43,13 @@ export const contentDeltas: CheckRule = {
   judge: (analysis) => (choicesOf(analysis).some((choice) => (choice.content ?? '') !== '') ? [] : ['No choice received any content.']),
 };
 
+// What openai-node was seen to hand the app when the due reason did not come; a second "stop"
+// chunk where one was due changed nothing it returns, so that reason names no SDK.
+const FINISH_SEEN: Readonly<Record<string, string>> = {
+  tool_calls: 'openai-node\'s stream iterator and its finalChatCompletion() resolve without error and hand the app finish_reason "stop" for its forced tool call, as if the model had answered.',
+  length: 'openai-node\'s stream iterator and its finalChatCompletion() resolve without error with the whole answer and finish_reason "stop": the app cannot tell that max_tokens was ignored.',
+};
+
 /** Exactly one chunk with a finish reason per choice, that reason. */
 export function finishOnce(reason: string): CheckRule {
   return {
@@ -48,6 +57,7 @@ export function finishOnce(reason: string): CheckRule {
     says: `Each choice gets exactly one chunk with a finish reason, "${reason}".`,
     reference: `${CHUNK_OBJECT}; ${HELPER}: a second finish chunk rewrites the reason, none leaves it null; SGLang sent it twice (sgl-project/sglang PR #8417)`,
     breaks: 'fail',
+    ...(FINISH_SEEN[reason] === undefined ? {} : { sdk: FINISH_SEEN[reason] }),
     judge(analysis) {
       const choices = choicesOf(analysis);
       if (choices.length === 0) return ['No choice arrived.'];
@@ -155,11 +165,17 @@ export function toolCall(name: string, required: readonly string[]): CheckRule {
   };
 }
 
+/** toolCall where parallel calls are asked for, and calls sent at one index are merged. */
+export function parallelToolCall(name: string, required: readonly string[]): CheckRule {
+  return { ...toolCall(name, required), sdk: CALLS_MERGED };
+}
+
 export const callsApart: CheckRule = {
   code: 'tool-calls-collide',
   says: 'Parallel tool calls have distinct indexes 0, 1, … and distinct ids, each fragment attributable to its call by index.',
   reference: `${HELPER}: calls sharing an index are merged into one; Ollama sent every call at index 0 (ollama/ollama #15457)`,
   breaks: 'fail',
+  sdk: CALLS_MERGED,
   judge(analysis) {
     // What the accumulator cannot show once it merged them: two ids or two names at one index.
     const named = new Map<number, { ids: Set<string>; names: Set<string> }>();
@@ -193,6 +209,7 @@ export function choices(count: number): CheckRule {
     says: `With n: ${count}, ${count} choices, indexes 0 to ${count - 1}, each with its role, content and finish reason.`,
     reference: `OpenAI API reference, "n"; ${HELPER}; real-streams/openai-gpt4o-n3-interleaved-choices.sse`,
     breaks: 'fail',
+    sdk: `openai-node's stream iterator and its finalChatCompletion() resolve without error with the one choice sent: the app asked for ${count} answers and silently gets one choice.`,
     judge(analysis) {
       const got = choicesOf(analysis);
       const wrong: string[] = [];
@@ -208,8 +225,11 @@ export function choices(count: number): CheckRule {
 }
 
 /** A refusal: not a 200 stream, but a JSON error body in OpenAI's shape. */
-export const jsonError: CheckRule = refusedAsJson(
-  'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
-  'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message); vLLM answered 200 and an SSE error (vllm-project/guidellm #743)',
-  (body) => isObject(body) && isObject(body.error) && typeof body.error.message === 'string',
-);
+export const jsonError: CheckRule = {
+  ...refusedAsJson(
+    'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
+    'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message); vLLM answered 200 and an SSE error (vllm-project/guidellm #743)',
+    (body) => isObject(body) && isObject(body.error) && typeof body.error.message === 'string',
+  ),
+  sdk: "openai-node's stream iterator and its finalChatCompletion() throw a plain APIError with no status, not the BadRequestError (status 400) a refusal raises: an app that tells a refused request by its status or class misses it.",
+};

@@ -1,0 +1,224 @@
+// What the official SDKs do on each defect the server battery fails (issue 29: "the SDKs'
+// behaviour is the judge"): each check's defect scenarios (DEFECTS_OF_CHECK) met by the real SDK
+// as an app uses it, the check's own request sent, and what the SDK ends with pinned. A failing
+// rule's `sdk` sentence — the end of its verdict's summary — must quote what is pinned here, so
+// no sentence says more than an SDK was seen to do. Where the SDK ends exactly as on the faithful
+// scenario the rule's `fail` is not confirmed by any SDK, and the rule says nothing of one.
+
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rulesOf } from '../../../shared/conformance/server/judge.ts';
+import { SERVER_BATTERIES } from '../../../shared/conformance/server/registry.ts';
+import type { CheckRule, ServerCheck } from '../../../shared/conformance/server/types.ts';
+import { PROTOCOLS } from '../../../shared/dialects/registry.ts';
+import type { Protocol } from '../../../shared/dialects/types.ts';
+import { DEFECTS_OF_CHECK, simulatorModelOf, startSimulator } from '../simulator/index.ts';
+import type { Simulator } from '../simulator/index.ts';
+
+let simulator: Simulator;
+let openai: OpenAI;
+let anthropic: Anthropic;
+beforeAll(async () => {
+  simulator = await startSimulator({ timeScale: 0 });
+  // logLevel 'off' only silences the SDKs' console output; what they throw is unchanged.
+  openai = new OpenAI({ apiKey: 'test', baseURL: simulator.url, maxRetries: 0, logLevel: 'off' });
+  // The Anthropic SDK adds /v1 itself.
+  anthropic = new Anthropic({ apiKey: 'test', baseURL: simulator.url.replace(/\/v1$/, ''), maxRetries: 0, logLevel: 'off' });
+});
+afterAll(() => simulator.close());
+
+/** What an SDK threw: its class, its status (none for an error read from the stream), its message. */
+interface Threw {
+  threw: { name: string; status: number | null; message: string };
+}
+const threw = (error: unknown): Threw => {
+  const status = (error as { status?: unknown }).status;
+  return { threw: { name: (error as Error).constructor.name, status: typeof status === 'number' ? status : null, message: (error as Error).message } };
+};
+
+/** A choice as an app ends with it: its text, its calls ([name, arguments]), its finish reason. */
+interface ChoiceEnd {
+  content: string | null;
+  calls: [string | null, string][];
+  finish: string | null;
+}
+type ChatEnd = Threw | { choices: ChoiceEnd[]; usage: boolean };
+
+/** `create({ stream: true })` iterated as a careful app does: by choice index, each call by index, its name and id from the first fragment. */
+async function chatIterator(body: Record<string, unknown>): Promise<ChatEnd> {
+  const choices = new Map<number, ChoiceEnd & { byIndex: Map<number, [string | null, string]> }>();
+  let usage = false;
+  try {
+    const stream = await openai.chat.completions.create({ ...body, stream: true } as unknown as ChatCompletionCreateParamsStreaming);
+    for await (const chunk of stream) {
+      if (chunk.usage) usage = true;
+      for (const choice of chunk.choices ?? []) {
+        let state = choices.get(choice.index);
+        if (!state) choices.set(choice.index, (state = { content: null, calls: [], finish: null, byIndex: new Map() }));
+        if (choice.delta?.content) state.content = (state.content ?? '') + choice.delta.content;
+        for (const fragment of choice.delta?.tool_calls ?? []) {
+          const call = state.byIndex.get(fragment.index) ?? [null, ''];
+          state.byIndex.set(fragment.index, call);
+          if (fragment.function?.name && call[0] === null) call[0] = fragment.function.name;
+          if (fragment.function?.arguments) call[1] += fragment.function.arguments;
+        }
+        if (choice.finish_reason) state.finish = choice.finish_reason;
+      }
+    }
+  } catch (error) {
+    return threw(error);
+  }
+  const ordered = [...choices].sort(([a], [b]) => a - b).map(([, { byIndex, ...choice }]) => ({ ...choice, calls: [...byIndex].sort(([a], [b]) => a - b).map(([, call]) => call) }));
+  return { choices: ordered, usage };
+}
+
+/** `chat.completions.stream(…).finalChatCompletion()`. */
+async function chatFinal(body: Record<string, unknown>): Promise<ChatEnd> {
+  try {
+    const completion = await openai.chat.completions.stream(body as never).finalChatCompletion();
+    return {
+      choices: completion.choices.map((choice) => ({
+        content: choice.message.content,
+        calls: (choice.message.tool_calls ?? []).map((call): [string | null, string] => (call.type === 'function' ? [call.function.name, call.function.arguments] : [null, ''])),
+        finish: choice.finish_reason,
+      })),
+      usage: completion.usage !== undefined,
+    };
+  } catch (error) {
+    return threw(error);
+  }
+}
+
+type ResponsesEnd = Threw | { status: string | undefined; text: string; calls: [string, string][]; incomplete: string | null };
+
+/** `responses.stream(…).finalResponse()`. */
+async function responsesFinal(body: Record<string, unknown>): Promise<ResponsesEnd> {
+  try {
+    const response = await openai.responses.stream(body as never).finalResponse();
+    const calls = response.output.flatMap((item): [string, string][] => (item.type === 'function_call' ? [[item.name, item.arguments]] : []));
+    return { status: response.status, text: response.output_text, calls, incomplete: response.incomplete_details?.reason ?? null };
+  } catch (error) {
+    return threw(error);
+  }
+}
+
+type MessagesEnd = Threw | { stop: string | null; blocks: (['text', string] | ['tool_use', string, unknown])[] };
+
+/** `messages.stream(…).finalMessage()`. */
+async function messagesFinal(body: Record<string, unknown>): Promise<MessagesEnd> {
+  try {
+    const message = await anthropic.messages.stream(body as never).finalMessage();
+    const blocks = message.content.flatMap((block): (['text', string] | ['tool_use', string, unknown])[] => (block.type === 'text' ? [['text', block.text]] : block.type === 'tool_use' ? [['tool_use', block.name, block.input]] : []));
+    return { stop: message.stop_reason, blocks };
+  } catch (error) {
+    return threw(error);
+  }
+}
+
+/** Every way an app of this dialect reads a stream, and what each ended with. */
+async function sdksOn(protocol: Protocol, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (protocol === 'chat-completions') return { iterator: await chatIterator(body), finalChatCompletion: await chatFinal(body) };
+  if (protocol === 'responses') return { finalResponse: await responsesFinal(body) };
+  return { finalMessage: await messagesFinal(body) };
+}
+
+/** The simulator's faithful answer to the text checks, which several defects hand on whole. */
+const ANSWER = 'Streaming sends each token as soon as the model makes it, so the first words show up after a fraction of a second instead of after the whole reply.\n\nThe catch: a client must read the stream to its end, watch for the finish reason, and not trip over the usage chunk.';
+const PARIS = '{"city":"Paris","unit":"celsius"}';
+const JOINED = '{"city":"Paris","unit":"celsius"}{"city":"Tokyo","unit":"celsius"}{"timezone":"America/New_York"}';
+const text = (content: string, finish: string): ChoiceEnd => ({ content, calls: [], finish });
+
+/**
+ * A defect's consequence: what the SDKs end with; the rule whose sentence tells it and the
+ * fragments of what was pinned that the sentence quotes (and what the SDKs end with on the
+ * faithful scenario, where the sentence contrasts the two); or `unconfirmed`, where every SDK ends
+ * as on the faithful scenario and the rule can name no SDK that breaks.
+ */
+type Consequence = { sdks: Record<string, unknown>; faithful?: Record<string, unknown> } & ({ told: { rules: readonly string[]; quotes: readonly string[] } } | { unconfirmed: string });
+
+const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
+  'chat.text sim-finish-twice': {
+    sdks: { iterator: { choices: [text(ANSWER, 'stop')], usage: false }, finalChatCompletion: { choices: [{ ...text(ANSWER, 'stop'), calls: [] }], usage: false } },
+    unconfirmed: 'finish-not-once',
+  },
+  'chat.usage sim-usage-on-content': {
+    sdks: { iterator: { choices: [text(ANSWER, 'stop')], usage: true }, finalChatCompletion: { choices: [text(ANSWER, 'stop')], usage: true } },
+    unconfirmed: 'usage-not-final-chunk',
+  },
+  'chat.tools sim-tool-stop': {
+    sdks: {
+      iterator: { choices: [{ content: null, calls: [['get_weather', PARIS]], finish: 'stop' }], usage: false },
+      finalChatCompletion: { choices: [{ content: null, calls: [['get_weather', PARIS]], finish: 'stop' }], usage: false },
+    },
+    told: { rules: ['finish-not-once'], quotes: ['finish_reason "stop"', 'forced tool call', 'iterator', 'finalChatCompletion()'] },
+  },
+  'chat.parallel-tools sim-parallel-index-zero': {
+    sdks: {
+      iterator: { choices: [{ content: null, calls: [['get_weather', JOINED]], finish: 'tool_calls' }], usage: false },
+      finalChatCompletion: { choices: [{ content: null, calls: [['get_local_time', JOINED]], finish: 'tool_calls' }], usage: false },
+    },
+    told: { rules: ['tool-call-wrong', 'tool-calls-collide'], quotes: ["iterator, accumulated by index, ends with one call of the first call's name", "finalChatCompletion() with one call of the last call's name", "every call's arguments joined", 'not JSON'] },
+  },
+  'chat.n sim-n-ignored': {
+    sdks: { iterator: { choices: [text(ANSWER, 'stop')], usage: false }, finalChatCompletion: { choices: [text(ANSWER, 'stop')], usage: false } },
+    told: { rules: ['choices-wrong'], quotes: ['iterator', 'finalChatCompletion()', 'the one choice sent', 'asked for 2 answers'] },
+  },
+  'chat.max-tokens sim-max-tokens-ignored': {
+    sdks: { iterator: { choices: [text(ANSWER, 'stop')], usage: false }, finalChatCompletion: { choices: [text(ANSWER, 'stop')], usage: false } },
+    told: { rules: ['finish-not-once'], quotes: ['whole answer', 'finish_reason "stop"', 'iterator', 'finalChatCompletion()'] },
+  },
+  'chat.error sim-error-streamed': {
+    sdks: {
+      iterator: { threw: { name: 'APIError', status: null, message: "Invalid type for 'messages': expected an array of objects, but got a string instead." } },
+      finalChatCompletion: { threw: { name: 'APIError', status: null, message: "Invalid type for 'messages': expected an array of objects, but got a string instead." } },
+    },
+    faithful: {
+      iterator: { threw: { name: 'BadRequestError', status: 400, message: "400 Invalid type for 'messages': expected an array of objects, but got a string instead." } },
+      finalChatCompletion: { threw: { name: 'BadRequestError', status: 400, message: "400 Invalid type for 'messages': expected an array of objects, but got a string instead." } },
+    },
+    told: { rules: ['error-not-refused'], quotes: ['APIError with no status', 'BadRequestError (status 400)', 'iterator', 'finalChatCompletion()'] },
+  },
+};
+
+const EVERY: readonly ServerCheck[] = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
+const ruleOf = (check: ServerCheck, code: string): CheckRule => rulesOf(check).find((rule) => rule.code === code)!;
+
+const CASES = EVERY.flatMap((check) =>
+  (DEFECTS_OF_CHECK[check.id] ?? [])
+    .filter((defect) => defect.verdict === 'fail')
+    .map((defect) => ({ check, defect, key: `${check.id} ${defect.model}`, name: `${check.id} on ${defect.model.slice('sim-'.length)}` })),
+);
+
+describe('what the official SDKs do on each defect the battery fails', () => {
+  it.each(CASES.filter(({ key }) => key in CONSEQUENCES))('$name', async ({ check, defect, key }) => {
+    const consequence = CONSEQUENCES[key]!;
+    const got = await sdksOn(check.protocol, check.body(defect.model));
+    expect(got).toEqual(consequence.sdks);
+    if (consequence.faithful) expect(await sdksOn(check.protocol, check.body(simulatorModelOf(check.id)))).toEqual(consequence.faithful);
+    if ('unconfirmed' in consequence) {
+      // The SDKs end exactly as they do on the faithful answer: nothing breaks, nothing differs.
+      expect(got).toEqual(await sdksOn(check.protocol, check.body(simulatorModelOf(check.id))));
+      expect(defect.breaks).toContain(consequence.unconfirmed);
+      return;
+    }
+    const { rules, quotes } = consequence.told;
+    for (const rule of rules) {
+      expect(defect.breaks).toContain(rule);
+      // The sentence names the helpers and quotes what they were seen to end with, pinned above.
+      const sentence = ruleOf(check, rule).sdk ?? '';
+      expect([rule, quotes.filter((quote) => !sentence.includes(quote))]).toEqual([rule, []]);
+    }
+  });
+});
+
+describe('the rules that name an SDK', () => {
+  it('say only sentences a defect above was seen to prove, and only of failing rules', () => {
+    const checkOf = (id: string): ServerCheck => EVERY.find((check) => check.id === id)!;
+    const proven = Object.entries(CONSEQUENCES).flatMap(([key, consequence]) => ('told' in consequence ? consequence.told.rules.map((code) => `${code}: ${ruleOf(checkOf(key.split(' ')[0]!), code).sdk}`) : []));
+    const said = EVERY.flatMap((check) => rulesOf(check).filter((rule) => rule.sdk !== undefined).map((rule) => `${rule.code}: ${rule.sdk}`));
+    expect([...new Set(said)].sort()).toEqual([...new Set(proven)].sort());
+    expect(EVERY.flatMap((check) => rulesOf(check).filter((rule) => rule.sdk !== undefined && rule.breaks !== 'fail').map((rule) => rule.code))).toEqual([]);
+  });
+});
