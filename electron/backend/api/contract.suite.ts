@@ -24,6 +24,7 @@ import { memoryKeyVault } from './keys.ts';
 import { keyContractCases } from './contract-keys.cases.ts';
 import { captureContractCases } from './contract-capture.cases.ts';
 import { checkContractCases } from './contract-checks.cases.ts';
+import { clientCheckContractCases } from './contract-client-checks.cases.ts';
 import { dialectContractCases } from './contract-dialects.cases.ts';
 import { liveContractCases } from './contract-live.cases.ts';
 import { eventually, FAST, hello, startEchoServer } from './test-support.ts';
@@ -275,6 +276,7 @@ export function contractSuite(connect: Connect): void {
   captureContractCases(ctx);
   keyContractCases(ctx, ENV_KEY);
   checkContractCases(ctx);
+  clientCheckContractCases(ctx);
 
   describe('secrets', () => {
     it('never answers or pushes a key, though the server it records from received it', async () => {
