@@ -15,8 +15,12 @@ export type Route =
   | { readonly view: 'mock'; readonly recording?: number }
   /** The capture proxies: the user's own app pointed at a loopback proxy that records its streams. */
   | { readonly view: 'capture' }
-  /** Conformance (docs/conformance.md): the form and past runs, one run, or two runs side by side. */
-  | { readonly view: 'check'; readonly run?: number }
+  /**
+   * Conformance (docs/conformance.md): the form and past runs, one run, or two runs side by side.
+   * `client`: the Client tab (docs/client-conformance.md), its form or one of its runs; a client
+   * run's id is its own, not a server run's.
+   */
+  | { readonly view: 'check'; readonly run?: number; readonly client?: true }
   | { readonly view: 'check'; readonly compare: readonly [before: number, after: number] };
 
 export type View = Route['view'];
@@ -37,6 +41,8 @@ const PATTERNS: readonly [RegExp, (ids: readonly number[], words: readonly strin
   [/^#\/capture$/, () => ({ view: 'capture' })],
   [/^#\/check$/, () => ({ view: 'check' })],
   [new RegExp(`^#/check/run/${ID}$`), ([run]) => ({ view: 'check', run: run! })],
+  [/^#\/check\/client$/, () => ({ view: 'check', client: true })],
+  [new RegExp(`^#/check/client/run/${ID}$`), ([run]) => ({ view: 'check', run: run!, client: true })],
   [new RegExp(`^#/check/compare/${ID}/${ID}$`), ([before, after]) => ({ view: 'check', compare: [before!, after!] })],
 ];
 
@@ -64,6 +70,7 @@ export function routeHash(route: Route): string {
       return '#/capture';
     case 'check':
       if ('compare' in route) return `#/check/compare/${route.compare[0]}/${route.compare[1]}`;
+      if (route.client) return route.run === undefined ? '#/check/client' : `#/check/client/run/${route.run}`;
       return route.run === undefined ? '#/check' : `#/check/run/${route.run}`;
   }
 }
