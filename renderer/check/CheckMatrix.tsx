@@ -1,19 +1,41 @@
-// Checks × dialects (./matrix.ts): each cell its verdict in words, linking to the recording that
-// proves it with the first finding selected; a cell still waiting says so, one the dialect's
-// battery lacks says that.
+// Checks × dialects (./matrix.ts) or client cases × dialects (./client-matrix.ts): each cell its
+// verdict in words, linking to the recording that proves it; a cell still waiting says so, one
+// the dialect's battery lacks says that.
 
+import type { Protocol } from '../../shared/dialects/types.ts';
 import { dialectName } from '../components/dialect-names.ts';
-import { cellLabel, dialectWord } from './matrix.ts';
-import type { Matrix, MatrixCell } from './matrix.ts';
+import { dialectWord } from './matrix.ts';
 import { StatusBadge } from './StatusBadge.tsx';
+import type { BadgeState } from './StatusBadge.tsx';
 
-export function CheckMatrix({ matrix }: { readonly matrix: Matrix }) {
+export interface GridCell {
+  readonly id: string;
+  readonly state: BadgeState;
+  readonly href: string | null;
+}
+
+/** Rows of named cells under a column per dialect; a null cell: none in that dialect's battery. */
+export interface Grid<C extends GridCell> {
+  readonly columns: readonly Protocol[];
+  readonly rows: readonly { readonly name: string; readonly cells: readonly (C | null)[] }[];
+}
+
+interface Props<C extends GridCell> {
+  readonly matrix: Grid<C>;
+  /** What a cell says to a screen reader and in its tooltip. */
+  readonly label: (cell: C) => string;
+  readonly caption: string;
+  /** The rows' heading: `Check`, `Case`. */
+  readonly rowHeading: string;
+}
+
+export function CheckMatrix<C extends GridCell>({ matrix, label, caption, rowHeading }: Props<C>) {
   return (
     <table className="check-matrix" data-testid="check-matrix">
-      <caption>Checks by API: each verdict opens the recording behind it</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
-          <th scope="col">Check</th>
+          <th scope="col">{rowHeading}</th>
           {matrix.columns.map((protocol) => (
             <th key={protocol} scope="col">
               <abbr title={dialectName(protocol)}>{dialectWord(protocol)}</abbr>
@@ -27,7 +49,7 @@ export function CheckMatrix({ matrix }: { readonly matrix: Matrix }) {
             <th scope="row">{row.name}</th>
             {row.cells.map((cell, i) => (
               <td key={matrix.columns[i]} data-check={cell?.id} data-status={cell?.state}>
-                {cell === null ? <NoCheck /> : <Cell cell={cell} />}
+                {cell === null ? <NoCheck /> : <Cell cell={cell} label={label(cell)} />}
               </td>
             ))}
           </tr>
@@ -37,8 +59,7 @@ export function CheckMatrix({ matrix }: { readonly matrix: Matrix }) {
   );
 }
 
-function Cell({ cell }: { readonly cell: MatrixCell }) {
-  const label = cellLabel(cell);
+function Cell({ cell, label }: { readonly cell: GridCell; readonly label: string }) {
   if (cell.href === null) {
     return (
       <span title={label}>

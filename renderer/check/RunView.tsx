@@ -6,7 +6,7 @@ import type { CheckRunSummary, StoredCheckRun } from '../../shared/api/checks.ts
 import { formatTime } from '../components/format.ts';
 import { routeHash } from '../route.ts';
 import { CheckMatrix } from './CheckMatrix.tsx';
-import { buildMatrix } from './matrix.ts';
+import { buildMatrix, cellLabel } from './matrix.ts';
 import { ResultList } from './ResultList.tsx';
 import { RunHeader } from './RunHeader.tsx';
 import { comparePick, countsText, sameEndpoint } from './runs.ts';
@@ -47,7 +47,7 @@ function Run({ run }: { readonly run: StoredCheckRun }) {
       <RunHeader run={run} />
       <section aria-labelledby="check-matrix-title">
         <h2 id="check-matrix-title">Matrix</h2>
-        <CheckMatrix matrix={matrix} />
+        <CheckMatrix matrix={matrix} label={cellLabel} caption="Checks by API: each verdict opens the recording behind it" rowHeading="Check" />
       </section>
       <section aria-labelledby="check-results-title">
         <h2 id="check-results-title">Verdicts, as judged</h2>

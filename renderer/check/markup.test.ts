@@ -3,7 +3,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CheckMatrix } from './CheckMatrix.tsx';
-import { buildMatrix } from './matrix.ts';
+import { buildMatrix, cellLabel } from './matrix.ts';
+import type { MatrixCell } from './matrix.ts';
 import { compareStoredRuns } from './run-compare.ts';
 import { RunCompare } from './RunCompare.tsx';
 import { ResultList } from './ResultList.tsx';
@@ -14,7 +15,7 @@ const cellsOf = (markup: string) => [...markup.matchAll(/<td data-check="([\w.-]
 describe('the matrix, drawn', () => {
   it('names each verdict in words in its cell and links it to the recording with its first finding', () => {
     const matrix = buildMatrix(run(1, [result('chat.text', 'chat-completions', 'fail', ['done-not-last'], 21)]));
-    const markup = renderToStaticMarkup(createElement(CheckMatrix, { matrix }));
+    const markup = renderToStaticMarkup(createElement(CheckMatrix<MatrixCell>, { matrix, label: cellLabel, caption: 'Checks by API: each verdict opens the recording behind it', rowHeading: 'Check' }));
     expect(markup).toContain('<th scope="col"><abbr title="Chat Completions">chat</abbr></th><th scope="col"><abbr title="Anthropic Messages">messages</abbr></th>');
     expect(cellsOf(markup)).toEqual([
       ['chat.text', 'fail', '<a href="#/recording/21/finding/done-not-last" title="chat.text: fail. chat.text: done-not-last." aria-label="chat.text: fail. chat.text: done-not-last. Open its recording."><span class="check-status check-status-fail" data-status="fail">fail</span></a>'],
