@@ -129,14 +129,14 @@ export function ClientForm({ onStarted }: { readonly onStarted: (run: StoredClie
   );
 }
 
-/** What a run serves, folded away: each ticked dialect's cases, what each serves and what a client must do. */
+/** The cases of the ticked dialects, folded away (the ids "Only these cases" takes): what each serves and what a client must do. */
 function ClientCases({ cases, protocols }: { readonly cases: readonly ClientCaseInfo[]; readonly protocols: readonly ClientCaseInfo['protocol'][] }) {
   const batteries = byDialect(cases, protocols);
   const count = batteries.reduce((sum, battery) => sum + battery.checks.length, 0);
   return (
     <details className="check-battery" data-testid="client-cases">
       <summary>
-        What a run serves: {count} {count === 1 ? 'case' : 'cases'}
+        The cases of the APIs ticked: {count}
       </summary>
       {batteries.map((battery) => (
         <section key={battery.protocol} className="check-battery-dialect" aria-label={dialectName(battery.protocol)}>
