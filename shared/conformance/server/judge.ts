@@ -13,7 +13,7 @@ export function rulesOf(check: ServerCheck): readonly CheckRule[] {
 
 export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
   const rules = rulesOf(check);
-  const broken: CheckFinding[] = [];
+  const broken: { rule: CheckRule; finding: CheckFinding }[] = [];
   let status: Verdict['status'] = 'pass';
   for (const rule of rules) {
     const how = rule.judge(analysis);
@@ -22,17 +22,19 @@ export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
     else if (status === 'pass') status = 'warn';
     // A failing rule ends with what the SDKs do on it: the reason the break matters to a client.
     const consequence = rule.breaks === 'fail' && rule.sdk !== undefined ? ` ${rule.sdk}` : '';
-    broken.push({ code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}${consequence}` });
+    broken.push({ rule, finding: { code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}${consequence}` } });
   }
-  // The first broken rule of the worst kind says what went wrong.
-  const first = broken.find((finding) => finding.severity === 'error') ?? broken[0];
+  // The first broken rule of the worst kind says what went wrong; where no SDK was seen to break on
+  // it, the first broken rule one was seen to break on says what that does to a client.
+  const first = broken.find(({ rule }) => rule.breaks === 'fail') ?? broken[0];
+  const told = first?.rule.breaks === 'fail' && first.rule.sdk === undefined ? broken.find(({ rule }) => rule.breaks === 'fail' && rule.sdk !== undefined)?.rule.sdk : undefined;
   const diagnostics = analysis.diagnostics.map(({ code, severity, message }): CheckFinding => ({ code, severity, message }));
   return {
     id: check.id,
     protocol: check.protocol,
     status,
-    summary: first ? `${first.code}: ${first.message}` : rules.length === 1 ? 'Its one rule held.' : `All ${rules.length} rules held.`,
+    summary: first ? `${first.finding.code}: ${first.finding.message}${told === undefined ? '' : ` ${told}`}` : rules.length === 1 ? 'Its one rule held.' : `All ${rules.length} rules held.`,
     expected: rules.map((rule) => rule.says),
-    findings: [...diagnostics, ...broken],
+    findings: [...diagnostics, ...broken.map(({ finding }) => finding)],
   };
 }

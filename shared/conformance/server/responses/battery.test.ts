@@ -63,7 +63,7 @@ describe('the defects real servers shipped', () => {
   });
 
   it('fail responses.error when the refusal is streamed, and pass an OpenAI-shaped 400', () => {
-    expect(judgeCheck(check('responses.error'), served(TEXT)).summary).toBe('error-not-refused: ' + check('responses.error').rules[0]!.says + ' The status is 200.');
+    expect(judgeCheck(check('responses.error'), served(TEXT)).summary).toBe('error-not-refused: ' + check('responses.error').rules[0]!.says + ' The status is 200. ' + check('responses.error').rules[0]!.sdk);
     const refused = served('{"error":{"message":"Invalid type for \'input\'.","type":"invalid_request_error","param":"input","code":"invalid_type"}}', { status: 400, contentType: 'application/json' });
     expect(judgeCheck(check('responses.error'), refused).status).toBe('pass');
   });

@@ -58,6 +58,7 @@ export const textSequence: CheckRule = {
   says: `The events come as OpenAI sends them: ${TEXT_SEQUENCE.join(', ')} (the deltas as many as they are).`,
   reference: `${EVENTS_DOC}; ${CAPTURE}; output_text.done dropped by a gateway (ogx #5309)`,
   breaks: 'fail',
+  sdk: "openai-node's responses.stream(), iterated, ends without error but yields no response.output_text.done event where the server dropped it, so an app that takes the text from that event silently gets none; its finalResponse() resolves with the whole text.",
   judge(analysis) {
     const runs = typeRuns(analysis);
     return runs.join() === TEXT_SEQUENCE.join() ? [] : [`They came as ${runs.join(', ') || 'nothing'}.`];
@@ -111,6 +112,8 @@ export function terminal(status: 'completed' | 'incomplete', reason?: string): C
     says: `The stream ends with response.${status}${reason ? `, incomplete_details.reason "${reason}"` : ''}.`,
     reference: `${EVENTS_DOC}; ${STREAM}: finalResponse() waits for the terminal event`,
     breaks: 'fail',
+    // Seen only of a server that ignored max_output_tokens; a wrong completed status names no SDK yet.
+    ...(status === 'incomplete' ? { sdk: 'openai-node\'s finalResponse() resolves without error with status "completed" and the whole answer: the app cannot tell that max_output_tokens was ignored.' } : {}),
     judge(analysis) {
       const final = finalOf(analysis);
       if (final === null) return ['No response was built.'];
@@ -169,6 +172,7 @@ export const callsApart: CheckRule = {
   says: 'Parallel function calls are separate items, with distinct output indexes and call_ids.',
   reference: `${EVENTS_DOC}; ${STREAM} keys items by output_index`,
   breaks: 'fail',
+  sdk: "openai-node's responses.stream(), iterated or awaited with finalResponse(), reject with 'Duplicate response output index 0.' where two calls are added at output_index 0: the app gets no call at all.",
   judge(analysis) {
     const said: string[] = [];
     // The stream's own items, as a client keys them: two calls added at one output_index are one to it.
@@ -191,8 +195,11 @@ export function atLeastCalls(count: number): CheckRule {
 }
 
 /** A refusal: not a 200 stream, but a JSON error body in OpenAI's shape. */
-export const jsonError: CheckRule = refusedAsJson(
-  'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
-  'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message)',
-  (body) => isObject(body) && isObject(body.error) && typeof body.error.message === 'string',
-);
+export const jsonError: CheckRule = {
+  ...refusedAsJson(
+    'A request OpenAI refuses is answered with a 4xx status and a JSON body {"error": {"message", "type", …}}, not a 200 stream.',
+    'OpenAI API reference, "Error codes"; openai-node src/core/error.ts (APIError.generate reads error.message)',
+    (body) => isObject(body) && isObject(body.error) && typeof body.error.message === 'string',
+  ),
+  sdk: "openai-node's responses.stream(), iterated or awaited with finalResponse(), throws a plain APIError with no status, not the BadRequestError (status 400) a refusal raises: an app that tells a refused request by its status or class misses it.",
+};
