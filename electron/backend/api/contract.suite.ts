@@ -359,6 +359,15 @@ export function contractSuite(connect: Connect): void {
       ['listCheckRuns', { limit: 0 }, /^listCheckRuns: limit: /],
       ['getCheckRun', {}, /^getCheckRun: id: /],
       ['deleteCheckRun', { id: 1.5 }, /^deleteCheckRun: id: /],
+      ['listClientCases', { protocol: 'chat-completions' }, /^listClientCases: argument: /],
+      ['startClientCheck', { command: '' }, /^startClientCheck: command: /],
+      ['startClientCheck', { command: 'node client.mjs', env: { OPENAI_API_KEY: 'sk-x' } }, /^startClientCheck: argument: /],
+      ['startClientCheck', { command: 'node client.mjs', protocols: ['completions'] }, /^startClientCheck: protocols\.0: /],
+      ['startClientCheck', { command: 'node client.mjs', timeoutMs: -1 }, /^startClientCheck: timeoutMs: /],
+      ['cancelClientCheck', { id: 'x' }, /^cancelClientCheck: id: /],
+      ['listClientRuns', { limit: 0 }, /^listClientRuns: limit: /],
+      ['getClientRun', {}, /^getClientRun: id: /],
+      ['deleteClientRun', { id: 1.5 }, /^deleteClientRun: id: /],
     ];
 
     it('has a malformed argument for every call here', () => {

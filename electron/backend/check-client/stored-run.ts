@@ -2,13 +2,15 @@
 // the app"), the way a server run is kept (../check/stored-run.ts): begun with the cases it is to
 // serve, each verdict stored as it is judged (before anyone hears of it), each stream stored as a
 // recording tagged with the run, and the run ended as done, cancelled (its signal stopped it, or
-// the runner failed) or unreachable (the command could not be started, with why).
+// the runner failed) or unreachable (the command could not be started, with why). What is kept of
+// the command's output and requests has the environment's secrets masked (./env-secrets.ts).
 
 import type { ClientCaseInfo, ClientRunSummary, StoredClientRun } from '../../../shared/api/client-checks.ts';
 import type { ClientCaseResult } from '../../../shared/conformance/client/report.ts';
 import type { ClientCase } from '../../../shared/conformance/client/types.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import type { FinishedState, Store } from '../store/index.ts';
+import { environmentSecrets, maskedResult } from './env-secrets.ts';
 import { CommandNotStarted, runClientCases } from './run.ts';
 
 export interface StoredClientRunOptions {
@@ -20,6 +22,8 @@ export interface StoredClientRunOptions {
   readonly protocols: readonly Protocol[];
   readonly cases: readonly ClientCase[];
   readonly timeoutMs?: number;
+  /** The environment the command starts from (default process.env): never stored, its secrets masked in what is. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly signal?: AbortSignal;
   /** Each verdict once it is stored, with the run's id. */
   readonly onResult?: (result: ClientCaseResult, runId: number) => void;
@@ -41,6 +45,8 @@ export function caseInfoOf({ id, protocol, expect, serves, why }: ClientCase): C
 
 export function startStoredClientRun(options: StoredClientRunOptions): StartedClientRun {
   const { store, command, argv, cwd, protocols, cases, onResult } = options;
+  const env = options.env ?? process.env;
+  const secrets = environmentSecrets(env);
   const begun = store.beginClientRun({ command, cwd, protocols, cases: cases.map(caseInfoOf) });
   const finish = (state: FinishedState, error: string | null = null): ClientRunSummary | null => {
     try {
@@ -54,11 +60,13 @@ export function startStoredClientRun(options: StoredClientRunOptions): StartedCl
     argv,
     cases,
     cwd,
+    env,
     store,
     tags: [clientRunTag(begun.id)],
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
     ...(options.signal ? { signal: options.signal } : {}),
-    onResult: (result) => {
+    onResult: (judged) => {
+      const result = maskedResult(judged, secrets);
       store.addClientResult(begun.id, result);
       onResult?.(result, begun.id);
     },
