@@ -237,6 +237,28 @@ const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
     },
     told: { rules: ['error-not-refused'], quotes: ['iterated', 'finalResponse()', 'APIError with no status', 'BadRequestError (status 400)'] },
   },
+  'messages.text sim-no-event-names': {
+    sdks: { finalMessage: { threw: { name: 'AnthropicError', status: null, message: 'request ended without sending any chunks' } } },
+    told: { rules: ['event-name-mismatch'], quotes: ['finalMessage()', "rejects with 'request ended without sending any chunks'"] },
+  },
+  'messages.tools sim-text-on-tool': {
+    // The text_delta is dropped: the message is what the faithful stream builds.
+    sdks: { finalMessage: { stop: 'tool_use', blocks: [['tool_use', 'get_weather', { city: 'Paris', unit: 'celsius' }]] } },
+    unconfirmed: 'delta-unknown-block',
+  },
+  'messages.parallel-tools sim-blocks-one-index': {
+    sdks: { finalMessage: { threw: { name: 'AnthropicError', status: null, message: 'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)' } } },
+    told: { rules: ['blocks-collide'], quotes: ['finalMessage() rejects', "'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'", 'no tool call at all'] },
+  },
+  'messages.max-tokens sim-max-tokens-ignored': {
+    sdks: { finalMessage: { stop: 'end_turn', blocks: [['text', ANSWER]] } },
+    told: { rules: ['stop-reason-wrong'], quotes: ['finalMessage() resolves without error', 'whole answer', 'stop_reason "end_turn"'] },
+  },
+  'messages.error sim-error-streamed': {
+    sdks: { finalMessage: { threw: { name: 'APIError', status: null, message: '{"type":"error","error":{"type":"invalid_request_error","message":"max_tokens: Field required"}}' } } },
+    faithful: { finalMessage: { threw: { name: 'BadRequestError', status: 400, message: expect.stringMatching(/^400 \{"type":"error","error":\{"type":"invalid_request_error","message":"max_tokens: Field required"\},"request_id":"req_sim_\d+"\}$/) } } },
+    told: { rules: ['error-not-refused'], quotes: ['finalMessage()', 'APIError with no status', "the error event's JSON as its message", 'BadRequestError (status 400)'] },
+  },
 };
 
 const EVERY: readonly ServerCheck[] = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
@@ -249,6 +271,11 @@ const CASES = EVERY.flatMap((check) =>
 );
 
 describe('what the official SDKs do on each defect the battery fails', () => {
+  it('is pinned for every failing defect of every check, and for no other', () => {
+    expect(CASES.map(({ key }) => key).filter((key) => !(key in CONSEQUENCES))).toEqual([]);
+    expect(Object.keys(CONSEQUENCES).filter((key) => !CASES.some((kase) => kase.key === key))).toEqual([]);
+  });
+
   it.each(CASES.filter(({ key }) => key in CONSEQUENCES))('$name', async ({ check, defect, key }) => {
     const consequence = CONSEQUENCES[key]!;
     const got = await sdksOn(check.protocol, check.body(defect.model));

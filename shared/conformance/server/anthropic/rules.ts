@@ -20,6 +20,7 @@ export const eventNames: CheckRule = {
   says: "Every event's SSE event: name is its data's type.",
   reference: `${STREAMING}: "Each event will use an SSE event name … and include the matching event type in its data"; @anthropic-ai/sdk src/core/streaming.ts skips events without a name and dispatches ping and error by it`,
   breaks: 'fail',
+  sdk: "@anthropic-ai/sdk skips an event without its event: line: where none is named, its messages.stream().finalMessage() rejects with 'request ended without sending any chunks'.",
   judge(analysis) {
     // A differing name the diagnostics already word; a missing one they do not (the data alone tells the dialect).
     const unnamed = readingsOf(analysis).filter((reading) => reading.name === null && reading.type !== null).map((reading) => reading.event);
@@ -87,6 +88,7 @@ export const blocksApart: CheckRule = {
   says: 'Content blocks take distinct indexes 0, 1, … in the order they start, and tool_use blocks distinct ids.',
   reference: `${HELPER}: a delta goes to the block at its index's position in content (content.at(index)), so blocks sharing an index or out of order mix their deltas`,
   breaks: 'fail',
+  sdk: "@anthropic-ai/sdk's messages.stream().finalMessage() rejects where tool_use blocks share index 0, their input_json_delta fragments joined into one block's input and parsed: 'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'; the app gets no tool call at all.",
   judge(analysis) {
     // Read from the events: the state keeps one block an index, the later one.
     const starts = readingsOf(analysis).flatMap((reading) => (reading.op?.type === 'block-start' ? [reading.op] : []));
@@ -150,6 +152,8 @@ export function stopReason(reason: string): CheckRule {
     says: `The message_delta says stop_reason "${reason}".`,
     reference: `${STREAMING}; Anthropic API reference, "stop_reason"; ${HELPER}: finalMessage()'s stop_reason is the message_delta's`,
     breaks: 'fail',
+    // Seen only of a server that ignored max_tokens; another wrong reason names no SDK yet.
+    ...(reason === 'max_tokens' ? { sdk: '@anthropic-ai/sdk\'s messages.stream().finalMessage() resolves without error with the whole answer and stop_reason "end_turn": the app cannot tell that max_tokens was ignored.' } : {}),
     judge(analysis) {
       const state = stateOf(analysis);
       if (state === null) return [NOT_READ];
@@ -201,9 +205,12 @@ export const messageStopLast: CheckRule = {
 };
 
 /** A refusal: not a 200 stream, but a JSON error body in Anthropic's shape. */
-export const anthropicError: CheckRule = refusedAsJson(
-  'A request Anthropic refuses is answered with a 4xx status and a JSON body {"type": "error", "error": {"type", "message"}}, not a 200 stream.',
-  'Anthropic docs, "Errors" (the error shape and its types by status); @anthropic-ai/sdk src/core/error.ts (APIError.generate picks the error class by status and keeps the body)',
-  (body) => isObject(body) && body.type === 'error' && isObject(body.error) && typeof body.error.type === 'string' && typeof body.error.message === 'string',
-  '{"type": "error", "error": {"type", "message"}}',
-);
+export const anthropicError: CheckRule = {
+  ...refusedAsJson(
+    'A request Anthropic refuses is answered with a 4xx status and a JSON body {"type": "error", "error": {"type", "message"}}, not a 200 stream.',
+    'Anthropic docs, "Errors" (the error shape and its types by status); @anthropic-ai/sdk src/core/error.ts (APIError.generate picks the error class by status and keeps the body)',
+    (body) => isObject(body) && body.type === 'error' && isObject(body.error) && typeof body.error.type === 'string' && typeof body.error.message === 'string',
+    '{"type": "error", "error": {"type", "message"}}',
+  ),
+  sdk: "@anthropic-ai/sdk's messages.stream().finalMessage() throws a plain APIError with no status, the error event's JSON as its message, not the BadRequestError (status 400) a refusal raises: an app that tells a refused request by its status or class misses it.",
+};
