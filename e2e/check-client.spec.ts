@@ -3,7 +3,8 @@
 // cases; its verdicts arrive and the matrix fills, every case passing. A client with one known bug
 // (it takes the end of the body for the end of the answer) gets `wrong`, said loudly, and its cell
 // opens the stream it was served; one that takes each read for whole events crashes on split
-// reads. A client that never ends is cancelled. The runs are listed with the server runs, marked
+// reads. A client that never ends is cancelled; a pipe is refused in the form, and a command
+// that does not exist ends its run unreachable, saying why. The runs are listed with the server runs, marked
 // as client runs, and one is deleted. The clients are the runner's own test clients
 // (electron/backend/check-client/clients.test-support.ts), written to a folder of the test's.
 // Axe checks the form and a run in both themes. Screenshots: e2e/screenshots/check-client-*.png.
@@ -76,6 +77,12 @@ test.describe('Check a client', () => {
     await page.getByLabel('Timeout per case (s)').fill('20');
     await page.getByText('What the command gets, and what it must print').click();
     await expect(page.getByTestId('client-contract')).toContainText('STREAMSCOPE_CASE');
+    // A pipe is refused before anything runs, and the form says why.
+    await page.getByLabel('Command line').fill('node careful.mjs | tee out.txt');
+    await page.getByLabel('Only these cases').fill('clean');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Could not start it: .*\|/);
+    await expect(page).toHaveURL(/#\/check\/client$/);
     await page.getByLabel('Command line').fill('node careful.mjs');
     await page.getByLabel('Only these cases').fill('clean, split-reads, tool-call, cut-before-done, mid-stream-error');
     await expect(page.getByTestId('client-case-count')).toHaveText('5 cases, one run of the command each.');
@@ -135,6 +142,12 @@ test.describe('Check a client', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('check-progress')).toHaveAttribute('data-state', 'cancelled', { timeout: 30_000 });
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+    // A command that cannot be started: the run says why.
+    await page.getByRole('link', { name: '← Check a client' }).click();
+    await runClient(page, 'no-such-client-e2e', 'clean');
+    await expect(page.getByTestId('check-progress')).toHaveAttribute('data-state', 'unreachable', { timeout: 30_000 });
+    await expect(page.getByTestId('check-progress')).toHaveText(/^The command could not be started: .*no-such-client-e2e/);
 
     // The past runs: the client runs among them, marked; one deleted.
     await page.getByRole('link', { name: '← Check a client' }).click();

@@ -20,6 +20,8 @@ export function PastRuns({ list, clients }: { readonly list: CheckRuns; readonly
   const [notice, setNotice] = useState<string | null>(null);
   // Shown once both lists answered (or one failed, said above it), so that rows do not jump.
   const runs = (list.runs === null && list.error === null) || (clients.runs === null && clients.error === null) ? null : pastRuns(list.runs, clients.runs);
+  // Neither list answered: the errors above say so, not "No run yet".
+  const unknown = list.runs === null && clients.runs === null;
   const pick = list.runs === null ? null : comparePick(list.runs, picked);
 
   const remove = (run: CheckRunSummary): void => {
@@ -53,7 +55,7 @@ export function PastRuns({ list, clients }: { readonly list: CheckRuns; readonly
       <p role="status" className="muted">
         {notice}
       </p>
-      {runs === null ? (
+      {unknown && list.error !== null && clients.error !== null ? null : runs === null ? (
         <p className="muted">Loading the runs…</p>
       ) : runs.length === 0 ? (
         <p className="muted">No run yet.</p>
