@@ -220,7 +220,7 @@ const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
       events: { threw: { name: 'OpenAIError', status: null, message: 'Duplicate response output index 0.' } },
       finalResponse: { threw: { name: 'OpenAIError', status: null, message: 'Duplicate response output index 0.' } },
     },
-    told: { rules: ['function-calls-collide'], quotes: ['iterated', 'finalResponse()', "reject with 'Duplicate response output index 0.'", 'no call at all'] },
+    told: { rules: ['done-text-mismatch', 'function-calls-collide'], quotes: ['iterated', 'finalResponse()', "reject with 'Duplicate response output index 0.'", 'no call at all'] },
   },
   'responses.max-output-tokens sim-max-tokens-ignored': {
     sdks: { events: { textDone: [ANSWER], argumentsDone: [] }, finalResponse: { status: 'completed', text: ANSWER, calls: [], incomplete: null } },
@@ -248,7 +248,7 @@ const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
   },
   'messages.parallel-tools sim-blocks-one-index': {
     sdks: { finalMessage: { threw: { name: 'AnthropicError', status: null, message: 'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)' } } },
-    told: { rules: ['blocks-collide'], quotes: ['finalMessage() rejects', "'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'", 'no tool call at all'] },
+    told: { rules: ['tool-use-wrong', 'blocks-collide'], quotes: ['finalMessage() rejects', "'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'", 'no tool call at all'] },
   },
   'messages.max-tokens sim-max-tokens-ignored': {
     sdks: { finalMessage: { stop: 'end_turn', blocks: [['text', ANSWER]] } },

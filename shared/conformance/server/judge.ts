@@ -24,16 +24,14 @@ export function judgeCheck(check: ServerCheck, analysis: Analysis): Verdict {
     const consequence = rule.breaks === 'fail' && rule.sdk !== undefined ? ` ${rule.sdk}` : '';
     broken.push({ rule, finding: { code: rule.code, severity: rule.breaks === 'fail' ? 'error' : 'warning', message: `${rule.says} ${how.join(' ')}${consequence}` } });
   }
-  // The first broken rule of the worst kind says what went wrong; where no SDK was seen to break on
-  // it, the first broken rule one was seen to break on says what that does to a client.
+  // The first broken rule of the worst kind says what went wrong.
   const first = broken.find(({ rule }) => rule.breaks === 'fail') ?? broken[0];
-  const told = first?.rule.breaks === 'fail' && first.rule.sdk === undefined ? broken.find(({ rule }) => rule.breaks === 'fail' && rule.sdk !== undefined)?.rule.sdk : undefined;
   const diagnostics = analysis.diagnostics.map(({ code, severity, message }): CheckFinding => ({ code, severity, message }));
   return {
     id: check.id,
     protocol: check.protocol,
     status,
-    summary: first ? `${first.finding.code}: ${first.finding.message}${told === undefined ? '' : ` ${told}`}` : rules.length === 1 ? 'Its one rule held.' : `All ${rules.length} rules held.`,
+    summary: first ? `${first.finding.code}: ${first.finding.message}` : rules.length === 1 ? 'Its one rule held.' : `All ${rules.length} rules held.`,
     expected: rules.map((rule) => rule.says),
     findings: [...diagnostics, ...broken.map(({ finding }) => finding)],
   };

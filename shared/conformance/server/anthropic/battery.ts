@@ -12,6 +12,7 @@ import {
   eventNames,
   messageStartFirst,
   messageStopLast,
+  parallelToolUse,
   stopReason,
   textAnswer,
   toolUse,
@@ -57,7 +58,7 @@ export const ANTHROPIC_BATTERY: readonly ServerCheck[] = [
     asks: 'Two tools the prompt needs both of, tool_choice {type: "any"}.',
     body: (model) => ask(model, 'What are the weather and the local time in Paris? Call both tools at once.', { tools: [WEATHER, TIME], tool_choice: { type: 'any' } }),
     expects: 'stream',
-    rules: [...OPENING, toolUse('get_weather', ['city']), atLeastToolUses(2), ...BLOCKS, ...ending('tool_use')],
+    rules: [...OPENING, parallelToolUse('get_weather', ['city']), atLeastToolUses(2), ...BLOCKS, ...ending('tool_use')],
   },
   {
     id: 'messages.max-tokens',

@@ -12,6 +12,8 @@ import { eventsWord, finalOf, isMessageEvent, readingsOf, stateOf } from './read
 
 const STREAMING = 'Anthropic docs, "Streaming Messages" (event types, event flow)';
 const HELPER = '@anthropic-ai/sdk src/lib/MessageStream.ts (accumulateMessage)';
+// Blocks sent at one index: the first rule a parallel-tools check finds broken says it too.
+const BLOCKS_ONE_INDEX = "@anthropic-ai/sdk's messages.stream().finalMessage() rejects where tool_use blocks share index 0, their input_json_delta fragments joined into one block's input and parsed: 'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'; the app gets no tool call at all.";
 const CAPTURE = 'fixtures/dialects/messages/anthropic-sonnet46-text.sse (api.anthropic.com)';
 const NOT_READ = 'The stream was not read as Anthropic Messages.';
 
@@ -88,7 +90,7 @@ export const blocksApart: CheckRule = {
   says: 'Content blocks take distinct indexes 0, 1, … in the order they start, and tool_use blocks distinct ids.',
   reference: `${HELPER}: a delta goes to the block at its index's position in content (content.at(index)), so blocks sharing an index or out of order mix their deltas`,
   breaks: 'fail',
-  sdk: "@anthropic-ai/sdk's messages.stream().finalMessage() rejects where tool_use blocks share index 0, their input_json_delta fragments joined into one block's input and parsed: 'Unexpected non-whitespace character after JSON at position 33 (line 1 column 34)'; the app gets no tool call at all.",
+  sdk: BLOCKS_ONE_INDEX,
   judge(analysis) {
     // Read from the events: the state keeps one block an index, the later one.
     const starts = readingsOf(analysis).flatMap((reading) => (reading.op?.type === 'block-start' ? [reading.op] : []));
@@ -105,6 +107,11 @@ export const blocksApart: CheckRule = {
     return wrong;
   },
 };
+
+/** toolUse where parallel calls are asked for: blocks sent at one index break it first. */
+export function parallelToolUse(name: string, required: readonly string[]): CheckRule {
+  return { ...toolUse(name, required), sdk: BLOCKS_ONE_INDEX };
+}
 
 /** A tool_use block of this tool with an id, whose input JSON holds the required properties. */
 export function toolUse(name: string, required: readonly string[]): CheckRule {

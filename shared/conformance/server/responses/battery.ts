@@ -2,7 +2,7 @@
 // the rules its recording is judged by (rules.ts), OpenAI's own stream the reference.
 
 import type { ServerCheck } from '../types.ts';
-import { atLeastCalls, callsApart, deltasAddUp, functionCall, jsonError, namedAsTyped, sequenceNumbers, terminal, textSequence, usagePresent } from './rules.ts';
+import { atLeastCalls, callsApart, deltasAddUp, functionCall, jsonError, namedAsTyped, parallelDeltasAddUp, sequenceNumbers, terminal, textSequence, usagePresent } from './rules.ts';
 
 const QUESTION = 'In one short sentence: why is the sky blue?';
 
@@ -44,7 +44,7 @@ export const RESPONSES_BATTERY: readonly ServerCheck[] = [
     asks: 'Two tools the prompt needs both of, tool_choice "required", parallel_tool_calls.',
     body: (model) => ask(model, 'What are the weather and the local time in Paris? Call both tools at once.', { tools: [WEATHER, TIME], tool_choice: 'required', parallel_tool_calls: true }),
     expects: 'stream',
-    rules: [...STREAM_RULES, functionCall('get_weather', ['city']), callsApart, atLeastCalls(2), terminal('completed'), usagePresent],
+    rules: [namedAsTyped, sequenceNumbers, parallelDeltasAddUp, functionCall('get_weather', ['city']), callsApart, atLeastCalls(2), terminal('completed'), usagePresent],
   },
   {
     id: 'responses.max-output-tokens',

@@ -12,6 +12,8 @@ import type { CheckRule } from '../types.ts';
 
 const EVENTS_DOC = 'OpenAI API reference, "Responses streaming events"';
 const STREAM = 'openai-node src/lib/responses/ResponseStream.ts';
+// Calls sent at one output_index: the first rule a parallel-tools check finds broken says it too.
+const CALLS_ONE_INDEX = "openai-node's responses.stream(), iterated or awaited with finalResponse(), reject with 'Duplicate response output index 0.' where two calls are added at output_index 0: the app gets no call at all.";
 const CAPTURE = 'fixtures/dialects/responses/openai-gpt41nano-text-obfuscation.sse (api.openai.com)';
 
 /** Each event's JSON payload (null where its data is none or not a JSON object). */
@@ -105,6 +107,9 @@ export const deltasAddUp: CheckRule = {
   judge: (analysis) => diagnosed(analysis, ['done-text-mismatch', 'final-mismatch', 'delta-unknown-item', 'item-not-done', 'item-id-changed']),
 };
 
+/** deltasAddUp where parallel calls are asked for: calls sent at one output_index break it first. */
+export const parallelDeltasAddUp: CheckRule = { ...deltasAddUp, sdk: CALLS_ONE_INDEX };
+
 /** The terminal event and its status. */
 export function terminal(status: 'completed' | 'incomplete', reason?: string): CheckRule {
   return {
@@ -172,7 +177,7 @@ export const callsApart: CheckRule = {
   says: 'Parallel function calls are separate items, with distinct output indexes and call_ids.',
   reference: `${EVENTS_DOC}; ${STREAM} keys items by output_index`,
   breaks: 'fail',
-  sdk: "openai-node's responses.stream(), iterated or awaited with finalResponse(), reject with 'Duplicate response output index 0.' where two calls are added at output_index 0: the app gets no call at all.",
+  sdk: CALLS_ONE_INDEX,
   judge(analysis) {
     const said: string[] = [];
     // The stream's own items, as a client keys them: two calls added at one output_index are one to it.
