@@ -302,10 +302,100 @@ describe('what the official SDKs do on each defect the battery fails', () => {
   });
 });
 
+// The transport rules (and [DONE]) have no defect of a check of their own: the simulator's faulty
+// scenarios break them, in every dialect it plays them in, asked with each dialect's text check.
+const CHAT_TEXT = 'The server had an error while processing your request. Sorry about that!';
+const RESPONSES_TEXT = 'An error occurred while processing your request. You can retry your request, or contact us through our help center at help.openai.com if the error persists.';
+const both = (end: unknown) => ({ iterator: end, finalChatCompletion: end });
+const thrown = (name: string, message: string, status: number | null = null) => ({ threw: { name, status, message } });
+
+interface Faulty {
+  readonly rule: string;
+  readonly sdks: Readonly<Partial<Record<Protocol, Record<string, unknown>>>>;
+  /** What the rule's sentence quotes; null where the SDKs end as on the faithful answer, and the rule names none. */
+  readonly quotes: readonly string[] | null;
+}
+
+const FAULTY: Readonly<Record<string, Faulty>> = {
+  'server-error': {
+    rule: 'http-status',
+    sdks: {
+      'chat-completions': both(thrown('InternalServerError', `500 ${CHAT_TEXT}`, 500)),
+      responses: { events: thrown('InternalServerError', `500 ${CHAT_TEXT}`, 500), finalResponse: thrown('InternalServerError', `500 ${CHAT_TEXT}`, 500) },
+      'anthropic-messages': { finalMessage: thrown('InternalServerError', expect.stringMatching(/^500 \{"type":"error","error":\{"type":"api_error","message":"Internal server error"\},"request_id":"req_sim_\d+"\}$/) as unknown as string, 500) },
+    },
+    quotes: ['openai-node', '@anthropic-ai/sdk', 'InternalServerError (status 500)', 'before any text'],
+  },
+  'json-response': {
+    rule: 'not-event-stream',
+    sdks: {
+      'chat-completions': { iterator: { choices: [], usage: false }, finalChatCompletion: thrown('OpenAIError', 'request ended without sending any chunks') },
+      responses: { events: thrown('OpenAIError', 'request ended without sending any events'), finalResponse: thrown('OpenAIError', 'request ended without sending any events') },
+      'anthropic-messages': { finalMessage: thrown('AnthropicError', 'request ended without sending any chunks') },
+    },
+    quotes: ['iterator ends without error and without a chunk', 'empty answer', "finalChatCompletion() rejects with 'request ended without sending any chunks'", "responses.stream(), iterated or awaited with finalResponse(), with 'request ended without sending any events'", "finalMessage() with 'request ended without sending any chunks'"],
+  },
+  'invalid-json': {
+    rule: 'invalid-json',
+    sdks: {
+      'chat-completions': { iterator: thrown('SyntaxError', 'Error reading response: malformed server-sent event JSON.'), finalChatCompletion: thrown('OpenAIError', 'Error reading response: malformed server-sent event JSON.') },
+      responses: { events: thrown('OpenAIError', 'Error reading response: malformed server-sent event JSON.'), finalResponse: thrown('OpenAIError', 'Error reading response: malformed server-sent event JSON.') },
+      'anthropic-messages': { finalMessage: thrown('AnthropicError', 'Unexpected end of JSON input') },
+    },
+    quotes: ["'Error reading response: malformed server-sent event JSON.'", "finalMessage() 'Unexpected end of JSON input'", 'iterator', 'finalChatCompletion()', 'finalResponse()'],
+  },
+  'stream-error': {
+    rule: 'stream-error',
+    sdks: {
+      'chat-completions': both(thrown('APIError', CHAT_TEXT)),
+      responses: { events: thrown('APIError', RESPONSES_TEXT), finalResponse: thrown('APIError', RESPONSES_TEXT) },
+      'anthropic-messages': { finalMessage: thrown('APIError', '{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}') },
+    },
+    quotes: ['throw an APIError with no status', "error event's message", 'iterator', 'finalChatCompletion()', 'finalResponse()', 'finalMessage()'],
+  },
+  'connection-drop': {
+    rule: 'stream-error',
+    sdks: {
+      'chat-completions': { iterator: thrown('TypeError', 'terminated'), finalChatCompletion: thrown('OpenAIError', 'terminated') },
+      responses: { events: thrown('OpenAIError', 'terminated'), finalResponse: thrown('OpenAIError', 'terminated') },
+      'anthropic-messages': { finalMessage: thrown('AnthropicError', 'terminated') },
+    },
+    quotes: ["'terminated' where the connection drops"],
+  },
+  'no-done': {
+    rule: 'done-not-last',
+    // The answer is whole but for [DONE]: the SDKs take it, as they take the faithful one.
+    sdks: { 'chat-completions': both({ choices: [text(ANSWER, 'stop')], usage: false }) },
+    quotes: null,
+  },
+};
+
+const FAULTY_CASES = Object.entries(FAULTY).flatMap(([scenario, faulty]) =>
+  (Object.keys(faulty.sdks) as Protocol[]).map((protocol) => ({ scenario, faulty, protocol, check: SERVER_BATTERIES[protocol][0]!, name: `${faulty.rule} on ${scenario}, ${protocol}` })),
+);
+
+describe('what the official SDKs do on the faulty scenarios that break the transport rules', () => {
+  it.each(FAULTY_CASES)('$name', async ({ scenario, faulty, protocol, check }) => {
+    const model = `sim-${scenario}`;
+    expect(await sdksOn(protocol, check.body(model))).toEqual(faulty.sdks[protocol]);
+    const [verdict] = (await runChecks({ baseUrl: simulator.url, checks: [check], model })).results;
+    expect(verdict!.summary.split(':')[0]).toBe(faulty.rule);
+    if (faulty.quotes === null) {
+      expect(await sdksOn(protocol, check.body(simulatorModelOf(check.id)))).toEqual(faulty.sdks[protocol]);
+      expect(ruleOf(check, faulty.rule).sdk).toBeUndefined();
+      return;
+    }
+    const sentence = ruleOf(check, faulty.rule).sdk ?? '';
+    expect(faulty.quotes.filter((quote) => !sentence.includes(quote))).toEqual([]);
+    expect(verdict!.summary.slice(-sentence.length - 1)).toBe(` ${sentence}`);
+  });
+});
+
 describe('the rules that name an SDK', () => {
-  it('say only sentences a defect above was seen to prove, and only of failing rules', () => {
+  it('say only sentences a defect or faulty scenario above was seen to prove, and only of failing rules', () => {
     const checkOf = (id: string): ServerCheck => EVERY.find((check) => check.id === id)!;
     const proven = Object.entries(CONSEQUENCES).flatMap(([key, consequence]) => ('told' in consequence ? consequence.told.rules.map((code) => `${code}: ${ruleOf(checkOf(key.split(' ')[0]!), code).sdk}`) : []));
+    for (const faulty of Object.values(FAULTY)) if (faulty.quotes !== null) proven.push(`${faulty.rule}: ${ruleOf(SERVER_BATTERIES['chat-completions'][0]!, faulty.rule).sdk}`);
     const said = EVERY.flatMap((check) => rulesOf(check).filter((rule) => rule.sdk !== undefined).map((rule) => `${rule.code}: ${rule.sdk}`));
     expect([...new Set(said)].sort()).toEqual([...new Set(proven)].sort());
     expect(EVERY.flatMap((check) => rulesOf(check).filter((rule) => rule.sdk !== undefined && rule.breaks !== 'fail').map((rule) => rule.code))).toEqual([]);

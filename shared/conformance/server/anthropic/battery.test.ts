@@ -144,7 +144,7 @@ describe('the defects real servers shipped', () => {
     const events = eventsOf(TEXT);
     const overloaded = join([...events.slice(0, 5), 'event: error\ndata: {"type": "error", "error": {"type": "overloaded_error", "message": "Overloaded"}}']);
     const verdict = judgeCheck(check('messages.text'), served(overloaded));
-    expect([verdict.status, verdict.summary]).toEqual(['fail', 'stream-error: No error arrives in the stream. Event 5 is an error event: "Overloaded" ("overloaded_error"). The Anthropic SDK throws it.']);
+    expect([verdict.status, verdict.summary]).toEqual(['fail', 'stream-error: No error arrives in the stream. Event 5 is an error event: "Overloaded" ("overloaded_error"). The Anthropic SDK throws it. openai-node\'s stream iterator, finalChatCompletion() and finalResponse(), and @anthropic-ai/sdk\'s finalMessage(), throw an APIError with no status carrying the error event\'s message, or \'terminated\' where the connection drops: the text so far never reaches an app that awaits the final answer.']);
   });
 
   it('fail messages.error when a refused request is answered 200 with an error in the stream', () => {
