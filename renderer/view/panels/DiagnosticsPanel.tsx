@@ -72,7 +72,7 @@ function Finding({ diagnostic, chosen, settled, selected, onSelect, highlighted,
   useEffect(() => {
     if (!chosen || !settled || shown.current) return;
     shown.current = true;
-    article.current?.scrollIntoView({ block: 'center' });
+    return keepInView(article.current);
   }, [chosen, settled]);
   const { code, severity, message, hint, events, reads } = diagnostic;
   const entry = CATALOGUE[code];
@@ -128,3 +128,31 @@ function Finding({ diagnostic, chosen, settled, selected, onSelect, highlighted,
     </article>
   );
 }
+
+/** How long a finding the view opened on is kept in view while the page settles. */
+const KEEP_IN_VIEW_MS = 3000;
+
+/**
+ * Scrolls `element` to the middle of the view, and again whenever an ancestor's size changes in the
+ * next KEEP_IN_VIEW_MS (panels that render later, a long table filling in, move it), until the user
+ * scrolls, clicks or types: a single scroll made on a slow machine ended with the finding out of view.
+ * Returns the clean-up.
+ */
+function keepInView(element: HTMLElement | null): (() => void) | undefined {
+  if (element === null) return undefined;
+  element.scrollIntoView({ block: 'center' });
+  if (typeof ResizeObserver === 'undefined') return undefined;
+  const observer = new ResizeObserver(() => element.scrollIntoView({ block: 'center' }));
+  // What grows above the finding grows one of its ancestors, whichever of them scrolls.
+  for (let at = element.parentElement; at !== null; at = at.parentElement) observer.observe(at);
+  const stop = (): void => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of USER_INPUT) window.removeEventListener(type, stop, true);
+  };
+  const timer = setTimeout(stop, KEEP_IN_VIEW_MS);
+  for (const type of USER_INPUT) window.addEventListener(type, stop, { capture: true, passive: true });
+  return stop;
+}
+
+const USER_INPUT = ['wheel', 'touchstart', 'pointerdown', 'keydown'] as const;
