@@ -34,7 +34,7 @@ function relayOf(value: unknown): RelayTiming | string {
   return { writes: writes as RelayWrite[], writesDropped, paused: paused as [number, number][], maxBufferedBytes, bufferBound, ...(lag === undefined ? {} : { lag: lag as [number, number][] }) };
 }
 
-function isIntervals(value: unknown): boolean {
+export function isIntervals(value: unknown): boolean {
   return Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isTime));
 }
 

@@ -56,6 +56,18 @@ describe('the timed recording file (.ssrec.jsonl)', () => {
     });
   });
 
+  it('carries the recorder’s own event-loop stalls on the end line, and refuses malformed ones', () => {
+    const lagged = EXAMPLE.replace('{"t":402.77,"end":"eof"}', '{"t":402.77,"end":"eof","recorderLag":[[12.5,230.25],[300,340]]}');
+    const parsed = parseSsrec(lagged);
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(parsed.value.recorderLag).toEqual([[12.5, 230.25], [300, 340]]);
+    expect(serializeSsrec(parsed.value)).toBe(lagged + '\n');
+    const plain = parseSsrec(EXAMPLE);
+    expect(plain.ok && 'recorderLag' in plain.value).toBe(false);
+    for (const bad of ['[[1]]', '{}', '[[1,"2"]]'])
+      expect(parseSsrec(EXAMPLE.replace('"end":"eof"', `"end":"eof","recorderLag":${bad}`))).toEqual({ ok: false, error: 'line 5: "recorderLag" must be [from, to] pairs' });
+  });
+
   it('carries a recording truncated at its size cap on the end line, and refuses a malformed account of it', () => {
     const cut = EXAMPLE.replace('{"t":402.77,"end":"eof"}', '{"t":402.77,"end":"eof","truncated":{"atBytes":9,"droppedBytes":4096}}');
     const parsed = parseSsrec(cut);

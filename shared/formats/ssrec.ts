@@ -2,7 +2,7 @@
 // docs/recording-format.md). JSON Lines: an optional header, an optional
 // response line, the reads in order, and an optional end line.
 
-import { captureInfoOf } from '../capture/parse.ts';
+import { captureInfoOf, isIntervals } from '../capture/parse.ts';
 import type { CaptureInfo } from '../capture/types.ts';
 import { OUTCOMES, TRUNCATION_CAUSES } from '../recording/types.ts';
 import type { Outcome, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, SecretsMasked, TruncationCause } from '../recording/types.ts';
@@ -22,6 +22,7 @@ export function parseSsrec(text: string): ParseResult<Recording> {
   let end: RecordedEnd | null = null;
   let secretsMasked: SecretsMasked | null = null;
   let capture: CaptureInfo | null = null;
+  let recorderLag: [number, number][] | null = null;
   let lastT = 0;
   let seen = 0;
 
@@ -96,12 +97,16 @@ export function parseSsrec(text: string): ParseResult<Recording> {
         if (typeof parsed === 'string') return fail(`${at}: "capture" ${parsed}`);
         capture = parsed;
       }
+      if (record.recorderLag !== undefined) {
+        if (!isIntervals(record.recorderLag)) return fail(`${at}: "recorderLag" must be [from, to] pairs`);
+        recorderLag = record.recorderLag as [number, number][];
+      }
     } else {
       return fail(`${at}: expected a header, response, read ("text" or "base64") or end line`);
     }
   }
   if (seen === 0) return fail('the file is empty');
-  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) } };
+  return { ok: true, value: { source: 'ssrec', startedAt, request, response, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}), ...(recorderLag ? { recorderLag } : {}) } };
 }
 
 function truncationOf(value: unknown): RecordingTruncation | null {
@@ -158,7 +163,7 @@ export function serializeSsrec(recording: Recording): string {
   const time = (value: number | null): number => (t = Math.max(t, value ?? t));
   if (recording.response) lines.push(serializeResponse(time(recording.response.t), recording.response));
   for (const read of recording.reads) lines.push(serializeRead(time(read.t), read.bytes));
-  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end, recording.secretsMasked, recording.capture));
+  if (recording.end) lines.push(serializeEnd(time(recording.end.t), recording.end, recording.secretsMasked, recording.capture, recording.recorderLag));
   return lines.join('\n') + '\n';
 }
 
@@ -174,10 +179,25 @@ export function serializeResponse(t: number, { status, httpVersion, headers }: O
 
 /**
  * The end line; `secretsMasked` (a key sent that the server sent back, masked) and `capture` (a
- * captured exchange's origin and relay clock) ride on it, since only the end knows them.
+ * captured exchange's origin and relay clock) and `recorderLag` (the recording process's own
+ * event-loop stalls) ride on it, since only the end knows them.
  */
-export function serializeEnd(t: number, { outcome, error, truncated }: Omit<RecordedEnd, 't'>, secretsMasked?: SecretsMasked, capture?: CaptureInfo): string {
-  return JSON.stringify({ t, end: outcome, ...(error !== undefined ? { error } : {}), ...(truncated ? { truncated } : {}), ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) });
+export function serializeEnd(
+  t: number,
+  { outcome, error, truncated }: Omit<RecordedEnd, 't'>,
+  secretsMasked?: SecretsMasked,
+  capture?: CaptureInfo,
+  recorderLag?: Recording['recorderLag'],
+): string {
+  return JSON.stringify({
+    t,
+    end: outcome,
+    ...(error !== undefined ? { error } : {}),
+    ...(truncated ? { truncated } : {}),
+    ...(secretsMasked ? { secretsMasked } : {}),
+    ...(capture ? { capture } : {}),
+    ...(recorderLag && recorderLag.length > 0 ? { recorderLag } : {}),
+  });
 }
 
 /** One read line: `text` when the bytes are valid UTF-8 on their own, else `base64`. */

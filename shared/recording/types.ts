@@ -77,6 +77,13 @@ export interface Recording {
   readonly secretsMasked?: SecretsMasked;
   /** Set on a recording the capture proxy made: where it came from and the relay's clock. */
   readonly capture?: CaptureInfo;
+  /**
+   * The recording process's own event-loop stalls while Streamscope sent the request itself
+   * (source live or check), [from, to] in ms on the recording's clock: reads that came in one was
+   * stamped together at its end, a burst that is ours, not the server's (docs/diagnostics.md,
+   * capture-lagged). Absent when there was none, and for recordings made before it was measured.
+   */
+  readonly recorderLag?: readonly (readonly [number, number])[];
 }
 
 /** A recording is timed when every read carries its arrival time. */

@@ -169,7 +169,7 @@ export async function recordCommand(args: string[], out: Output): Promise<number
           : {}),
       });
       const end = result.recording.end!;
-      if (file) await closeWith(file, serializeEnd(end.t ?? 0, end, result.recording.secretsMasked) + '\n');
+      if (file) await closeWith(file, serializeEnd(end.t ?? 0, end, result.recording.secretsMasked, undefined, result.recording.recorderLag) + '\n');
 
       const { recording, analysis } = result;
       if (values.json) out.stdout(JSON.stringify({ recording_id: result.id, ...toContract(analysis) }, null, 2) + '\n');

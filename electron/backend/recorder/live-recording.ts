@@ -68,8 +68,12 @@ export interface LiveRecording {
    * recorder fell behind): it keeps what it had and nothing after, and its end says truncated.
    */
   lost(byteCount: number): void;
-  /** Ends the recording; `capture` replaces the one given at the start (it carries the relay's clock). */
-  finish(end: RecordedEnd, capture?: CaptureInfo): LiveRecordingResult;
+  /**
+   * Ends the recording; `capture` replaces the one given at the start (it carries the relay's clock);
+   * `recorderLag`, the recording process's own stalls, goes into the recording before its analysis,
+   * so the verdict now and a re-analysis of the stored recording agree.
+   */
+  finish(end: RecordedEnd, capture?: CaptureInfo, recorderLag?: Recording['recorderLag']): LiveRecordingResult;
   /** Ends it as an error when something failed before finish (never left 'recording'); nothing when finished. */
   fail(error: unknown): void;
 }
@@ -149,16 +153,16 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       if (droppedBytes === null) cause = 'recorder-behind';
       droppedBytes = (droppedBytes ?? 0) + held + byteCount;
     },
-    finish(given, capture = options.capture) {
+    finish(given, capture = options.capture, recorderLag) {
       finished = true;
       for (const read of masker.end()) keep(read);
       const end: RecordedEnd = droppedBytes === null ? given : { ...given, truncated: { atBytes: keptBytes, droppedBytes, cause } };
       const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
       const { partial, stats } = analyzer.end();
-      const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}) };
+      const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}), ...(recorderLag && recorderLag.length > 0 ? { recorderLag } : {}) };
       const limit = analysing ? null : { maxBytes, analysedBytes, bodyBytes: keptBytes };
       const analysis = finishAnalysis(recording, analyzer, { partial, stats }, {}, limit);
-      const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture }) : true;
+      const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture, recorderLag }) : true;
       return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing, stored };
     },
     fail(caught) {

@@ -9,6 +9,7 @@ import type { Store } from '../store/index.ts';
 import { performExchange } from './exchange.ts';
 import type { ExchangeTimeouts } from './exchange.ts';
 import { beginLiveRecording } from './live-recording.ts';
+import { watchLoopLag } from '../proxy/loop-lag.ts';
 import type { LiveRecordingResult } from './live-recording.ts';
 
 export interface RecordOptions {
@@ -65,6 +66,11 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
     onRead: options.onRead ? (t, bytes) => options.onRead!(t!, bytes) : undefined,
     onEvent: options.onEvent,
   });
+  // Our own event loop blocked (a loaded machine, GC) gathers a fast stream's reads into one, stamped
+  // when it comes back: a burst the buffering check would blame on the server. Watched on the
+  // exchange's clock, the stalls go into the recording.
+  const t0 = options.clockOrigin ?? performance.now();
+  const lag = watchLoopLag(t0);
   // Whatever fails once the recording is begun, it ends (as an error) and can be deleted: never left 'recording'.
   try {
     options.onStart?.({ startedAt, request, id: live.id });
@@ -81,11 +87,13 @@ export async function recordStream(options: RecordOptions): Promise<RecordResult
         },
       },
       options.signal,
-      options.clockOrigin,
+      t0,
     );
-    return live.finish({ t: end.t, outcome: end.outcome, ...(end.error ? { error: end.error } : {}) });
+    return live.finish({ t: end.t, outcome: end.outcome, ...(end.error ? { error: end.error } : {}) }, undefined, lag.stop());
   } catch (caught) {
     live.fail(caught);
     throw caught;
+  } finally {
+    lag.stop();
   }
 }

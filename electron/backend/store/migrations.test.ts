@@ -57,7 +57,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
-    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -75,7 +75,7 @@ describe('migrations', () => {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2, 3, 4, 5, 6, 7]);
+    expect(migrate(db, path)).toEqual([2, 3, 4, 5, 6, 7, 8]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
@@ -99,9 +99,9 @@ describe('migrations', () => {
     store.close();
     // The file as version 4 left it: no dialect column, no check runs, no client runs.
     const db = openDatabase(path);
-    db.exec('ALTER TABLE recordings DROP COLUMN protocol; DROP TABLE check_results; DROP TABLE check_runs; DROP TABLE client_results; DROP TABLE client_runs');
+    db.exec('ALTER TABLE recordings DROP COLUMN protocol; ALTER TABLE recordings DROP COLUMN recorder_lag; DROP TABLE check_results; DROP TABLE check_runs; DROP TABLE client_results; DROP TABLE client_runs');
     db.pragma('user_version = 4');
-    expect(migrate(db, path)).toEqual([5, 6, 7]);
+    expect(migrate(db, path)).toEqual([5, 6, 7, 8]);
     db.close();
     const upgraded = openStore(path);
     expect(ids.map((id) => upgraded.summary(id)!.protocol)).toEqual(['chat-completions', 'responses', 'responses', 'anthropic-messages', 'chat-completions', null]);

@@ -211,6 +211,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX client_results_recording ON client_results (recording_id) WHERE recording_id IS NOT NULL;
     `,
   },
+  {
+    version: 8,
+    sql: `
+      -- The recording process's own event-loop stalls while it sent a request itself
+      -- (Recording.recorderLag): JSON [[from, to], …] in ms on the recording's clock; NULL when none.
+      ALTER TABLE recordings ADD COLUMN recorder_lag TEXT;
+    `,
+  },
 ];
 
 /**

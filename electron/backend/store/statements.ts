@@ -64,7 +64,7 @@ export function summaryFromRow(row: unknown[]): RecordingSummary {
 }
 
 /** A recording's full row: the summary columns, then the rest. */
-const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture, r.truncated`;
+const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture, r.truncated, r.recorder_lag`;
 export const RECORDING_EXTRA_AT = 22;
 
 /** Rows written by one multi-row INSERT: one statement for 64 rows is several times faster than 64. */
@@ -84,11 +84,11 @@ export function prepareStatements(db: Database.Database) {
     insertRecording: prepare(`INSERT INTO recordings (
         name, created_at, started_at, source, method, url, host, request_headers, request_body,
         status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
-        protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated)
+        protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated, recorder_lag)
       VALUES (
         @name, @createdAt, @startedAt, @source, @method, @url, @host, @requestHeaders, @requestBody,
         @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
-        @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated)`),
+        @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated, @recorderLag)`),
     /** (recording_id, seq, t, offset, bytes) */
     insertRead: prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
     /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
@@ -107,7 +107,7 @@ export function prepareStatements(db: Database.Database) {
     updateResponse: prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
     updateFinish: prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model), protocol = coalesce(@protocol, protocol),
         duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
-        secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), writer_pid = NULL, writer_host = NULL
+        secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), recorder_lag = @recorderLag, writer_pid = NULL, writer_host = NULL
       WHERE id = @id`),
     /** Recordings whose writer may have died. */
     selectInProgress: prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),

@@ -100,6 +100,16 @@ describe('importing and reading back a recording', () => {
     store.close();
   });
 
+  it('keeps the recorder’s own event-loop stalls of an imported recording, and none for one without them', () => {
+    const store = openStore(tempDbPath());
+    const recording = recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse'));
+    const lagged = store.get(store.importRecording({ ...recording, recorderLag: [[12.5, 230.25], [300, 340]] }))!;
+    expect(lagged.recorderLag).toEqual([[12.5, 230.25], [300, 340]]);
+    expect('recorderLag' in store.get(store.importRecording(recording))!).toBe(false);
+    expect('recorderLag' in store.get(store.importRecording({ ...recording, recorderLag: [] }))!).toBe(false);
+    store.close();
+  });
+
   it('keeps an untimed .sse body as it came: no request, no response, no end, null times', () => {
     const store = openStore(tempDbPath());
     const recording = recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse'));

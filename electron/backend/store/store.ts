@@ -19,7 +19,7 @@ import { migrate } from './migrations.ts';
 import { nativeAddon } from './native-addon.ts';
 import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
-import { createdAtOf, diagnosticRows, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
+import { createdAtOf, diagnosticRows, recorderLagColumn, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
 import type { ImportOptions, ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
 import { createWriter, eventRow } from './writer.ts';
 import { writerAlive } from './writer-liveness.ts';
@@ -153,6 +153,7 @@ function createStore(
       writerHost: null,
       secretsMasked: recording.secretsMasked ? JSON.stringify(recording.secretsMasked) : null,
       ...captureColumns(recording.capture),
+      recorderLag: recorderLagColumn(recording.recorderLag),
       protocol: summary.protocol ?? null,
       model: summary.model ?? requestedModel(request),
       bytes,
@@ -207,6 +208,7 @@ function createStore(
         writerHost: hostname(),
         secretsMasked: null,
         ...captureColumns(options.capture),
+        recorderLag: null,
         // Told by the path until the analysis at the end says (an unusual path is told by its events then).
         protocol: protocolFromPath(options.request.url ?? ''),
         model: requestedModel(options.request),
@@ -384,7 +386,7 @@ function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
 
 function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
   const summary = summaryFromRow(row);
-  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture, truncated] = row.slice(RECORDING_EXTRA_AT) as [
+  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture, truncated, recorderLag] = row.slice(RECORDING_EXTRA_AT) as [
     string | null,
     string | null,
     string | null,
@@ -392,6 +394,7 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     string | null,
     number | null,
     number | null,
+    string | null,
     string | null,
     string | null,
     string | null,
@@ -420,6 +423,7 @@ function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredReco
     end,
     ...(secretsMasked !== null ? { secretsMasked: JSON.parse(secretsMasked) as SecretsMasked } : {}),
     ...(capture !== null ? { capture: JSON.parse(capture) as CaptureInfo } : {}),
+    ...(recorderLag !== null ? { recorderLag: JSON.parse(recorderLag) as [number, number][] } : {}),
   };
 }
 

@@ -2,7 +2,7 @@
 
 import { SEVERITY_ORDER } from '../../../shared/index.ts';
 import { descriptorOf } from '../../../shared/dialects/registry.ts';
-import type { Analysis, Diagnostic, RecordedRequest, Severity } from '../../../shared/index.ts';
+import type { Analysis, Diagnostic, RecordedRequest, Recording, Severity } from '../../../shared/index.ts';
 import type { FinishSummary } from './types.ts';
 
 /** What the store keeps of an analysis for the list view. */
@@ -88,4 +88,9 @@ export function normalizeName(name: string | null | undefined): string | null {
 export function createdAtOf(startedAt: string | null | undefined, now = Date.now()): number {
   const parsed = startedAt ? Date.parse(startedAt) : Number.NaN;
   return Number.isFinite(parsed) ? parsed : now;
+}
+
+/** None kept as NULL: a recording without stalls reads back without the field, as one made before it was measured. */
+export function recorderLagColumn(lag: Recording['recorderLag']): string | null {
+  return lag && lag.length > 0 ? JSON.stringify(lag) : null;
 }

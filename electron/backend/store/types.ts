@@ -60,6 +60,8 @@ export interface FinishExtras {
   readonly secretsMasked?: SecretsMasked;
   /** A capture's info with the relay's clock (replaces the one given at the start). */
   readonly capture?: CaptureInfo;
+  /** The recording process's own event-loop stalls (Recording.recorderLag). */
+  readonly recorderLag?: Recording['recorderLag'];
 }
 
 /** Writes one live recording as it happens. */

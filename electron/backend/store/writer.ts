@@ -12,7 +12,7 @@ import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
 import { PendingRows, ReadArena } from './rows.ts';
 import type { FlushTicker, Stageable } from './flush-ticker.ts';
 import type { Statements } from './statements.ts';
-import { distinctReasons, diagnosticRows, summarize, worstSeverity } from './summary.ts';
+import { distinctReasons, diagnosticRows, recorderLagColumn, summarize, worstSeverity } from './summary.ts';
 import type { BeginRecordingOptions, FinishExtras, FinishSummary, FlushInfo, RecordingWriter, StoredEvent } from './types.ts';
 import { chatReading } from '../../../shared/dialects/chat/kept.ts';
 
@@ -276,7 +276,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
     if (finished) throw new Error(`recording ${id} is finished: ${what} comes too late`);
   }
 
-  function end(outcome: RecordedEnd, summary: FinishSummary, { secretsMasked, capture }: FinishExtras = {}): boolean {
+  function end(outcome: RecordedEnd, summary: FinishSummary, { secretsMasked, capture, recorderLag }: FinishExtras = {}): boolean {
     finished = true;
     if (timer !== null) {
       clearTimeout(timer);
@@ -306,6 +306,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
           finishReasons: JSON.stringify(distinctReasons(summary.finishReasons)),
           secretsMasked: secretsMasked ? JSON.stringify(secretsMasked) : null,
           capture: capture ? JSON.stringify(capture) : null,
+          recorderLag: recorderLagColumn(recorderLag),
         });
         for (const row of diagnosticRows(diagnostics)) statements.insertDiagnostic.run(id, row.code, row.severity, row.count);
       })();

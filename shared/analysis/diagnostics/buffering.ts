@@ -45,7 +45,10 @@
 // says when: a held-back delivery that begins during or right after one, and
 // whose silence is held back no longer once the stalls' share of it is taken
 // out, is the proxy's, reported as capture-lagged; only the others count
-// towards buffered-delivery.
+// towards buffered-delivery. The recorder (a request Streamscope sent itself)
+// is blocked the same way on a loaded machine, and keeps its own stalls
+// (recorderLag, on the same clock, made by the same sampler): they explain a
+// burst as the capture's do, reported under the same code, naming the recorder.
 
 import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
@@ -168,13 +171,13 @@ export function buffering({ recording, reads, events }: DiagnosticContext): Diag
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
   if (heldEvents * 2 < tokenEvents) return [];
 
-  const lag = recording.capture?.relay?.lag ?? [];
+  const lag = [...(recording.capture?.relay?.lag ?? []), ...(recording.recorderLag ?? [])];
   const lagged = laggedBy(held, lag);
   const upstream = held.filter((_, index) => lagged[index] === null);
   const found: Diagnostic[] = [];
   const upstreamEvents = upstream.reduce((sum, delivery) => sum + delivery.events, 0);
   if (upstreamEvents * 2 >= tokenEvents) found.push(bufferedDelivery(upstream, upstreamEvents, tokenEvents, events));
-  if (upstream.length < held.length) found.push(captureLagged(held.filter((_, index) => lagged[index] !== null), lagged.filter((episode) => episode !== null), events));
+  if (upstream.length < held.length) found.push(captureLagged(held.filter((_, index) => lagged[index] !== null), lagged.filter((episode) => episode !== null), events, recording.capture ? 'The capture proxy' : 'The recorder'));
   return found;
 }
 
@@ -196,13 +199,13 @@ function bufferedDelivery(held: readonly Delivery[], heldEvents: number, tokenEv
   return finding('buffered-delivery', `${heldEvents} of ${plural(tokenEvents, 'token event')} arrived ${shape}: something on the path held them back.`, evidence.events, evidence.reads);
 }
 
-/** The bursts the capture's own stalls explain: `episodes[i]` is the stall before `held[i]`. */
-function captureLagged(held: readonly Delivery[], episodes: readonly (readonly [number, number])[], events: DiagnosticContext['events']): Diagnostic {
+/** The bursts our own stalls (the capture's or the recorder's: `who`) explain: `episodes[i]` is the stall before `held[i]`. */
+function captureLagged(held: readonly Delivery[], episodes: readonly (readonly [number, number])[], events: DiagnosticContext['events'], who: string): Diagnostic {
   const evidence = shown(held, events);
   const stalls = [...new Set(episodes)];
   const longest = stalls.reduce((a, b) => (b[1] - b[0] > a[1] - a[0] ? b : a));
   const heldEvents = held.reduce((sum, delivery) => sum + delivery.events, 0);
   const blocked = `its own event loop was blocked for ${(longest[1] - longest[0]).toFixed(0)} ms at ${longest[0].toFixed(0)} ms${stalls.length > 1 ? ` (the longest of ${stalls.length} stalls)` : ''}`;
   const bursts = held.length === 1 ? `the burst of ${plural(heldEvents, 'token event')} at ${held[0]!.start.toFixed(0)} ms` : `${held.length} bursts of ${plural(heldEvents, 'token event')} in all`;
-  return finding('capture-lagged', `The capture proxy lagged: ${blocked}, so reads were coalesced there: ${bursts} came as it caught up, and say nothing of the upstream's pace.`, evidence.events, evidence.reads);
+  return finding('capture-lagged', `${who} lagged: ${blocked}, so reads were coalesced there: ${bursts} came as it caught up, and say nothing of the upstream's pace.`, evidence.events, evidence.reads);
 }

@@ -82,7 +82,7 @@ export const STREAM_CATALOGUE = {
   'capture-lagged': {
     severity: 'info',
     title: 'Capture proxy lagged (extension)',
-    hint: 'The capture proxy\'s own event loop was blocked, so it read what the upstream had sent meanwhile all at once: the timings in this window are the proxy\'s, not the upstream\'s. Its host is overloaded (CPU contention, too many streams at once): give it more CPU or fewer streams and record again to judge the upstream\'s pace.',
+    hint: 'The capture proxy\'s own event loop was blocked (or, for a request Streamscope sent itself, the recorder\'s), so it read what the upstream had sent meanwhile all at once: the timings in this window are ours, not the upstream\'s. Its host is overloaded (CPU contention, too many streams at once): give it more CPU or fewer streams and record again to judge the upstream\'s pace.',
   },
   'idle-gap': {
     severity: 'warning',

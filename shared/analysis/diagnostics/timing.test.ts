@@ -213,6 +213,44 @@ describe('capture-lagged: bursts the capture proxy made itself, its event loop b
   });
 });
 
+describe('capture-lagged: bursts the recorder made itself, its own event loop blocked (recorderLag)', () => {
+  const twoBursts = deliver(LONG, [[100, 1], [420, 148], [740, 151]], 50);
+  const BOTH_BURSTS = { events: range(1, 297), reads: [1, 2] };
+  const bursts = (recording: Recording) => findings(recording).filter((found) => found.code === 'buffered-delivery' || found.code === 'capture-lagged');
+  /** The recording as Streamscope's recorder made it, its event loop blocked over the `lag` intervals. */
+  const recorded = (recording: Recording, lag: readonly [number, number][]): Recording => ({ ...recording, source: 'live', recorderLag: lag });
+
+  it('without stalls, the bursts are buffered-delivery', () => {
+    expect(bursts(recorded(twoBursts, []))).toEqual([{ code: 'buffered-delivery', severity: 'warning', ...BOTH_BURSTS }]);
+  });
+
+  it('with the recorder blocked through both silences, they are capture-lagged, naming the recorder, and not buffered-delivery', () => {
+    const recording = recorded(twoBursts, [[110, 418], [430, 738]]);
+    expect(findings(recording)).toEqual([
+      { code: 'usage-chunk', severity: 'info', events: [USAGE_AT] },
+      { code: 'capture-lagged', severity: 'info', ...BOTH_BURSTS },
+    ]);
+    expect(the(recording, 'capture-lagged').message).toBe(
+      "The recorder lagged: its own event loop was blocked for 308 ms at 110 ms (the longest of 2 stalls), so reads were coalesced there: 2 bursts of 296 token events in all came as it caught up, and say nothing of the upstream's pace.",
+    );
+    expect(the(recording, 'capture-lagged').hint).toMatch(/or, for a request Streamscope sent itself, the recorder's/);
+  });
+
+  it('a burst outside the stalls is still buffered-delivery, beside the one the recorder made', () => {
+    expect(bursts(recorded(twoBursts, [[110, 418]]))).toEqual([
+      { code: 'buffered-delivery', severity: 'warning', events: range(149, 297), reads: [2] },
+      { code: 'capture-lagged', severity: 'info', events: range(1, 149), reads: [1] },
+    ]);
+  });
+
+  it('its stalls follow the capture’s rules: one ended more than 20 ms before the burst, or a silence of 100 ms left, explains nothing', () => {
+    expect(bursts(recorded(twoBursts, [[110, 399], [430, 719]])).map((found) => found.code)).toEqual(['buffered-delivery']);
+    expect(bursts(recorded(twoBursts, [[110, 400], [430, 720]])).map((found) => found.code)).toEqual(['capture-lagged']);
+    expect(bursts(recorded(twoBursts, [[209, 420], [529, 740]])).map((found) => found.code)).toEqual(['capture-lagged']);
+    expect(bursts(recorded(twoBursts, [[210, 420], [530, 740]])).map((found) => found.code)).toEqual(['buffered-delivery']);
+  });
+});
+
 describe('buffered-delivery of a buffer re-sent one event a read (a gateway re-chunking it)', () => {
   const GATEWAY = answer(64);
 
