@@ -46,6 +46,12 @@ const scenario = (run: GatewayRun, name: string) => run.scenarios.find(({ api, i
 const recording = (id: number | null): Recording => store.get(id!)!;
 const body = (recorded: Recording): string => new TextDecoder().decode(concatBytes(recorded.reads.map((read) => read.bytes)));
 
+// Portkey relays the upstream's body with the fetch of the Node it runs on: on Node 22 that fetch
+// hands a body the upstream wrote in one piece on one event a read, so Portkey re-sends it one
+// event a write (`rechunked`, as first seen by hand); Node 24's hands it on whole.
+const RESENT_BY_EVENT = Number(process.versions.node.split('.')[0]) < 24;
+const resent = RESENT_BY_EVENT ? ['rechunked'] : [];
+
 describe(`Portkey ${PORTKEY_VERSION} with its streaming fixed, in gateway mode`, () => {
   it('changes exactly this, scenario by scenario: a CRLF stream buffered, a reset made a clean end, nothing else', () => {
     expect(codesOf(openai)).toEqual([
@@ -53,14 +59,14 @@ describe(`Portkey ${PORTKEY_VERSION} with its streaming fixed, in gateway mode`,
       ['chat.tool-call', []],
       ['chat.keep-alive', []],
       ['chat.crlf', ['buffered']],
-      ['chat.buffered', []],
+      ['chat.buffered', resent],
       ['chat.connection-drop', ['reset-masked']],
       ['chat.stream-error', []],
       ['chat.no-done', []],
       ['responses.text', []],
       ['responses.tool-call', []],
       ['responses.crlf', ['buffered']],
-      ['responses.buffered', []],
+      ['responses.buffered', resent],
       ['responses.connection-drop', ['reset-masked']],
       ['responses.stream-error', []],
     ]);
@@ -69,7 +75,7 @@ describe(`Portkey ${PORTKEY_VERSION} with its streaming fixed, in gateway mode`,
       ['messages.tool-call', []],
       ['messages.keep-alive', []],
       ['messages.crlf', ['buffered']],
-      ['messages.buffered', []],
+      ['messages.buffered', resent],
       ['messages.connection-drop', ['reset-masked']],
       ['messages.stream-error', []],
     ]);
