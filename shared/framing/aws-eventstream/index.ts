@@ -1,0 +1,17 @@
+// The AWS event stream (application/vnd.amazon.eventstream, Bedrock's framing) as a framing
+// (../types.ts): the parser, its own checks and their codes. Built, not yet registered in the
+// analysis (docs/architecture.md, "Framing").
+
+import type { Framing } from '../types.ts';
+import { EVENT_STREAM_CODES } from './catalogue.ts';
+import { checkEventStream } from './checks.ts';
+import type { EventStreamCheckContext } from './checks.ts';
+import { createEventStreamParser } from './parser.ts';
+import type { EventStreamMessage, EventStreamPartialFrame, EventStreamStats } from './types.ts';
+
+export const awsEventStream: Framing<EventStreamMessage, EventStreamPartialFrame, EventStreamStats, EventStreamCheckContext> = {
+  name: 'aws-eventstream',
+  parse: createEventStreamParser,
+  check: checkEventStream,
+  catalogue: EVENT_STREAM_CODES,
+};

@@ -1,0 +1,232 @@
+// An incremental parser of AWS event-stream messages (`application/vnd.amazon.eventstream`, the
+// framing of Bedrock's streams): a prelude (total length u32 BE, headers length u32 BE, prelude
+// CRC-32), typed headers, a payload and a message CRC-32 over everything before it.
+//
+// Linear time: a frame within one read is read where it lies, in a copy of that read made once;
+// only a frame that a read cuts is gathered into a buffer of its own length. A CRC that does not
+// hold, or headers that cannot be read, flag the frame, which is handed on all the same; a length
+// no frame can have leaves no way to find the next frame, so the framing stops there and says so.
+// Nothing is thrown on any input.
+
+import { crc32 } from './crc32.ts';
+import { headerText, readHeaders } from './headers.ts';
+import type { EventStreamEnd, EventStreamHeader, EventStreamMessage, EventStreamParser, EventStreamParserOptions, EventStreamPartialFrame, EventStreamStats, EventStreamUnframeable } from './types.ts';
+import type { MessageField } from '../types.ts';
+
+export type * from './types.ts';
+
+/** Prelude (12 bytes) and message CRC (4): a frame with no headers and no payload. */
+export const MIN_FRAME_LENGTH = 16;
+/**
+ * The largest frame read: 16 MiB of payload and 128 KiB of headers, the bounds of the AWS SDKs
+ * that set any (botocore's and smithy-python's `_MAX_PAYLOAD_LENGTH` and `_MAX_HEADERS_LENGTH`,
+ * aws-c-event-stream's); @smithy/eventstream-codec sets none.
+ */
+export const MAX_FRAME_LENGTH = 16 * 1024 * 1024 + 128 * 1024 + MIN_FRAME_LENGTH;
+
+const PRELUDE = 12;
+const EMPTY: readonly never[] = Object.freeze([]);
+const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+
+export function createEventStreamParser(options: EventStreamParserOptions): EventStreamParser {
+  return new Parser(options);
+}
+
+/** A class rather than closures for speed, as the SSE parser (../sse/parser.ts) is. */
+class Parser implements EventStreamParser {
+  private offset = 0; // body offset of the current read's first byte
+  private readIndex = -1;
+  private ended = false;
+  private messageIndex = 0;
+  private crcMismatches = 0;
+  private malformedHeaders = 0;
+  private unframeable: EventStreamUnframeable | null = null;
+
+  // The frame a read cut: its first bytes (4 while its length is unknown, then its whole length) and how many arrived.
+  private pending: Uint8Array | null = null;
+  private filled = 0;
+  private pendingStart = -1;
+
+  constructor(private readonly options: EventStreamParserOptions) {}
+
+  feed(read: Uint8Array): void {
+    if (this.ended) throw new Error('event-stream parser: feed() after end()');
+    this.readIndex++;
+    const length = read.length;
+    let pos = 0;
+    if (this.unframeable === null && this.pending !== null) pos = this.continuePending(read);
+    let owned: Uint8Array | null = null;
+    while (this.unframeable === null && pos < length) {
+      const left = length - pos;
+      if (left < 4) {
+        this.startPending(read, pos, 4);
+        break;
+      }
+      const total = uint32(read, pos);
+      if (!this.inBounds(total, this.offset + pos)) break;
+      if (left < total) {
+        this.startPending(read, pos, total);
+        break;
+      }
+      // The caller may reuse its buffer, and payloads are views: the read is copied once, not each frame.
+      owned ??= read.slice();
+      this.frame(owned, pos, this.offset + pos);
+      pos += total;
+    }
+    this.offset += length;
+  }
+
+  end(): EventStreamEnd {
+    if (this.ended) throw new Error('event-stream parser: end() called twice');
+    this.ended = true;
+    let partial: EventStreamPartialFrame | null = null;
+    const pending = this.pending;
+    if (pending !== null) {
+      const { filled } = this;
+      partial = {
+        start: this.pendingStart,
+        end: this.offset,
+        totalLength: filled >= 4 ? uint32(pending, 0) : null,
+        headersLength: filled >= 8 ? uint32(pending, 4) : null,
+      };
+      this.pending = null;
+    }
+    return { partial, stats: this.stats };
+  }
+
+  get stats(): EventStreamStats {
+    return {
+      bytes: this.offset,
+      reads: this.readIndex + 1,
+      messages: this.messageIndex,
+      crcMismatches: this.crcMismatches,
+      malformedHeaders: this.malformedHeaders,
+      unframeable: this.unframeable,
+    };
+  }
+
+  /** Whether a frame can be `total` bytes long; if not, framing stops at `start`. */
+  private inBounds(total: number, start: number): boolean {
+    if (total >= MIN_FRAME_LENGTH && total <= MAX_FRAME_LENGTH) return true;
+    this.unframeable = { start, totalLength: total, min: MIN_FRAME_LENGTH, max: MAX_FRAME_LENGTH };
+    this.pending = null;
+    return false;
+  }
+
+  /** Keeps `read` from `pos` on as the start of a frame `size` bytes long (4: its length still unknown). */
+  private startPending(read: Uint8Array, pos: number, size: number): void {
+    const buffer = new Uint8Array(size);
+    buffer.set(read.subarray(pos));
+    this.pending = buffer;
+    this.filled = read.length - pos;
+    this.pendingStart = this.offset + pos;
+  }
+
+  /** Adds this read's first bytes to the frame the previous read cut; returns where the rest of the read starts. */
+  private continuePending(read: Uint8Array): number {
+    let pos = 0;
+    let buffer = this.pending!;
+    if (buffer.length === 4) {
+      const taken = Math.min(4 - this.filled, read.length);
+      buffer.set(read.subarray(0, taken), this.filled);
+      this.filled += taken;
+      pos = taken;
+      if (this.filled < 4) return pos;
+      const total = uint32(buffer, 0);
+      if (!this.inBounds(total, this.pendingStart)) return read.length;
+      const whole = new Uint8Array(total);
+      whole.set(buffer);
+      this.pending = buffer = whole;
+    }
+    const taken = Math.min(buffer.length - this.filled, read.length - pos);
+    buffer.set(read.subarray(pos, pos + taken), this.filled);
+    this.filled += taken;
+    pos += taken;
+    if (this.filled === buffer.length) {
+      this.pending = null;
+      this.frame(buffer, 0, this.pendingStart);
+    }
+    return pos;
+  }
+
+  /** Reads the whole frame at `at` in `bytes` (its length checked), which starts at body offset `start`, and hands it on. */
+  private frame(bytes: Uint8Array, at: number, start: number): void {
+    const totalLength = uint32(bytes, at);
+    const headersLength = uint32(bytes, at + 4);
+    const preludeCrc = uint32(bytes, at + 8);
+    const end = at + totalLength;
+    const messageCrc = uint32(bytes, end - 4);
+    const computedPreludeCrc = crc32(bytes, at, at + 8);
+    const computedMessageCrc = crc32(bytes, at + 8, end - 4, computedPreludeCrc);
+    if (computedPreludeCrc !== preludeCrc || computedMessageCrc !== messageCrc) this.crcMismatches++;
+
+    // Headers the stated length puts past the payload's end are read up to it; the payload is then empty.
+    const fits = headersLength <= totalLength - MIN_FRAME_LENGTH;
+    const headersEnd = fits ? at + PRELUDE + headersLength : end - 4;
+    const read = readHeaders(bytes, at + PRELUDE, headersEnd, start - at);
+    const headerError = fits ? read.error : (read.error ?? { offset: start + PRELUDE, problem: `the headers' length (${headersLength}) runs past the frame's end (${totalLength - MIN_FRAME_LENGTH} bytes for headers and payload)` });
+    if (headerError !== null) this.malformedHeaders++;
+    const headers = read.headers;
+
+    const messageType = stringHeader(headers, ':message-type');
+    const eventHeader = messageType === 'exception' ? ':exception-type' : messageType === 'error' ? ':error-code' : ':event-type';
+    let event: string | null = null;
+    let unknown: MessageField[] | null = null;
+    for (let i = 0; i < headers.length; i++) {
+      const header = headers[i]!;
+      if (header.name === eventHeader && header.type === 'string') event = header.value;
+      else (unknown ??= []).push({ name: header.name, value: headerText(header) });
+    }
+    const payload = bytes.subarray(headersEnd, end - 4);
+
+    const message: EventStreamMessage = {
+      index: this.messageIndex++,
+      start,
+      end: start + totalLength,
+      read: this.readIndex,
+      data: payload.length === 0 ? null : utf8.decode(payload),
+      event,
+      id: null,
+      retry: null,
+      comments: EMPTY,
+      unknownFields: unknown ?? EMPTY,
+      totalLength,
+      headersLength,
+      preludeCrc,
+      messageCrc,
+      computedPreludeCrc,
+      computedMessageCrc,
+      messageType,
+      headers,
+      headerError,
+      payload,
+    };
+    this.options.onEvent(message);
+  }
+}
+
+function uint32(bytes: Uint8Array, at: number): number {
+  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+}
+
+function stringHeader(headers: readonly EventStreamHeader[], name: string): string | null {
+  for (let i = 0; i < headers.length; i++) {
+    const header = headers[i]!;
+    if (header.name === name && header.type === 'string') return header.value;
+  }
+  return null;
+}
+
+/** Whether a frame's CRCs hold, both. */
+export function crcHolds(message: EventStreamMessage): boolean {
+  return message.preludeCrc === message.computedPreludeCrc && message.messageCrc === message.computedMessageCrc;
+}
+
+/** Parses a whole body at once: the messages, and what `end` reports. */
+export function parseEventStream(body: Uint8Array | readonly Uint8Array[]): { messages: EventStreamMessage[] } & EventStreamEnd {
+  const messages: EventStreamMessage[] = [];
+  const parser = createEventStreamParser({ onEvent: (message) => messages.push(message) });
+  if (body instanceof Uint8Array) parser.feed(body);
+  else for (const read of body) parser.feed(read);
+  return { messages, ...parser.end() };
+}
