@@ -130,6 +130,6 @@ const USAGE_WORDS = [
 /** `prompt 29, cached 5, candidates 10, thoughts 202, total 241` (and Vertex's traffic type). */
 export function describeUsage(usage: Json): string {
   const words = USAGE_WORDS.filter(([key]) => typeof usage[key] === 'number').map(([key, word]) => `${word} ${usage[key] as number}`);
-  if (typeof usage.trafficType === 'string') words.push(usage.trafficType);
+  if (typeof usage.trafficType === 'string') words.push(`trafficType ${usage.trafficType}`);
   return words.join(', ') || brief(usage, 60);
 }
