@@ -2,7 +2,8 @@
 // index.json there) so the corpus cannot rot unnoticed: every Bedrock body decodes into whole
 // AWS event-stream frames whose CRCs hold (checked with node:zlib's crc32, not with our own
 // decoder, so that the corpus can later test that decoder), every Gemini SSE body is CRLF-framed
-// `data:` events of GenerateContentResponse objects, and each file says where it came from.
+// `data:` events of GenerateContentResponse objects (and every non-SSE body one JSON array of them),
+// and each file says where it came from.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -68,11 +69,12 @@ function frames(body: Buffer): Frame[] {
   return out;
 }
 
-const jsonObject = (text: string): Record<string, unknown> => {
-  const value: unknown = JSON.parse(text);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`not a JSON object: ${text.slice(0, 80)}`);
+function asObject(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`not a JSON object: ${JSON.stringify(value)?.slice(0, 80)}`);
   return value as Record<string, unknown>;
-};
+}
+
+const jsonObject = (text: string): Record<string, unknown> => asObject(JSON.parse(text));
 
 /** The event a frame carries: the header's name, or for an invoke `chunk` the wrapped event's own kind. */
 function eventName(frame: Frame): string {
@@ -117,6 +119,13 @@ const GEMINI_BODIES: Record<string, [number, string, number]> = {
   'gemini3pro-function-call-thought-signature.sse': [2, 'STOP', 1],
   'gemini3pro-text-after-tool-prompt-tokens-jump.sse': [3, 'STOP', 0],
   'vertex-gemini3flash-flex-tier-text-signature.sse': [1, 'STOP', 1],
+};
+
+/** The same, for the non-SSE streams (one JSON array over many reads). */
+const GEMINI_ARRAYS: Record<string, [number, string, number]> = {
+  'gemini25flash-json-array-thought-function-call.array-stream.json': [2, 'STOP', 1],
+  'gemini36flash-json-array-thought-signature.array-stream.json': [3, 'STOP', 1],
+  'gemini3flash-json-array-function-call-signature.array-stream.json': [2, 'STOP', 1],
 };
 
 const isGeminiObject = (value: Record<string, unknown>): boolean => 'candidates' in value || 'usageMetadata' in value || 'error' in value;
@@ -197,6 +206,17 @@ describe('the Gemini corpus', () => {
     expect([events.length, last.candidates?.[0]?.finishReason, signedParts(events)]).toEqual(GEMINI_BODIES[name]);
   });
 
+  it.each(filesOf('gemini', '.array-stream.json'))('%s is one JSON array of GenerateContentResponse objects (no alt=sse)', (name) => {
+    const text = read('gemini', name).toString('utf8');
+    expect(text.startsWith('[{')).toBe(true);
+    const events: unknown = JSON.parse(text);
+    expect(Array.isArray(events)).toBe(true);
+    const objects = (events as unknown[]).map(asObject);
+    for (const event of objects) expect(isGeminiObject(event)).toBe(true);
+    const last = objects.at(-1) as { candidates?: { finishReason?: string }[] };
+    expect([objects.length, last.candidates?.[0]?.finishReason, signedParts(objects)]).toEqual(GEMINI_ARRAYS[name]);
+  });
+
   it.each(filesOf('gemini', '.chunks.txt'))('%s holds one GenerateContentResponse or error object a line', (name) => {
     const lines = read('gemini', name).toString('utf8').split('\n').filter((line) => line.trim() !== '');
     expect(lines.length).toBeGreaterThan(0);
@@ -222,7 +242,7 @@ describe.each(['gemini', 'bedrock'])('the %s sources', (folder) => {
     expect(row.repository).toMatch(/^[\w.-]+\/[\w.-]+$/);
     expect(row.commit).toMatch(/^[0-9a-f]{40}$/);
     expect(['MIT', 'Apache-2.0']).toContain(row.licence);
-    expect(row.bytes === 'exact').toBe(file.endsWith('.bin') || file.endsWith('.sse'));
+    expect(row.bytes === 'exact').toBe(file.endsWith('.bin') || file.endsWith('.sse') || file.endsWith('.array-stream.json'));
     expect(sources).toContain(`### ${file}`);
   });
 
