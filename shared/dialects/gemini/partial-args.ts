@@ -105,7 +105,7 @@ function place(root: Container, segments: readonly PathSegment[], value: (existi
   let current: Container = root;
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i]!;
-    if (Array.isArray(current) !== (typeof segment === 'number')) return `${describe(segments, i)} is ${Array.isArray(current) ? 'an array' : 'an object'}`;
+    if (Array.isArray(current) !== (typeof segment === 'number')) return `${describe(segments, i)} is ${kindOf(current)}`;
     // An index past the end would leave holes (and a huge one a huge array): the server sends them in order.
     if (typeof segment === 'number' && segment > (current as unknown as unknown[]).length) return `index ${segment} is past the end of ${describe(segments, i)} (length ${(current as unknown as unknown[]).length})`;
     const own = Object.prototype.hasOwnProperty.call(current, segment) ? current[segment] : undefined;
@@ -115,7 +115,9 @@ function place(root: Container, segments: readonly PathSegment[], value: (existi
     }
     const wantsArray = typeof segments[i + 1] === 'number';
     let child = own;
-    if (typeof child !== 'object' || child === null || Array.isArray(child) !== wantsArray) define(current, segment, (child = wantsArray ? [] : {}));
+    if (child === undefined || child === null) define(current, segment, (child = wantsArray ? [] : {}));
+    // A value already there of another kind stays: the fragment conflicts with what came before.
+    else if (typeof child !== 'object' || Array.isArray(child) !== wantsArray) return `${describe(segments, i + 1)} is ${kindOf(child)}`;
     current = child as Container;
   }
   return null;
@@ -124,6 +126,11 @@ function place(root: Container, segments: readonly PathSegment[], value: (existi
 /** Own data properties, so that a key such as `__proto__` is a key and never a prototype setter. */
 function define(container: Container, key: PathSegment, value: unknown): void {
   Object.defineProperty(container, key, { value, enumerable: true, configurable: true, writable: true });
+}
+
+function kindOf(value: unknown): string {
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** The path up to segment `upTo` (excluded), as `$.a[0]`. */

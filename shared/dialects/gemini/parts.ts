@@ -18,7 +18,7 @@ export type PartOp =
   | { readonly type: 'call'; readonly part: Json; readonly name: string | null; readonly args: unknown; readonly id: string | null; readonly signature: string | null }
   /** `{name, willContinue: true}` (perhaps with its first fragments): a streamed call opens. `call`: its members but partialArgs and willContinue. */
   | { readonly type: 'call-start'; readonly call: Json; readonly name: string; readonly id: string | null; readonly fragments: readonly Fragment[]; readonly ends: boolean; readonly signature: string | null }
-  /** `{partialArgs: […]}`: the open call's arguments; `ends` when neither it nor any fragment says willContinue. */
+  /** `{partialArgs: […]}`: the open call's arguments; `ends` when neither it nor a fragment it leaves unclosed says willContinue. */
   | { readonly type: 'call-args'; readonly fragments: readonly Fragment[]; readonly ends: boolean; readonly signature: string | null }
   /** `{willContinue: true}` alone: the open call goes on (Vertex sends it between array elements). */
   | { readonly type: 'call-continue'; readonly signature: string | null }
@@ -64,7 +64,13 @@ function readCall(part: Json, path: string, signature: string | null, problems: 
   const willContinue = call.willContinue === true;
   const hasFragments = call.partialArgs !== undefined;
   const fragments = hasFragments ? readFragments(call.partialArgs, `${path}.functionCall.partialArgs`, problems) : [];
-  const ends = !willContinue && fragments.every((fragment) => !fragment.willContinue);
+  // It ends when neither it nor a fragment it leaves unclosed says willContinue (the AI SDK asks that no fragment of it say so: the same on real streams).
+  const unclosed = new Set<string>();
+  for (const fragment of fragments) {
+    if (fragment.willContinue) unclosed.add(fragment.jsonPath);
+    else unclosed.delete(fragment.jsonPath);
+  }
+  const ends = !willContinue && unclosed.size === 0;
   if (name !== null && (willContinue || hasFragments) && call.args === undefined) {
     const members: Record<string, unknown> = {};
     for (const key of Object.keys(call)) if (key !== 'partialArgs' && key !== 'willContinue') members[key] = call[key];
