@@ -93,7 +93,8 @@ export function interpretGeminiEvent(event: MessageFields): GeminiInterpretation
   else if (json.candidates !== undefined && json.candidates !== null) problems.push(wrongType('candidates', 'array', json.candidates));
   const op: GeminiOp = { op: 'response', responseId: text('responseId'), modelVersion: text('modelVersion'), createTime: text('createTime'), candidates, promptFeedback: object('promptFeedback'), usage: object('usageMetadata') };
   const { kind, tokens } = kindOf(op);
-  return { kind, ops: [op], problems: problems.length > 0 ? problems : NOTHING, tokens };
+  // A response of which nothing could be read but its faults is malformed, not empty.
+  return { kind: kind === 'empty' && problems.length > 0 ? 'malformed' : kind, ops: [op], problems: problems.length > 0 ? problems : NOTHING, tokens };
 }
 
 function readError(error: unknown, problems: DialectProblem[]): GeminiInterpretation {
