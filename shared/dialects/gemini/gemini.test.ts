@@ -165,6 +165,12 @@ describe('the Gemini dialect', () => {
     expect(result.firstToken).toBe(0);
   });
 
+  it('words every event of every real stream in one line', () => {
+    const lines = GEMINI_FIXTURES.flatMap((name) => run(fixture(name)).events.map((event) => gemini.annotate(event.sse, event.interpretation)));
+    expect(lines.filter((line) => line === '' || line.includes('\n') || line.includes('\r'))).toEqual([]);
+    expect(lines.length).toBe(203);
+  });
+
   it('words candidates, safety ratings, grounding, blocked prompts and errors', () => {
     const words = (name: GeminiFixture) => run(fixture(name)).events.map((event) => gemini.annotate(event.sse, event.interpretation));
     expect(words('gemini15flash-finish-safety.response.json')).toEqual(['finishReason = "SAFETY"; safetyRatings: HATE_SPEECH LOW (blocked), DANGEROUS_CONTENT NEGLIGIBLE, HARASSMENT NEGLIGIBLE, SEXUALLY_EXPLICIT NEGLIGIBLE; usage: prompt 14, total 14']);

@@ -3,6 +3,13 @@
 // for its descriptor, request body, drops, snippet, simulator, views, request editor and battery.
 // Until then, like the test dialect echo, its protocol is null and its findings are widened to
 // DialectDiagnostic; its folder's test runs the dialect suite over it.
+//
+// Registering it asks besides: the descriptor (wire.ts's data, with `declare module` adding
+// 'gemini' to DialectProtocols, and an `auth` for `x-goog-api-key`, which DialectDescriptor does
+// not have yet), catalogue.ts adding its codes to DialectCodes (missing-finish-reason then moves to
+// kit/codes.ts, as Chat Completions reports it too), an `identity` (its final object names them
+// responseId and modelVersion, not id and model), samples.test-support.ts (from
+// gemini-samples.test-support.ts) — and a snippet and request matching for a path that holds the model.
 
 import type { Dialect } from '../types.ts';
 import type { ViewKind } from '../kit/view.ts';
