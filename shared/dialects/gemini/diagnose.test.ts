@@ -24,7 +24,7 @@ const text = (value: string) => ({ candidates: [{ content: { role: 'model', part
 
 describe("the Gemini dialect's findings", () => {
   it('are, on the real streams, only what is so of them', () => {
-    const found = Object.fromEntries(GEMINI_FIXTURES.map((name) => [name, findings(fixture(name)).map((finding) => `${finding.code} ${finding.severity}`)]).filter(([, codes]) => codes.length > 0));
+    const found = Object.fromEntries(GEMINI_FIXTURES.map((name) => [name, findings(fixture(name)).map((finding) => `${finding.code} ${finding.severity}`)] as const).filter(([, codes]) => codes.length > 0));
     expect(found).toEqual({
       'gemini20flashexp-text-no-index-prompt-tokens-drop.sse': ['usage-not-monotonic info'],
       'gemini20flash-text-after-tools-prompt-tokens-drop.sse': ['usage-not-monotonic info'],
