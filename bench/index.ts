@@ -23,6 +23,7 @@ import { hugeLine, openAiStream, readsOfSize, readsPerEvent, tinyEvents } from '
 import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
+import { runEventStreamBenchmarks } from './eventstream.ts';
 import { runRecordingBenchmarks } from './recording.ts';
 import type { CaptureRelayResult } from './capture.ts';
 import type { CheckBatteryResult } from './check.ts';
@@ -267,6 +268,10 @@ if (scaling.length > 1) {
   }
 }
 
+// ---------------------------------------------------------------- the AWS event-stream parser against the AWS SDK's decoder (bench/eventstream.ts)
+
+const eventStreamResults = await runEventStreamBenchmarks(selected, { runs: RUNS, minRunMs: MIN_RUN_MS, warmupMs: WARMUP_MS });
+
 // ---------------------------------------------------------------- full analysis
 
 interface AnalysisResult {
@@ -484,6 +489,7 @@ if (only === undefined && option('--runs') === undefined) {
     },
     parser: parserResults,
     longLineScaling: scaling,
+    eventStream: eventStreamResults,
     analysis: analysisResults,
     dialectSdkPeers: sdkPeerResults,
     recording: recordingResults,
