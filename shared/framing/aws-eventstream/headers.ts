@@ -18,20 +18,23 @@ export function readHeaders(bytes: Uint8Array, from: number, to: number, base: n
   let at = from;
   while (at < to) {
     const start = at;
-    const fail = (problem: string): ReadHeaders => ({ headers, error: { offset: base + start, problem } });
     const nameEnd = at + 1 + bytes[at]!;
-    if (nameEnd >= to) return fail(`header ${headers.length + 1}'s name and type run past the headers' end`);
+    if (nameEnd >= to) return failed(headers, base + start, `header ${headers.length + 1}'s name and type run past the headers' end`);
     const name = text(bytes, at + 1, nameEnd);
     const tag = bytes[nameEnd]!;
     at = nameEnd + 1;
     const size = VALUE_SIZES[tag];
-    if (size === undefined) return fail(`header ${JSON.stringify(name)} has type tag ${tag}, which is no header type (0–9)`);
+    if (size === undefined) return failed(headers, base + start, `header ${JSON.stringify(name)} has type tag ${tag}, which is no header type (0–9)`);
     const length = size >= 0 ? size : at + 2 <= to ? 2 + ((bytes[at]! << 8) | bytes[at + 1]!) : Infinity;
-    if (at + length > to) return fail(`header ${JSON.stringify(name)}'s value runs past the headers' end`);
+    if (at + length > to) return failed(headers, base + start, `header ${JSON.stringify(name)}'s value runs past the headers' end`);
     headers.push(header(bytes, name, tag, at));
     at += length;
   }
   return { headers, error: null };
+}
+
+function failed(headers: EventStreamHeader[], offset: number, problem: string): ReadHeaders {
+  return { headers, error: { offset, problem } };
 }
 
 /** Bytes of the value after the tag, by tag; -1: a u16 length, then that many bytes. */
@@ -100,14 +103,29 @@ function uuid(bytes: Uint8Array, at: number): string {
 
 const HEX: readonly string[] = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
-/** UTF-8 text; short ASCII (header names and most values) without a decoder call, which costs more than the copy. */
+// Header names and most string values repeat in every frame (`:event-type`, `application/json`…):
+// short ones are looked up in a small table of those seen, so that each is decoded once and the
+// same string is handed on each time (comparing it to a name is then quick).
+const SHORT = 32;
+const SLOTS = 512;
+const slotBytes: (Uint8Array | null)[] = new Array<Uint8Array | null>(SLOTS).fill(null);
+const slotText: string[] = new Array<string>(SLOTS).fill('');
+
+/** UTF-8 text, invalid sequences replaced by U+FFFD. */
 export function text(bytes: Uint8Array, from: number, to: number): string {
-  if (to - from > 64) return utf8.decode(bytes.subarray(from, to));
-  let out = '';
-  for (let i = from; i < to; i++) {
-    const byte = bytes[i]!;
-    if (byte >= 0x80) return utf8.decode(bytes.subarray(from, to));
-    out += String.fromCharCode(byte);
+  const length = to - from;
+  if (length > SHORT) return utf8.decode(bytes.subarray(from, to));
+  let hash = length;
+  for (let i = from; i < to; i++) hash = (Math.imul(hash, 31) + bytes[i]!) | 0;
+  const slot = hash & (SLOTS - 1);
+  const seen = slotBytes[slot]!;
+  if (seen !== null && seen.length === length) {
+    let i = 0;
+    while (i < length && seen[i] === bytes[from + i]) i++;
+    if (i === length) return slotText[slot]!;
   }
-  return out;
+  const decoded = utf8.decode(bytes.subarray(from, to));
+  slotBytes[slot] = bytes.slice(from, to);
+  slotText[slot] = decoded;
+  return decoded;
 }

@@ -10,7 +10,7 @@
 
 import { crc32 } from './crc32.ts';
 import { headerText, readHeaders } from './headers.ts';
-import type { EventStreamEnd, EventStreamHeader, EventStreamMessage, EventStreamParser, EventStreamParserOptions, EventStreamPartialFrame, EventStreamStats, EventStreamUnframeable } from './types.ts';
+import type { EventStreamEnd, EventStreamMessage, EventStreamParser, EventStreamParserOptions, EventStreamPartialFrame, EventStreamStats, EventStreamUnframeable } from './types.ts';
 import type { MessageField } from '../types.ts';
 
 export type * from './types.ts';
@@ -168,7 +168,11 @@ class Parser implements EventStreamParser {
     if (headerError !== null) this.malformedHeaders++;
     const headers = read.headers;
 
-    const messageType = stringHeader(headers, ':message-type');
+    let messageType: string | null = null;
+    for (let i = 0; i < headers.length; i++) {
+      const header = headers[i]!;
+      if (header.name === ':message-type' && header.type === 'string') messageType = header.value;
+    }
     const eventHeader = messageType === 'exception' ? ':exception-type' : messageType === 'error' ? ':error-code' : ':event-type';
     let event: string | null = null;
     let unknown: MessageField[] | null = null;
@@ -207,14 +211,6 @@ class Parser implements EventStreamParser {
 
 function uint32(bytes: Uint8Array, at: number): number {
   return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
-}
-
-function stringHeader(headers: readonly EventStreamHeader[], name: string): string | null {
-  for (let i = 0; i < headers.length; i++) {
-    const header = headers[i]!;
-    if (header.name === name && header.type === 'string') return header.value;
-  }
-  return null;
 }
 
 /** Whether a frame's CRCs hold, both. */
