@@ -5,9 +5,11 @@
 // still analysed in memory, as the proxy does without a store, but nothing is written), and
 // answers its parent over IPC:
 //   → { type: 'ready', baseUrl, pid }                 once listening
-//   ← 'usage'  → { type: 'usage', cpu, relayThreadCpu, exchanges, held, socket }   this process's CPU
+//   ← 'usage'  → { type: 'usage', cpu, relayThreadCpu, threads, exchanges, held, socket }   this process's CPU
 //                 time (every thread: the relay's, the recording thread, SQLite's checkpoint worker)
-//                 and the relay thread's alone, the exchanges ended since
+//                 and the relay thread's alone, per kind of thread (/proc), the answers' own work
+//                 taken out of all three (reading the relay clocks back from the store is the
+//                 benchmark's work, not the proxy's), the exchanges ended since
 //                 the last ask, and their relay clocks as stored (the recordings' capture.relay):
 //                 for each upstream read, how long the proxy held it before it issued the write
 //                 to the client, and how long the socket then took to take it
@@ -17,7 +19,7 @@
 //   ← 'close'  → the proxy and store closed, the directory removed, exit 0
 // Its CPU time is the proxy's alone: the upstream and the client run in the parent.
 
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { planRoutes } from '../shared/capture/routes.ts';
@@ -37,6 +39,8 @@ export interface ProxyUsage {
   readonly cpu: { readonly user: number; readonly system: number };
   /** The relay thread's alone (process.threadCpuUsage() on the main thread, Node ≥ 23.9), in µs; null without it. */
   readonly relayThreadCpu: { readonly user: number; readonly system: number } | null;
+  /** CPU time so far per kind of thread, in µs (/proc/self/task/TID/schedstat, by the thread's name): `relay` (the main thread), `recording` (the recording thread), `v8` (V8's helpers: the collector, the compiler), `other` (libuv's pool, SQLite's checkpoints, …); threads that ended are not counted. Empty where /proc is missing. */
+  readonly threads: Readonly<Record<string, number>>;
   /** Every exchange ended so far, in brief: a stream recorded to its end is `eof` with a recording id and its events counted. */
   readonly exchanges: readonly Pick<CaptureExchange, 'id' | 'recording' | 'outcome' | 'events' | 'bytes' | 'status'>[];
   /** Per upstream read of those exchanges, write issued − read arrived (ms, the proxy's clock): the time the read waited in the proxy before it was written on. */
@@ -70,10 +74,39 @@ const proxy = await startCaptureProxy({
   },
 });
 
+/** The kind of a thread of this process, by the name Node and V8 give it. */
+const kindOf = (name: string): string => (name === 'MainThread' ? 'relay' : name === 'WorkerThread' ? 'recording' : name.startsWith('V8') ? 'v8' : 'other');
+
+function threadCpu(): Record<string, number> {
+  const kinds: Record<string, number> = {};
+  try {
+    for (const tid of readdirSync('/proc/self/task')) {
+      try {
+        const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();
+        const ns = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+        const kind = kindOf(name);
+        kinds[kind] = (kinds[kind] ?? 0) + ns / 1000;
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  } catch {
+    // No /proc: no breakdown.
+  }
+  return kinds;
+}
+
+/** CPU time (µs) the answers to 'usage' spent on the main thread so far: taken out of what they report. */
+let answering = 0;
+const minus = (cpu: { user: number; system: number }, us: number): { user: number; system: number } => ({ user: cpu.user - us, system: cpu.system });
+
 process.on('message', (message) => {
   if (message === 'usage') {
-    const cpu = process.cpuUsage();
-    const relayThreadCpu = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : null;
+    const from = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : process.cpuUsage();
+    const cpu = minus(process.cpuUsage(), answering);
+    const relayThreadCpu = typeof process.threadCpuUsage === 'function' ? minus(process.threadCpuUsage(), answering) : null;
+    const threads = threadCpu();
+    if (threads.relay !== undefined) threads.relay -= answering;
     const exchanges = ended.splice(0);
     const held: number[] = [];
     const socket: number[] = [];
@@ -84,8 +117,10 @@ process.on('message', (message) => {
         if (flushed !== null) socket.push(flushed - issued);
       }
     }
-    const usage: ProxyUsage = { type: 'usage', cpu, relayThreadCpu, exchanges, held, socket };
+    const usage: ProxyUsage = { type: 'usage', cpu, relayThreadCpu, threads, exchanges, held, socket };
     process.send!(usage);
+    const to = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : process.cpuUsage();
+    answering += to.user + to.system - from.user - from.system;
   } else if (message === 'ended') {
     const ends: ProxyEnded = { type: 'ended', exchanges: ended.splice(0), truncated };
     truncated = 0;

@@ -35,9 +35,11 @@ import { NGINX, startNginx } from '../electron/backend/http/nginx.ts';
 import type { ProxyReady, ProxyUsage } from './capture-proxy.ts';
 import type { Body } from './inputs.ts';
 import { openAiStream, readsPerEvent } from './inputs.ts';
-import { collect } from './measure.ts';
+import { collect, median } from './measure.ts';
 
 const RATE = 50;
+/** The order the per-thread CPU is printed in (ProxyUsage.threads). */
+const THREAD_ORDER = ['relay', 'recording', 'v8', 'other'];
 /** A key in every request, as an SDK sends one: the proxy keeps it to mask wherever the upstream echoes it (it never does here). */
 const KEY = 'sk-bench-0123456789abcdefghijklmnopqrstuvwxyz';
 const GAP_MS = 1000 / RATE;
@@ -76,6 +78,8 @@ export interface ProxiedStats extends DelayStats {
   readonly cpuMsPer1000Events: number;
   /** The capture proxy's relay thread's share of it (the thread the reads wait for; process.threadCpuUsage); null for nginx, or where Node lacks it. */
   readonly relayThreadCpuMsPer1000Events: number | null;
+  /** The same per kind of thread (relay, recording, v8: V8's helpers, other), from /proc; null for nginx or where /proc is missing. */
+  readonly threadsCpuMsPer1000Events: Readonly<Record<string, number>> | null;
   /** The capture proxy's own clock (from its stored recordings); null for nginx and for the proxy without a store. */
   readonly clock: RelayClock | null;
 }
@@ -104,6 +108,10 @@ export interface CaptureRelayResult {
   readonly nginxNote: string | null;
   /** proxy ÷ nginx (below 1: the proxy adds less than nginx). */
   readonly proxyToNginx: Ratios | null;
+  /** The relay's tail beside nginx's: the median of the proxy's rounds' p99 ÷ the median of nginx's (rounds interleaved); null without nginx. */
+  readonly tailToNginx: number | null;
+  /** CPU per event, every thread of the proxy ÷ nginx's worker; null without nginx. */
+  readonly cpuToNginx: number | null;
   /** proxy ÷ direct and nginx ÷ direct: how many times the direct delay each path's is. */
   readonly proxyToDirect: Ratios;
   readonly proxyNoStoreToDirect: Ratios;
@@ -366,6 +374,8 @@ interface Pool {
   cpuMs: number;
   /** The relay thread's share of cpuMs; null when the proxy cannot tell it (nginx, a Node without process.threadCpuUsage). */
   relayCpuMs: number | null;
+  /** CPU ms per kind of thread (ProxyUsage.threads). */
+  threads: Record<string, number>;
   held: number[];
   socket: number[];
   roundsP99: number[];
@@ -373,7 +383,7 @@ interface Pool {
 
 async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResult> {
   const loadAverage = loadavg()[0]!;
-  const pool = (): Pool => ({ delays: [], reads: 0, cpuMs: 0, relayCpuMs: null, held: [], socket: [], roundsP99: [] });
+  const pool = (): Pool => ({ delays: [], reads: 0, cpuMs: 0, relayCpuMs: null, threads: {}, held: [], socket: [], roundsP99: [] });
   const pooled = { direct: pool(), proxy: pool(), proxyNoStore: pool(), nginx: pool() };
   const { upstream } = paths;
   const run = async (into: Pool, url: string): Promise<void> => {
@@ -401,6 +411,8 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
     }
     into.cpuMs += cpuMsOf(after) - cpuMsOf(before);
     if (after.relayThreadCpu && before.relayThreadCpu) into.relayCpuMs = (into.relayCpuMs ?? 0) + cpuMsOf({ cpu: after.relayThreadCpu }) - cpuMsOf({ cpu: before.relayThreadCpu });
+    // A recording thread started during the run had no CPU before it.
+    for (const [kind, us] of Object.entries(after.threads)) into.threads[kind] = (into.threads[kind] ?? 0) + (us - (before.threads[kind] ?? 0)) / 1000;
     for (const usage of asked) {
       for (const held of usage.held) into.held.push(held);
       for (const socket of usage.socket) into.socket.push(socket);
@@ -426,6 +438,7 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
     ...stats(side.delays, side.reads, side.roundsP99),
     cpuMsPer1000Events: side.cpuMs / (events / 1000),
     relayThreadCpuMsPer1000Events: side.relayCpuMs === null ? null : side.relayCpuMs / (events / 1000),
+    threadsCpuMsPer1000Events: Object.keys(side.threads).length === 0 ? null : Object.fromEntries(Object.entries(side.threads).map(([kind, ms]) => [kind, ms / (events / 1000)])),
     clock: clock ? { held: spread(side.held), socket: spread(side.socket) } : null,
   });
   const direct = stats(pooled.direct.delays, pooled.direct.reads, pooled.direct.roundsP99);
@@ -448,6 +461,8 @@ async function relayCase(testCase: Case, paths: Paths): Promise<CaptureRelayResu
     nginx,
     nginxNote: NGINX ? null : 'nginx is not installed (apt-get install nginx): its rows are empty',
     proxyToNginx: nginx ? ratios(proxy, nginx) : null,
+    tailToNginx: nginx ? median(proxy.roundsP99Ms) / median(nginx.roundsP99Ms) : null,
+    cpuToNginx: nginx ? proxy.cpuMsPer1000Events / nginx.cpuMsPer1000Events : null,
     proxyToDirect: ratios(proxy, direct),
     proxyNoStoreToDirect: ratios(proxyNoStore, direct),
     nginxToDirect: nginx ? ratios(nginx, direct) : null,
@@ -492,6 +507,16 @@ export async function runCaptureBenchmarks(selected: (name: string) => boolean):
       if (result.nginx) row('nginx', result.nginx, result.nginx.cpuMsPer1000Events, `÷ direct ${x(result.nginxToDirect!)}`);
       const relayShare = (side: ProxiedStats): string => (side.relayThreadCpuMsPer1000Events === null ? '?' : fmt(side.relayThreadCpuMsPer1000Events, 1));
       console.log(`${''.padEnd(27)}CPU/1k on the relay's thread (the rest: the recording thread, the store, V8's helpers): proxy ${relayShare(result.proxy)}, proxy, no store ${relayShare(result.proxyNoStore)}`);
+      const perThread = (side: ProxiedStats): string =>
+        side.threadsCpuMsPer1000Events === null
+          ? '?'
+          : Object.entries(side.threadsCpuMsPer1000Events)
+              .sort(([a], [b]) => THREAD_ORDER.indexOf(a) - THREAD_ORDER.indexOf(b))
+              .map(([kind, ms]) => `${kind} ${fmt(ms, 1)}`)
+              .join(', ');
+      console.log(`${''.padEnd(27)}CPU/1k per thread: proxy ${perThread(result.proxy)}; proxy, no store ${perThread(result.proxyNoStore)}`);
+      if (result.cpuToNginx !== null) console.log(`${''.padEnd(27)}CPU per event, proxy ÷ nginx: ${fmt(result.cpuToNginx, 2)}×`);
+      if (result.tailToNginx !== null && result.rounds > 1) console.log(`${''.padEnd(27)}the relay's tail beside nginx (median of the rounds' p99, proxy ÷ nginx): ${fmt(result.tailToNginx, 2)}×`);
       if (result.rounds > 1) {
         const rounds = (side: DelayStats): string => side.roundsP99Ms.map((p99) => fmt(p99, 2)).join(' / ');
         console.log(`${''.padEnd(27)}p99 round by round: direct ${rounds(result.direct)}; proxy ${rounds(result.proxy)}; proxy, no store ${rounds(result.proxyNoStore)}${result.nginx ? `; nginx ${rounds(result.nginx)}` : ''}`);
