@@ -1,0 +1,248 @@
+// Reads one ConverseStream message (docs/architecture.md, "Dialects"): its event type (the
+// framing's `event`: `:event-type`, or `:exception-type` for an exception frame, `:error-code`
+// for an error frame; `:message-type` among the unknown fields) and its JSON payload. The random
+// `p` member on every payload is padding, counted and never read. A payload with no event type
+// that is the SDK's parsed union, `{"contentBlockDelta": {…}}` (as Nova's invoke stream and the
+// AI SDK's fixtures carry events), is read as that event. Stateless and total: nothing here
+// throws, and what is malformed is a problem, as data.
+
+import { isObject } from '../../is-object.ts';
+import type { MessageFields } from '../../framing/types.ts';
+import { NOTHING, isIndex, parseData, wrongType } from '../kit/common.ts';
+import type { TransportKind } from '../kit/common.ts';
+import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
+import type { DialectInterpretation, DialectProblem } from '../types.ts';
+import type { ConverseOp, DeltaOp } from './ops.ts';
+
+type Json = Readonly<Record<string, unknown>>;
+
+export type ConverseKind =
+  | TransportKind
+  | 'message-start'
+  /** contentBlockStart: a tool use, a tool result, an image or a newer block opens. */
+  | 'block-start'
+  | 'text'
+  | 'reasoning'
+  /** reasoningContent.signature or .redactedContent: reasoning state a next turn sends back, no text. */
+  | 'signature'
+  | 'tool'
+  /** A delta of another kind: a tool result, a citation, an image, a newer member. */
+  | 'block-delta'
+  | 'block-stop'
+  | 'message-stop'
+  | 'metadata'
+  | 'error'
+  | 'unknown';
+
+export interface ConverseInterpretation extends DialectInterpretation {
+  readonly kind: ConverseKind;
+  readonly ops: readonly ConverseOp[];
+  readonly problems: readonly DialectProblem[];
+  /** The TOKEN_* bits: non-empty text, reasoning text or redacted reasoning, a tool-input fragment. */
+  readonly tokens: number;
+  /** Bytes the payload spends on its `p` padding member (with its key and comma, as compact JSON writes it). */
+  readonly paddingBytes: number;
+}
+
+export const EVENT_TYPES: ReadonlySet<string> = new Set(['messageStart', 'contentBlockStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
+/** The exceptions ConverseStreamOutput names; any frame whose :message-type is exception is one, named or not. */
+export const EXCEPTION_TYPES: ReadonlySet<string> = new Set(['internalServerException', 'modelStreamErrorException', 'validationException', 'throttlingException', 'serviceUnavailableException']);
+
+const PADDING = 'p';
+
+export function interpretConverseEvent(event: MessageFields): ConverseInterpretation {
+  const messageType = field(event, ':message-type');
+  if (messageType === 'error') {
+    const message = field(event, ':error-message') ?? event.data ?? '';
+    return reading('error', [{ op: 'exception', frame: 'error', type: event.event ?? '(no :error-code)', message }], NOTHING, 0, 0);
+  }
+  const parsed = parseData(event);
+  if (messageType === 'exception') {
+    const message = parsed.ok && typeof parsed.json.message === 'string' ? parsed.json.message : (event.data ?? '');
+    return reading('error', [{ op: 'exception', frame: 'exception', type: event.event ?? '(no :exception-type)', message }], NOTHING, 0, parsed.ok ? paddingOf(parsed.json) : 0);
+  }
+  if (!parsed.ok) return reading(parsed.kind, NOTHING, parsed.problems, 0, 0);
+  let type = event.event;
+  let json: Json = parsed.json;
+  const padding = paddingOf(json);
+  if (type === null) {
+    const keys = Object.keys(json);
+    const only = keys.length === 1 ? keys[0]! : null;
+    if (only !== null && (EVENT_TYPES.has(only) || EXCEPTION_TYPES.has(only)) && isObject(json[only])) {
+      type = only;
+      json = json[only];
+    }
+  }
+  if (type !== null && EXCEPTION_TYPES.has(type)) {
+    return reading('error', [{ op: 'exception', frame: 'exception', type, message: typeof json.message === 'string' ? json.message : JSON.stringify(json) }], NOTHING, 0, padding);
+  }
+  const problems: DialectProblem[] = [];
+  const op = readEvent(type, json, problems);
+  if (op === null) return reading('malformed', NOTHING, problems, 0, padding);
+  const { kind, tokens } = kindOf(op);
+  return reading(kind, [op], problems.length > 0 ? problems : NOTHING, tokens, padding);
+}
+
+function reading(kind: ConverseKind, ops: readonly ConverseOp[], problems: readonly DialectProblem[], tokens: number, paddingBytes: number): ConverseInterpretation {
+  return { kind, ops, problems, tokens, paddingBytes };
+}
+
+/** The value of a header the framing hands on as an unknown field. */
+function field(event: MessageFields, name: string): string | null {
+  for (const unknown of event.unknownFields) if (unknown.name === name) return unknown.value;
+  return null;
+}
+
+/** `"p":"abc…",` in compact JSON: the key (4 bytes with its quotes and colon), the string, and a comma when other members share the object. */
+function paddingOf(json: Json): number {
+  const value = json[PADDING];
+  if (typeof value !== 'string') return 0;
+  const quoted = JSON.stringify(value);
+  // Bedrock's padding is ASCII letters: the encoder is for anything else.
+  let ascii = true;
+  for (let i = 0; i < quoted.length && ascii; i++) ascii = quoted.charCodeAt(i) < 0x80;
+  const bytes = ascii ? quoted.length : new TextEncoder().encode(quoted).length;
+  return 4 + bytes + (Object.keys(json).length > 1 ? 1 : 0);
+}
+
+function readEvent(type: string | null, json: Json, problems: DialectProblem[]): ConverseOp | null {
+  switch (type) {
+    case 'messageStart':
+      return { op: 'message-start', role: text(json, 'role', problems) };
+    case 'contentBlockStart': {
+      const index = blockIndex(json, problems);
+      const start = json.start;
+      if (index === null) return null;
+      if (!isObject(start)) {
+        problems.push(wrongType('start', 'object', start));
+        return null;
+      }
+      const key = Object.keys(start)[0];
+      const value = key === undefined ? undefined : start[key];
+      if (key === undefined || !isObject(value)) {
+        problems.push(wrongType(key === undefined ? 'start' : `start.${key}`, 'object with one member', key === undefined ? start : value));
+        return null;
+      }
+      return { op: 'block-start', index, key, start: value };
+    }
+    case 'contentBlockDelta': {
+      const index = blockIndex(json, problems);
+      if (index === null) return null;
+      if (!isObject(json.delta)) {
+        problems.push(wrongType('delta', 'object', json.delta));
+        return null;
+      }
+      return { op: 'delta', index, deltas: readDelta(json.delta, problems) };
+    }
+    case 'contentBlockStop': {
+      const index = blockIndex(json, problems);
+      return index === null ? null : { op: 'block-stop', index };
+    }
+    case 'messageStop':
+      return { op: 'message-stop', stopReason: text(json, 'stopReason', problems), additional: json.additionalModelResponseFields };
+    case 'metadata': {
+      const fields: Record<string, unknown> = {};
+      for (const key of Object.keys(json)) if (key !== 'usage' && key !== 'metrics' && key !== 'trace' && key !== PADDING) fields[key] = json[key];
+      return { op: 'metadata', usage: object(json, 'usage', problems), metrics: object(json, 'metrics', problems), trace: object(json, 'trace', problems), fields };
+    }
+    default:
+      return { op: 'unknown', type };
+  }
+}
+
+function readDelta(delta: Json, problems: DialectProblem[]): DeltaOp[] {
+  const out: DeltaOp[] = [];
+  for (const key of Object.keys(delta)) {
+    const value = delta[key];
+    const path = `delta.${key}`;
+    if (key === 'text') {
+      if (typeof value === 'string') out.push({ type: 'text', text: value });
+      else problems.push(wrongType(path, 'string', value));
+    } else if (key === 'toolUse') {
+      if (isObject(value) && typeof value.input === 'string') out.push({ type: 'tool-input', input: value.input });
+      else problems.push(isObject(value) ? wrongType(`${path}.input`, 'string', value.input) : wrongType(path, 'object', value));
+    } else if (key === 'reasoningContent') {
+      if (isObject(value)) readReasoning(value, path, problems, out);
+      else problems.push(wrongType(path, 'object', value));
+    } else if (key === 'toolResult') {
+      if (Array.isArray(value)) out.push({ type: 'tool-result', items: value });
+      else problems.push(wrongType(path, 'array', value));
+    } else if (key === 'citation' || key === 'image') {
+      if (!isObject(value)) problems.push(wrongType(path, 'object', value));
+      else out.push(key === 'citation' ? { type: 'citation', citation: value } : { type: 'image', image: value });
+    } else out.push({ type: 'other', key, value });
+  }
+  return out;
+}
+
+function readReasoning(reasoning: Json, path: string, problems: DialectProblem[], out: DeltaOp[]): void {
+  for (const key of Object.keys(reasoning)) {
+    const value = reasoning[key];
+    if (key !== 'text' && key !== 'signature' && key !== 'redactedContent') {
+      out.push({ type: 'other', key: `reasoningContent.${key}`, value });
+      continue;
+    }
+    if (typeof value !== 'string') {
+      problems.push(wrongType(`${path}.${key}`, 'string', value));
+      continue;
+    }
+    if (key === 'text') out.push({ type: 'reasoning-text', text: value });
+    else if (key === 'signature') out.push({ type: 'signature', signature: value });
+    else out.push({ type: 'redacted', redactedContent: value });
+  }
+}
+
+function blockIndex(json: Json, problems: DialectProblem[]): number | null {
+  if (isIndex(json.contentBlockIndex)) return json.contentBlockIndex;
+  problems.push(wrongType('contentBlockIndex', 'integer', json.contentBlockIndex));
+  return null;
+}
+
+function text(json: Json, key: string, problems: DialectProblem[]): string | null {
+  const value = json[key];
+  if (typeof value === 'string') return value;
+  if (value !== undefined && value !== null) problems.push(wrongType(key, 'string', value));
+  return null;
+}
+
+function object(json: Json, key: string, problems: DialectProblem[]): Json | null {
+  const value = json[key];
+  if (isObject(value)) return value;
+  if (value !== undefined && value !== null) problems.push(wrongType(key, 'object', value));
+  return null;
+}
+
+const DELTA_TOKENS: Readonly<Record<DeltaOp['type'], number>> = { text: TOKEN_CONTENT, 'tool-input': TOKEN_TOOL, 'reasoning-text': TOKEN_REASONING, redacted: TOKEN_REASONING, signature: 0, 'tool-result': 0, citation: 0, image: 0, other: 0 };
+
+function kindOf(op: ConverseOp): { kind: ConverseKind; tokens: number } {
+  switch (op.op) {
+    case 'message-start':
+      return { kind: 'message-start', tokens: 0 };
+    case 'block-start':
+      return { kind: 'block-start', tokens: 0 };
+    case 'block-stop':
+      return { kind: 'block-stop', tokens: 0 };
+    case 'message-stop':
+      return { kind: 'message-stop', tokens: 0 };
+    case 'metadata':
+      return { kind: 'metadata', tokens: 0 };
+    case 'exception':
+      return { kind: 'error', tokens: 0 };
+    case 'unknown':
+      return { kind: 'unknown', tokens: 0 };
+    case 'delta': {
+      let tokens = 0;
+      for (const delta of op.deltas) {
+        const piece = delta.type === 'text' || delta.type === 'reasoning-text' ? delta.text : delta.type === 'tool-input' ? delta.input : delta.type === 'redacted' ? delta.redactedContent : 'x';
+        if (piece !== '') tokens |= DELTA_TOKENS[delta.type];
+      }
+      const first = op.deltas[0]?.type;
+      let kind: ConverseKind = 'block-delta';
+      if (first === 'text') kind = 'text';
+      else if (first === 'reasoning-text') kind = 'reasoning';
+      else if (first === 'signature' || first === 'redacted') kind = 'signature';
+      else if (first === 'tool-input') kind = 'tool';
+      return { kind, tokens };
+    }
+  }
+}
