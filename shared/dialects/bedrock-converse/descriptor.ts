@@ -44,7 +44,8 @@ export function bedrockErrorType(status: number): string {
 /**
  * Whether a parsed payload is a ConverseStream event's: a block event (contentBlockIndex with a
  * delta, a start, or nothing else but the padding), a messageStop's stopReason, metadata's usage
- * in Bedrock's names, a messageStart's role alone; or the SDK's parsed union of one of them.
+ * in Bedrock's names, a messageStart's role alone (with its padding or not); or the SDK's parsed
+ * union of one of them.
  */
 export function claimsConversePayload(json: Readonly<Record<string, unknown>>): boolean {
   const keys = Object.keys(json).filter((key) => key !== 'p');
@@ -52,7 +53,8 @@ export function claimsConversePayload(json: Readonly<Record<string, unknown>>): 
   if (isIndex(json.contentBlockIndex)) return isObject(json.delta) || isObject(json.start) || keys.length === 1;
   if (typeof json.stopReason === 'string') return true;
   if (isObject(json.usage) && typeof json.usage.inputTokens === 'number' && typeof json.usage.outputTokens === 'number') return true;
-  return keys.length === 1 && typeof json.role === 'string' && 'p' in json;
+  // messageStart: its role alone, which no other dialect's payload is.
+  return keys.length === 1 && typeof json.role === 'string';
 }
 
 export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { readonly protocol: 'bedrock-converse' } = {
