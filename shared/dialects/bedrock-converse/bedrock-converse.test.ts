@@ -289,6 +289,11 @@ describe('the bedrock-converse dialect', () => {
     expect(bedrockConverse.interpret(union({ modelStreamErrorException: { message: 'boom' } })).ops).toEqual([{ op: 'exception', frame: 'exception', type: 'modelStreamErrorException', message: 'boom' }]);
   });
 
+  it("words a modelStreamErrorException with the model's own status and message", () => {
+    const [message] = parseEventStream(exceptionFrame('modelStreamErrorException', { message: 'Model error.', originalStatusCode: 529, originalMessage: 'Overloaded' })).messages;
+    expect(bedrockConverse.interpret(message!).ops).toEqual([{ op: 'exception', frame: 'exception', type: 'modelStreamErrorException', message: "Model error. (the model's own error: 529 Overloaded)" }]);
+  });
+
   it('joins redacted pieces as the bytes they hold: their text when only the last is padded, else decoded and encoded again', () => {
     expect([joinBase64(['QUJD', 'REVG', 'Rw==']), joinBase64(['QQ==', 'Qg==']), joinBase64(['QUJD'])]).toEqual(['QUJDREVGRw==', 'QUI=', 'QUJD']);
   });

@@ -58,7 +58,7 @@ export function interpretConverseEvent(event: MessageFields): ConverseInterpreta
   }
   const parsed = parseData(event);
   if (messageType === 'exception') {
-    const message = parsed.ok && typeof parsed.json.message === 'string' ? parsed.json.message : (event.data ?? '');
+    const message = parsed.ok ? exceptionMessage(parsed.json) : (event.data ?? '');
     return reading('error', [{ op: 'exception', frame: 'exception', type: event.event ?? '(no :exception-type)', message }], NOTHING, 0, parsed.ok ? paddingOf(parsed.json) : 0);
   }
   if (!parsed.ok) return reading(parsed.kind, NOTHING, parsed.problems, 0, 0);
@@ -74,7 +74,7 @@ export function interpretConverseEvent(event: MessageFields): ConverseInterpreta
     }
   }
   if (type !== null && EXCEPTION_TYPES.has(type)) {
-    return reading('error', [{ op: 'exception', frame: 'exception', type, message: typeof json.message === 'string' ? json.message : JSON.stringify(json) }], NOTHING, 0, padding);
+    return reading('error', [{ op: 'exception', frame: 'exception', type, message: exceptionMessage(json) }], NOTHING, 0, padding);
   }
   const problems: DialectProblem[] = [];
   const op = readEvent(type, json, problems);
@@ -85,6 +85,13 @@ export function interpretConverseEvent(event: MessageFields): ConverseInterpreta
 
 function reading(kind: ConverseKind, ops: readonly ConverseOp[], problems: readonly DialectProblem[], tokens: number, paddingBytes: number): ConverseInterpretation {
   return { kind, ops, problems, tokens, paddingBytes };
+}
+
+/** An exception's `message`, with what modelStreamErrorException adds of the model's own error (originalStatusCode, originalMessage). */
+function exceptionMessage(json: Json): string {
+  if (typeof json.message !== 'string') return JSON.stringify(json);
+  const original = [json.originalStatusCode, json.originalMessage].filter((value) => typeof value === 'number' || (typeof value === 'string' && value !== ''));
+  return original.length === 0 ? json.message : `${json.message} (the model's own error: ${original.join(' ')})`;
 }
 
 /** The value of a header the framing hands on as an unknown field. */
