@@ -306,3 +306,48 @@ describe('the bedrock-converse dialect', () => {
     expect(JSON.parse(bedrockConverseDescriptor.errors.body(429, { message: 'Slow down.', type: 'rate_limit', param: null, code: null }))).toEqual({ message: 'Slow down.', __type: 'ThrottlingException' });
   });
 });
+
+describe('the bedrock-converse dialect on blocks no captured body has', () => {
+  it('keeps citations with their text, an image, and a newer block and delta member whole, in Converse shapes', () => {
+    const citation = { title: 'Doc', source: 'doc-1', sourceContent: [{ text: 'cited' }], location: { documentChar: { documentIndex: 0, start: 0, end: 5 } } };
+    const body = concat([
+      eventFrame('messageStart', { role: 'assistant' }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'It is ' } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { citation } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'cited.' } }),
+      eventFrame('contentBlockStop', { contentBlockIndex: 0 }),
+      eventFrame('contentBlockStart', { contentBlockIndex: 1, start: { image: { format: 'png' } } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 1, delta: { image: { source: { bytes: 'iVBO' } } } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 1, delta: { image: { source: { bytes: 'Rw==' } } } }),
+      eventFrame('contentBlockStop', { contentBlockIndex: 1 }),
+      eventFrame('contentBlockStart', { contentBlockIndex: 2, start: { audio: { format: 'mp3' } } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 2, delta: { audio: { chunk: 'AAAA' } } }),
+      eventFrame('contentBlockStop', { contentBlockIndex: 2 }),
+      eventFrame('messageStop', { stopReason: 'end_turn', additionalModelResponseFields: { stop_sequence: null } }),
+      eventFrame('metadata', { usage: { inputTokens: 5, outputTokens: 7, totalTokens: 12, cacheReadInputTokens: 3 }, metrics: { latencyMs: 42 }, trace: { promptRouter: { invokedModelId: 'm' } }, serviceTier: { type: 'default' }, p: 'abc' }),
+    ]);
+    const result = run(body);
+    expect(result.final).toEqual({
+      output: {
+        message: {
+          role: 'assistant',
+          content: [{ citationsContent: { content: [{ text: 'It is cited.' }], citations: [citation] } }, { image: { format: 'png', source: { bytes: 'iVBORw==' } } }, { audio: { format: 'mp3' } }, { audio: { chunk: 'AAAA' } }],
+        },
+      },
+      stopReason: 'end_turn',
+      usage: { inputTokens: 5, outputTokens: 7, totalTokens: 12, cacheReadInputTokens: 3 },
+      metrics: { latencyMs: 42 },
+      additionalModelResponseFields: { stop_sequence: null },
+      trace: { promptRouter: { invokedModelId: 'm' } },
+      serviceTier: { type: 'default' },
+    });
+    expect(result.diagnostics).toEqual([]);
+    expect([result.annotations[2], result.annotations[9], result.annotations[10], result.annotations[12], result.annotations[13]]).toEqual([
+      'block 0 citation {"title":"Doc","sour…(+113 chars)',
+      'block 2 start audio {"format":"mp3"}',
+      'block 2 audio {"chunk":"AAAA"}',
+      'messageStop stopReason "end_turn", additionalModelResponseFields {"stop_sequence":nul…(+2 chars)',
+      'metadata usage: input 5, cache read 3, output 7, total 12; latencyMs 42; trace {"promptRouter":{"in…(+19 chars); serviceTier {"type":"default"}',
+    ]);
+  });
+});
