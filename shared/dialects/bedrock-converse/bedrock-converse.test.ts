@@ -145,14 +145,12 @@ describe('the bedrock-converse dialect', () => {
     expect(signature?.length).toBe(496);
     const result = run(body);
     expect(result.final).toEqual({
-      output: {
-        message: {
-          role: 'assistant',
-          content: [
-            { reasoningContent: { reasoningText: { text: 'The user has greeted me with a simple "Hello". I should respond in a friendly and welcoming manner. This is a straightforward greeting, so I\'ll respond warmly and ask how I can help them today.', signature } } },
-            { text: "Hello! It's nice to meet you. How can I help you today?" },
-          ],
-        },
+      message: {
+        role: 'assistant',
+        content: [
+          { reasoningContent: { reasoningText: { text: 'The user has greeted me with a simple "Hello". I should respond in a friendly and welcoming manner. This is a straightforward greeting, so I\'ll respond warmly and ask how I can help them today.', signature } } },
+          { text: "Hello! It's nice to meet you. How can I help you today?" },
+        ],
       },
       stopReason: 'end_turn',
       usage: { inputTokens: 36, outputTokens: 73, totalTokens: 109 },
@@ -165,14 +163,12 @@ describe('the bedrock-converse dialect', () => {
   it('ends a tool-use body with the text and the tool use, its input fragments (the first empty) joined and parsed at the block stop', () => {
     const result = run(read('converse-claude35sonnet-text-then-tool-use.bin'));
     expect(result.final).toEqual({
-      output: {
-        message: {
-          role: 'assistant',
-          content: [
-            { text: "I can certainly help you with the weather in San Francisco, but I'm afraid I don't have a specific tool to check the current time there. Let me get the weather information for you." },
-            { toolUse: { toolUseId: 'tooluse_wnjikhCUTruJciycmmm5Kg', name: 'get_weather', input: { location: 'San Francisco, CA', unit: 'fahrenheit' } } },
-          ],
-        },
+      message: {
+        role: 'assistant',
+        content: [
+          { text: "I can certainly help you with the weather in San Francisco, but I'm afraid I don't have a specific tool to check the current time there. Let me get the weather information for you." },
+          { toolUse: { toolUseId: 'tooluse_wnjikhCUTruJciycmmm5Kg', name: 'get_weather', input: { location: 'San Francisco, CA', unit: 'fahrenheit' } } },
+        ],
       },
       stopReason: 'tool_use',
       usage: { inputTokens: 414, outputTokens: 114, totalTokens: 528 },
@@ -186,14 +182,14 @@ describe('the bedrock-converse dialect', () => {
     const body = read('converse-claude37-redacted-reasoning.bin');
     const [first, second] = [payloads(body)[1]!, payloads(body)[3]!].map((payload) => payload.delta?.reasoningContent?.redactedContent);
     const result = run(body);
-    expect(result.final.output.message.content.slice(0, 2)).toEqual([{ reasoningContent: { redactedContent: first } }, { reasoningContent: { redactedContent: second } }]);
-    expect([first!.length, second!.length, result.final.output.message.content.length, result.firstToken, result.diagnostics]).toEqual([1080, 752, 3, 1, []]);
+    expect(result.final.message.content.slice(0, 2)).toEqual([{ reasoningContent: { redactedContent: first } }, { reasoningContent: { redactedContent: second } }]);
+    expect([first!.length, second!.length, result.final.message.content.length, result.firstToken, result.diagnostics]).toEqual([1080, 752, 3, 1, []]);
     expect(result.annotations.slice(1, 3)).toEqual(['block 0 redactedContent (1080 chars of base64)', 'block 0 stop']);
   });
 
   it('shows the newer blocks as they come: a server tool use, its tool result items whole, then a tool use', () => {
     const result = run(read('converse-nova2lite-server-tool-result-blocks.bin'));
-    expect(result.final.output.message.content).toEqual([
+    expect(result.final.message.content).toEqual([
       { toolUse: { name: 'nova_code_interpreter', toolUseId: 'tooluse_VQNZJRUFMoqZzszVsRd4og', type: 'server_tool_use', input: { snippet: '1234 * 5678' } } },
       { toolResult: { status: 'success', toolUseId: 'tooluse_VQNZJRUFMoqZzszVsRd4og', type: 'nova_code_interpreter_result', content: [{ json: { stdOut: '7006652', stdErr: '', exitCode: 0, isError: false } }] } },
       { toolUse: { name: 'final_result', toolUseId: 'tooluse_ptgCcZ0uQu-UUMz0abqoWw', type: 'tool_use', input: { result: 7006652 } } },
@@ -216,13 +212,13 @@ describe('the bedrock-converse dialect', () => {
 
   it('warns of a max_tokens stop, and ends with the text so far', () => {
     const result = run(read('converse-jamba15mini-max-tokens.bin'));
-    expect({ stopReason: result.final.stopReason, usage: result.usage, blocks: result.final.output.message.content.length, firstToken: result.firstToken }).toEqual({ stopReason: 'max_tokens', usage: { inputTokens: 15, outputTokens: 100, totalTokens: 115 }, blocks: 1, firstToken: 2 });
+    expect({ stopReason: result.final.stopReason, usage: result.usage, blocks: result.final.message.content.length, firstToken: result.firstToken }).toEqual({ stopReason: 'max_tokens', usage: { inputTokens: 15, outputTokens: 100, totalTokens: 115 }, blocks: 1, firstToken: 2 });
     expect(result.diagnostics).toEqual([{ code: 'stop-max-tokens', severity: 'warning', message: 'The message stopped with "max_tokens" (event 103): the output was cut.', hint: bedrockConverse.catalogue['stop-max-tokens']!.hint, events: [103] }]);
   });
 
   it('finds an exception frame inside the 200, and the message it left unfinished', () => {
     const result = run(EXCEPTION_BODY);
-    expect(result.final).toEqual({ output: { message: { role: 'assistant', content: [{ text: 'Bonjour, ça' }] } }, stopReason: null, usage: null, metrics: null });
+    expect(result.final).toEqual({ message: { role: 'assistant', content: [{ text: 'Bonjour, ça' }] }, stopReason: null, usage: null, metrics: null });
     expect(result.annotations).toEqual(['messageStart role "assistant"', 'block 0 text += "Bonjour"', 'block 0 text += ", ça"', 'throttlingException: "Too many tokens, ple"…(+29 chars)']);
     expect(result.diagnostics).toEqual([
       { code: 'stream-exception', severity: 'error', message: `Event 3 is an exception frame, throttlingException: "${THROTTLED}". @aws-sdk/client-bedrock-runtime throws it from the stream; the answer stopped there.`, hint: bedrockConverse.catalogue['stream-exception']!.hint, events: [3] },
@@ -245,7 +241,7 @@ describe('the bedrock-converse dialect', () => {
   it('finds a body cut before messageStop, and waits for the end to say so', () => {
     const body = firstFrames(read('converse-claude35sonnet-text.bin'), 13);
     const result = run(body);
-    expect(result.final).toEqual({ output: { message: { role: 'assistant', content: [{ text: "Hello! As an AI language model, I don't have feelings, but I'm functioning well and ready to assist you. How can I help you today?" }] } }, stopReason: null, usage: null, metrics: null });
+    expect(result.final).toEqual({ message: { role: 'assistant', content: [{ text: "Hello! As an AI language model, I don't have feelings, but I'm functioning well and ready to assist you. How can I help you today?" }] }, stopReason: null, usage: null, metrics: null });
     expect(result.diagnostics).toEqual([
       { code: 'missing-message-stop', severity: 'error', message: 'The stream ended without messageStop (its last event is 12): the message did not finish, and no stopReason says why.', hint: STOP_HINT, events: [12] },
       { code: 'usage-missing', severity: 'warning', message: 'No usage: the stream ended before messageStop and metadata.', hint: USAGE_HINT, events: [12] },
@@ -267,7 +263,7 @@ describe('the bedrock-converse dialect', () => {
     const check = checkArguments(raw);
     if (check.valid) throw new Error('the raw input parses');
     const result = run(body);
-    expect(result.final.output.message.content).toEqual([{ toolUse: { toolUseId: 'tooluse_1', name: 'get_weather', input: raw } }]);
+    expect(result.final.message.content).toEqual([{ toolUse: { toolUseId: 'tooluse_1', name: 'get_weather', input: raw } }]);
     expect(result.diagnostics).toEqual([
       { code: 'tool-arguments-invalid', severity: 'error', message: `Content block 0 (toolUse "get_weather") input does not parse as JSON at its contentBlockStop: ${describeArgumentsError(check)}. The final object keeps the raw text.`, hint: bedrockConverse.catalogue['tool-arguments-invalid']!.hint, events: [1, 2, 3, 4] },
     ]);
@@ -328,11 +324,9 @@ describe('the bedrock-converse dialect on blocks no captured body has', () => {
     ]);
     const result = run(body);
     expect(result.final).toEqual({
-      output: {
-        message: {
-          role: 'assistant',
-          content: [{ citationsContent: { content: [{ text: 'It is cited.' }], citations: [citation] } }, { image: { format: 'png', source: { bytes: 'iVBORw==' } } }, { audio: { format: 'mp3' } }, { audio: { chunk: 'AAAA' } }],
-        },
+      message: {
+        role: 'assistant',
+        content: [{ citationsContent: { content: [{ text: 'It is cited.' }], citations: [citation] } }, { image: { format: 'png', source: { bytes: 'iVBORw==' } } }, { audio: { format: 'mp3' } }, { audio: { chunk: 'AAAA' } }],
       },
       stopReason: 'end_turn',
       usage: { inputTokens: 5, outputTokens: 7, totalTokens: 12, cacheReadInputTokens: 3 },

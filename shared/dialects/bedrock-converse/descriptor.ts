@@ -8,9 +8,9 @@ import { isIndex } from '../kit/common.ts';
 import type { DialectDescriptor } from '../types.ts';
 import { EVENT_TYPES } from './interpret.ts';
 
-const RESPONSE_TYPE = `/** @aws-sdk/client-bedrock-runtime's ConverseResponse, as far as the stream tells it: every member the server sent is there. */
+const RESPONSE_TYPE = `/** @aws-sdk/client-bedrock-runtime's ConverseResponse, as far as the stream tells it, its output.message as message: every member the server sent is there. */
 export interface ExpectedResponse {
-  output: { message: { role: string; content: Record<string, unknown>[] } };
+  message: { role: string; content: Record<string, unknown>[] };
   /** null when no messageStop came. */
   stopReason: string | null;
   usage: Record<string, unknown> | null;
@@ -68,7 +68,7 @@ export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { 
   matchedOn: ['messages', 'system', 'toolConfig'],
   claimsPayload: claimsConversePayload,
   claimsEventName: (name) => EVENT_TYPES.has(name),
-  // The issue names the member `output`; the object is the whole ConverseResponse, whose own `output` holds the message.
+  // The contract's `output` holds Converse's response with its `output.message` lifted to `message` (issue 32), so it reads output.message, not output.output.message.
   final: { title: 'Response', noun: 'response', sdkCall: 'ConverseCommand', shape: 'object', member: 'output' },
   sdk: { name: 'the AWS SDK for JavaScript', npm: '@aws-sdk/client-bedrock-runtime', pip: 'boto3' },
   outputTokensField: 'outputTokens',

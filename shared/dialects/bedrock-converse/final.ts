@@ -1,6 +1,6 @@
 // The final object of a ConverseStream: the ConverseResponse the non-streaming Converse call
 // answers (@aws-sdk/client-bedrock-runtime: ConverseResponse, ContentBlock), as far as the stream
-// tells it — `{output: {message: {role, content}}, stopReason, usage, metrics}`, with
+// tells it — `{message: {role, content}, stopReason, usage, metrics}` (Converse's `output.message` lifted to the top, as the contract's `output` member holds it: issue 32), with
 // additionalModelResponseFields, trace and metadata's other members when sent.
 //
 // Each block by contentBlockIndex becomes the ContentBlock Converse would hold: text `{text}`
@@ -20,7 +20,7 @@ type Json = Record<string, unknown>;
 
 /** The contract's final object (docs/architecture.md, "Analysis contract"): a ConverseResponse. */
 export interface ConverseResponse {
-  output: { message: { role: string; content: Json[] } };
+  message: { role: string; content: Json[] };
   /** null when no messageStop came (missing-message-stop). */
   stopReason: string | null;
   usage: Json | null;
@@ -33,7 +33,7 @@ export interface ConverseResponse {
 export function finalResponse(state: ConverseState): ConverseResponse {
   const content = [...state.blocks.values()].sort((a, b) => a.index - b.index).flatMap(contentOf);
   const out: ConverseResponse = {
-    output: { message: { role: state.role ?? 'assistant', content } },
+    message: { role: state.role ?? 'assistant', content },
     stopReason: state.stopReason,
     usage: state.usage === null ? null : { ...state.usage },
     metrics: state.metrics === null ? null : { ...state.metrics },
