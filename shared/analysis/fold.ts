@@ -62,8 +62,10 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   private completed: AnalyzedEvent[] | null = null;
   private offset = 0;
   private done = false;
-  // Events past MAX_ANALYSED_EVENTS, counted and not kept.
+  // Events analysed (kept in `events` unless options.keepEvents is false), and those past MAX_ANALYSED_EVENTS, counted and not analysed.
+  private analysed = 0;
   private unanalysed = 0;
+  private readonly keepEvents: boolean;
   /** The dialect read in (raw included); null while not told. */
   private reading: Reading | null = null;
   /** Events waiting for the dialect to be told; null once it is. */
@@ -79,6 +81,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     kept: readonly { readonly bytes: Uint8Array }[] | null,
   ) {
     this.kept = kept;
+    this.keepEvents = options.keepEvents !== false;
     const protocol = options.protocol ?? (options.url ? protocolFromPath(options.url) : null);
     if (protocol !== null) this.choose(protocol);
     else this.held = [];
@@ -110,12 +113,12 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   }
 
   get stats(): StreamStats {
-    return { ...this.parser.stats, events: this.events.length + (this.held?.length ?? 0) + this.unanalysed };
+    return { ...this.parser.stats, events: this.analysed + (this.held?.length ?? 0) + this.unanalysed };
   }
 
   /** The parser's callback: reads, accumulates and keeps one event. */
   onEvent(sse: SseEvent): void {
-    if (this.events.length >= MAX_ANALYSED_EVENTS) {
+    if (this.analysed >= MAX_ANALYSED_EVENTS) {
       this.unanalysed++;
       return;
     }
@@ -127,7 +130,8 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     // A client stops reading at [DONE]: what comes after it is shown and diagnosed (after-done), never accumulated.
     const event = reading.keeper.take(sse, this.done ? null : reading.accumulator);
     if (event.interpretation.kind === 'done') this.done = true;
-    this.events.push(event);
+    this.analysed++;
+    if (this.keepEvents) this.events.push(event);
     (this.completed ??= []).push(event);
     this.options.onEvent?.(event);
   }

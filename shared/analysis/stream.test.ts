@@ -21,6 +21,25 @@ describe('the analysis as a fold over reads', () => {
     ]);
   });
 
+  it('hands every event on and counts it without keeping it when asked to keep none, whole, split at random and byte by byte', async () => {
+    const { realStream, splitAt, byteByByte } = await import('../test/streams.ts');
+    const body = realStream('openai-gpt4o-parallel-tool-calls.sse');
+    const kept = createStreamAnalyzer();
+    kept.feed(body, null);
+    const whole = kept.end();
+    const annotations = kept.events.map((event) => [event.sse.index, event.t, event.annotation]);
+    for (const reads of [[body], splitAt(body, [7, 300, 301, 2000]), byteByByte(body)]) {
+      const seen: unknown[] = [];
+      const counted = createStreamAnalyzer({ keepEvents: false, onEvent: (event) => void seen.push([event.sse.index, event.t, event.annotation]) });
+      for (const read of reads) counted.feed(read, null);
+      const end = counted.end();
+      expect(counted.events).toEqual([]);
+      expect(seen).toEqual(annotations);
+      expect(end.stats).toEqual({ ...whole.stats, reads: reads.length });
+      expect(toChoices(counted.dialectState as StreamState)).toEqual(toChoices(kept.dialectState as StreamState));
+    }
+  });
+
   it('stops accumulating at [DONE], as a client does, but still annotates what follows', () => {
     const analyzer = createStreamAnalyzer();
     analyzer.feed(bytes(body(chunk([delta({ content: 'kept' })]), DONE_EVENT, chunk([delta({ content: ' lost' })]))), null);

@@ -43,8 +43,20 @@ export interface StreamAnalyzerOptions {
   readonly protocol?: Protocol;
   /** The request URL or path, which tells the dialect (`/chat/completions`, `/responses`, `/messages`). */
   readonly url?: string | null;
+  /**
+   * The reads the caller will feed, in order, whose bytes it keeps unchanged while the analysis
+   * lives (a live recording keeps them for its end): the events then read their data from them
+   * instead of keeping a copy each, a sixth of the memory (docs/performance.md, "Capture proxy: memory").
+   */
+  readonly keptReads?: readonly { readonly bytes: Uint8Array }[];
+  /**
+   * False: the events are handed to `onEvent` and counted, not kept (`events` stays empty), for a
+   * caller that analyses the body again at its end from where it stored it (the capture proxy's
+   * recordings: docs/performance.md, "Capture proxy: memory"). Default true.
+   */
+  readonly keepEvents?: boolean;
 }
 
 export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): StreamAnalyzer {
-  return new Analyzer(options, null);
+  return new Analyzer(options, options.keptReads ?? null);
 }

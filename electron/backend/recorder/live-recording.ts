@@ -5,7 +5,7 @@
 // cap it keeps nothing more and its end says so.
 
 import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
-import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource } from '../../../shared/index.ts';
+import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource, StreamAnalyzer } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { createEchoMasker, maskHeaders } from '../../../shared/recording/secrets/echoes.ts';
 import type { SecretsMasked, TruncationCause } from '../../../shared/recording/types.ts';
@@ -43,6 +43,14 @@ export interface LiveRecordingOptions {
   readonly flushIntervalMs?: number;
   /** A write the store failed (it retries; past a bound it gives up): by default a process warning. */
   readonly onStoreError?: (error: Error) => void;
+  /**
+   * With a store: neither the reads nor the analysed events are held while the recording runs (the
+   * events are still analysed and stored as they come); its end analyses the stored reads, one
+   * recording at a time. What the capture proxy's hundreds of streams at once need: in memory,
+   * a 512 KiB stream held its reads and ~1.5 MB of events until it ended (docs/performance.md,
+   * "Capture proxy: memory"). The analysis, and the recording returned, are the same.
+   */
+  readonly analyseAtEnd?: boolean;
   readonly onRead?: (t: number | null, bytes: Uint8Array) => void;
   readonly onEvent?: (event: AnalyzedEvent) => void;
 }
@@ -60,6 +68,8 @@ export interface LiveRecordingResult {
 
 export interface LiveRecording {
   readonly id: number | null;
+  /** Whether it holds on to the bytes `read` is given (until its end): false when analysed at its end, which copies what it stores. */
+  readonly keepsReads: boolean;
   /** The response head, its echoed keys masked and its secret headers redacted: what is kept of it, returned. */
   response(head: RecordedResponse): RecordedResponse;
   read(t: number, bytes: Uint8Array): void;
@@ -86,6 +96,7 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   const writer: RecordingWriter | undefined = store && (reserved === undefined ? store.beginRecording(begin) : store.resumeRecording(reserved, begin));
   const maxBytes = options.maxAnalysisBytes ?? DEFAULT_MAX_ANALYSIS_BYTES;
   const maxRecordingBytes = options.maxRecordingBytes ?? DEFAULT_MAX_RECORDING_BYTES;
+  const atEnd = options.analyseAtEnd === true && writer !== undefined;
   const reads: RecordedRead[] = [];
   let analysedBytes = 0;
   let keptBytes = 0;
@@ -101,6 +112,7 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   // The request path tells the dialect (chat/completions, responses, messages).
   const analyzer = createStreamAnalyzer({
     url: request.url,
+    ...(atEnd ? { keepEvents: false } : { keptReads: reads }),
     onEvent(event) {
       writer?.event(event);
       options.onEvent?.(event);
@@ -127,12 +139,13 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       return;
     }
     analysedBytes += bytes.length;
-    reads.push(read);
+    if (!atEnd) reads.push(read);
     analyzer.feed(bytes, t);
   };
 
   return {
     id: writer?.id ?? null,
+    keepsReads: !atEnd,
     response(received) {
       const masked = maskHeaders(received.headers, options.secrets, options.secretHeaders);
       maskedHeaders = masked.masked;
@@ -158,10 +171,11 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       for (const read of masker.end()) keep(read);
       const end: RecordedEnd = droppedBytes === null ? given : { ...given, truncated: { atBytes: keptBytes, droppedBytes, cause } };
       const secretsMasked: SecretsMasked | undefined = maskedHeaders.length > 0 || masker.places > 0 ? { headers: maskedHeaders, bodyPlaces: masker.places } : undefined;
-      const { partial, stats } = analyzer.end();
-      const recording: Recording = { source, startedAt, request, response: head, reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}), ...(recorderLag && recorderLag.length > 0 ? { recorderLag } : {}) };
+      const ended = analyzer.end();
+      const recording: Recording = { source, startedAt, request, response: head, reads: atEnd ? storedReads(writer!, store!, analysedBytes) : reads, end, ...(secretsMasked ? { secretsMasked } : {}), ...(capture ? { capture } : {}), ...(recorderLag && recorderLag.length > 0 ? { recorderLag } : {}) };
       const limit = analysing ? null : { maxBytes, analysedBytes, bodyBytes: keptBytes };
-      const analysis = finishAnalysis(recording, analyzer, { partial, stats }, {}, limit);
+      const fold = atEnd ? refold(recording) : { analyzer, ended };
+      const analysis = finishAnalysis(recording, fold.analyzer, fold.ended, {}, limit);
       const stored = writer ? writer.finish(end, analysis, { secretsMasked, capture, recorderLag }) : true;
       return { id: writer?.id ?? null, recording, analysis, analysedWholeBody: analysing, stored };
     },
@@ -171,4 +185,28 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
       if (writer && !writer.finished) writer.finish({ t: null, outcome: 'error', error: `the recorder failed: ${caught instanceof Error ? caught.message : String(caught)}` });
     },
   };
+}
+
+/**
+ * The reads a recording analysed at its end analysed, as its writer stored them: the first
+ * `analysedBytes` of the body (the analysis's bound). Its own connection wrote them, so a flush
+ * makes them readable; one the store lost (its writer gave up) is analysed as far as it was kept.
+ */
+function storedReads(writer: RecordingWriter, store: Store, analysedBytes: number): RecordedRead[] {
+  writer.flush();
+  const reads: RecordedRead[] = [];
+  let bytes = 0;
+  for (const read of store.get(writer.id)?.reads ?? []) {
+    if (bytes + read.bytes.length > analysedBytes) break;
+    bytes += read.bytes.length;
+    reads.push(read);
+  }
+  return reads;
+}
+
+/** The recording's reads folded again, whole: the live fold kept none of its events. */
+function refold(recording: Recording): { readonly analyzer: StreamAnalyzer; readonly ended: ReturnType<StreamAnalyzer['end']> } {
+  const analyzer = createStreamAnalyzer({ url: recording.request?.url ?? null, keptReads: recording.reads });
+  for (const read of recording.reads) analyzer.feed(read.bytes, read.t);
+  return { analyzer, ended: analyzer.end() };
 }

@@ -48,12 +48,15 @@ export class ReadBatch {
   }
 }
 
-/** Each read of a packed batch, in order, its bytes a copy of their own (a recording keeps them). */
+/**
+ * Each read of a packed batch, in order, its bytes a view into the batch's (which nothing writes
+ * to again): a recording that keeps them copies them, one that does not keeps no batch alive.
+ */
 export function forEachRead(packed: PackedReads, onRead: (key: number, t: number, bytes: Uint8Array) => void): void {
   let offset = 0;
   for (let at = 0; at + FIELDS <= packed.table.length; at += FIELDS) {
     const length = packed.table[at + 2]!;
-    onRead(packed.table[at]!, packed.table[at + 1]!, packed.bytes.slice(offset, offset + length));
+    onRead(packed.table[at]!, packed.table[at + 1]!, packed.bytes.subarray(offset, offset + length));
     offset += length;
   }
 }

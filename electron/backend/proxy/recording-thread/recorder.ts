@@ -114,6 +114,8 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
         ...(stored && message.id !== null && store ? { store, reserved: message.id } : {}),
         source: 'capture',
         flushIntervalMs: CAPTURE_FLUSH_INTERVAL_MS,
+        // Hundreds of streams at once: each holds nothing of its body here once stored (docs/performance.md, "Capture proxy: memory").
+        analyseAtEnd: true,
         tags: message.tags,
         capture: message.capture,
         ...(message.maxRecordingBytes === undefined ? {} : { maxRecordingBytes: message.maxRecordingBytes }),
@@ -176,7 +178,7 @@ export function createRecorder(store: Store | undefined, reply: (message: FromRe
       if (exchange.decoder) {
         exchange.lastRawT = t;
         exchange.decoder.write(bytes);
-      } else exchange.live.read(t, bytes);
+      } else exchange.live.read(t, exchange.live.keepsReads ? bytes.slice() : bytes);
     } catch (error) {
       fail(exchange, error);
     }
