@@ -1,7 +1,7 @@
 // The recording thread as the capture proxy uses it: a real worker thread writing to the relay's
 // store file, and what becomes of the recordings when that thread dies.
 
-import { EventEmitter } from 'node:events';
+import { EventEmitter, once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -94,6 +94,39 @@ describe('the recording thread', () => {
       expect(buffer.equals(Buffer.from(STREAM))).toBe(true);
       const ended = await recording.finish({ t: 3, outcome: 'eof' }, relay(), false);
       expect(Buffer.from(ended.recording!.reads[0]!.bytes).equals(Buffer.from(STREAM))).toBe(true);
+    } finally {
+      await thread.close();
+    }
+  });
+
+  it('that has had no recording under way for a while ends, closing its store, and the next stream starts another, recorded whole', async () => {
+    const store = freshStore();
+    const workers: Worker[] = [];
+    const thread = createRecordingThread(
+      store,
+      (data) => {
+        const worker = startRecordingWorker(data);
+        workers.push(worker);
+        return worker;
+      },
+      { idleExitMs: 20 },
+    );
+    try {
+      const first = thread.begin(START);
+      first.response(HEAD);
+      READS.forEach((bytes, i) => first.read(2 + i, bytes));
+      expect(await first.finish({ t: 9, outcome: 'eof' }, relay(), false)).toMatchObject({ error: null });
+      const [code] = (await once(workers[0]!, 'exit')) as [number];
+      expect(code).toBe(0);
+      const second = thread.begin(START);
+      second.response(HEAD);
+      READS.forEach((bytes, i) => second.read(2 + i, bytes));
+      expect(await second.finish({ t: 9, outcome: 'eof' }, relay(), false)).toMatchObject({ end: { t: 9, outcome: 'eof' }, error: null });
+      expect(workers.length).toBe(2);
+      for (const id of [first.id!, second.id!]) {
+        expect(store.summary(id)).toMatchObject({ outcome: 'eof' });
+        expect(store.get(id)!.reads.map((read) => [...read.bytes])).toEqual(READS.map((bytes) => [...bytes]));
+      }
     } finally {
       await thread.close();
     }

@@ -31,9 +31,19 @@ export const POST_INTERVAL_MS = 10;
  */
 export const MAX_PENDING_BYTES = 64 * 1024 * 1024;
 
+/**
+ * How long the recording thread lives with no recording under way: then it ends, and the next
+ * stream starts another. A round of 300 large streams left it ~100 MB of heap and allocations that
+ * neither V8 nor the allocator gave back, round after round (docs/performance.md, "Capture proxy:
+ * memory"); a start costs the next stream nothing but the thread's boot, its reads waiting meanwhile.
+ */
+export const IDLE_EXIT_MS = 5_000;
+
 export interface RecordingThreadOptions {
   /** MAX_PENDING_BYTES by default (tests make it small). */
   readonly maxPendingBytes?: number;
+  /** IDLE_EXIT_MS by default. */
+  readonly idleExitMs?: number;
 }
 
 export interface RecordingEnd {
@@ -94,6 +104,11 @@ interface Running {
 /** `startWorker`: how the thread is started (tests start one that fails). */
 export function createRecordingThread(store: Store | undefined, startWorker: (data: RecordingThreadData) => Worker = startRecordingWorker, options: RecordingThreadOptions = {}): RecordingThread {
   const maxPendingBytes = options.maxPendingBytes ?? MAX_PENDING_BYTES;
+  const idleExitMs = options.idleExitMs ?? IDLE_EXIT_MS;
+  /** Ends the thread once idle; null while a recording is under way. */
+  let idleTimer: NodeJS.Timeout | null = null;
+  /** A thread ended for being idle, until it has exited. */
+  let retiring: Promise<void> | null = null;
   let running: Running | null = null;
   let count = 0;
   /** Said once per proxy: each recording it touches says so in its own end. */
@@ -174,7 +189,10 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       state.answered = true;
       state.waiting.delete(message.key);
       state.open.delete(message.key);
-      if (state.open.size === 0) worker.unref();
+      if (state.open.size === 0) {
+        worker.unref();
+        whenIdle(state);
+      }
       if (waiting.id !== null) store?.releaseRecording(waiting.id, message.type === 'failed' ? `the recording failed: ${message.error}` : undefined);
       waiting.resolve(message.type === 'finished' ? { end: message.end, figures: message.figures, recording: message.recording, error: null } : { end: message.end, figures: null, recording: null, error: message.error });
     });
@@ -199,6 +217,7 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
 
   return {
     begin(options) {
+      stayAwake();
       if (running === null) running = start();
       const thread = running;
       const key = ++count;
@@ -246,18 +265,42 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       };
     },
     async close() {
+      stayAwake();
       const thread = running;
-      if (!thread) return;
       running = null;
-      thread.closing = true;
-      if (thread.died === null) {
-        post(thread, { type: 'close' });
-        flush(thread);
-        thread.worker.ref();
-      }
-      await thread.exited;
+      await Promise.all([retiring, thread && end(thread)]);
     },
   };
+
+  /** The thread closes its store once its recordings have ended, and exits. */
+  function end(thread: Running): Promise<void> {
+    thread.closing = true;
+    if (thread.died === null) {
+      post(thread, { type: 'close' });
+      flush(thread);
+      thread.worker.ref();
+    }
+    return thread.exited;
+  }
+
+  /** A thread with no recording under way for idleExitMs ends (what it grew to goes with it); the next stream starts another. */
+  function whenIdle(thread: Running): void {
+    stayAwake();
+    idleTimer = setTimeout(() => {
+      idleTimer = null;
+      if (running !== thread || thread.open.size > 0) return;
+      running = null;
+      const exited = end(thread).then(() => {
+        if (retiring === exited) retiring = null;
+      });
+      retiring = exited;
+    }, idleExitMs).unref();
+  }
+
+  function stayAwake(): void {
+    if (idleTimer !== null) clearTimeout(idleTimer);
+    idleTimer = null;
+  }
 }
 
 /** The recorder on the relay's own thread, behind the worker's interface: what a proxy falls back to when no worker can start. */
