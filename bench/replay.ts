@@ -42,6 +42,8 @@ export interface GapStats {
   /** |observed - recorded| time of each event since the first event (drift: errors that add up), p99 and max over the runs. */
   readonly driftP99Ms: number;
   readonly maxDriftMs: number;
+  /** CPU time of the whole process (server and in-process client alike) over the replays' wall time, in % of one core. */
+  readonly cpuPercent: number;
 }
 
 export interface ReplayFidelityResult {
@@ -91,8 +93,16 @@ async function record(sim: Record<string, number>): Promise<Recording> {
   }
 }
 
-/** POSTs `body` and stamps every read: the chunk events' arrival times, in ms since the request was sent. */
-function observe(url: string, body: unknown): Promise<number[]> {
+interface Observed {
+  /** The chunk events' arrival times, ms since the request was sent. */
+  readonly times: number[];
+  /** CPU time of the process (user + system) and wall time, ms, from the request to the response's end. */
+  readonly cpuMs: number;
+  readonly wallMs: number;
+}
+
+/** POSTs `body` and stamps every read: the chunk events' arrival times, and what the process spent meanwhile. */
+function observe(url: string, body: unknown): Promise<Observed> {
   return new Promise((resolve, reject) => {
     const payload = JSON.stringify(body);
     const reads: { t: number; bytes: Buffer }[] = [];
@@ -103,24 +113,27 @@ function observe(url: string, body: unknown): Promise<number[]> {
       });
       res.on('error', reject);
       res.on('end', () => {
+        const wallMs = performance.now() - start;
+        const cpu = process.cpuUsage(cpuStart);
         const times: number[] = [];
         const parser = createSseParser({ onEvent: (event) => event.data !== '[DONE]' && times.push(reads[event.read]!.t - start) });
         for (const read of reads) parser.feed(read.bytes);
         parser.end();
-        resolve(times);
+        resolve({ times, cpuMs: (cpu.user + cpu.system) / 1000, wallMs });
       });
     });
     req.on('error', reject);
     req.setNoDelay(true);
+    const cpuStart = process.cpuUsage();
     const start = performance.now();
     req.end(payload);
   });
 }
 
-function stats(recorded: readonly number[], runs: readonly (readonly number[])[]): GapStats {
+function stats(recorded: readonly number[], runs: readonly Observed[]): GapStats {
   const errors: number[] = [];
   const drifts: number[] = [];
-  for (const observed of runs) {
+  for (const { times: observed } of runs) {
     if (observed.length !== recorded.length) throw new Error(`the client saw ${observed.length} chunk events, the recording has ${recorded.length}`);
     for (let i = 1; i < observed.length; i++) {
       errors.push(Math.abs(observed[i]! - observed[i - 1]! - (recorded[i]! - recorded[i - 1]!)));
@@ -129,7 +142,8 @@ function stats(recorded: readonly number[], runs: readonly (readonly number[])[]
   }
   errors.sort((a, b) => a - b);
   drifts.sort((a, b) => a - b);
-  return { gaps: errors.length, p50Ms: percentile(errors, 50)!, p99Ms: percentile(errors, 99)!, maxMs: errors.at(-1)!, driftP99Ms: percentile(drifts, 99)!, maxDriftMs: drifts.at(-1)! };
+  const cpuPercent = (100 * runs.reduce((sum, run) => sum + run.cpuMs, 0)) / runs.reduce((sum, run) => sum + run.wallMs, 0);
+  return { gaps: errors.length, p50Ms: percentile(errors, 50)!, p99Ms: percentile(errors, 99)!, maxMs: errors.at(-1)!, driftP99Ms: percentile(drifts, 99)!, maxDriftMs: drifts.at(-1)!, cpuPercent };
 }
 
 export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResult> {
@@ -147,9 +161,9 @@ export async function replayFidelity(testCase: Case): Promise<ReplayFidelityResu
   const aimock = new LLMock({ port: 0 });
   aimock.addFixturesFromJSON(toAimockFixture(recording).fixtures as FixtureFileEntry[]);
   await aimock.start();
-  const oursRuns: number[][] = [];
-  const preciseRuns: number[][] = [];
-  const aimockRuns: number[][] = [];
+  const oursRuns: Observed[] = [];
+  const preciseRuns: Observed[] = [];
+  const aimockRuns: Observed[] = [];
   try {
     for (let run = 0; run < RUNS; run++) {
       oursRuns.push(await observe(`${ours.baseUrl}/chat/completions`, body));
@@ -191,7 +205,7 @@ export async function runReplayBenchmarks(selected: (name: string) => boolean): 
     if (!selected(testCase.name)) continue;
     if (results.length === 0) {
       console.log(`\nreplay timing fidelity at speed 1: |observed gap - recorded gap| between chunk events, ${RUNS} replays each (ms)`);
-      console.log(`${'case'.padEnd(16)}${'server'.padEnd(10)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift99'.padStart(10)}${'drift max'.padStart(10)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
+      console.log(`${'case'.padEnd(16)}${'server'.padEnd(10)}${'gaps'.padStart(7)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'max'.padStart(9)}${'drift99'.padStart(10)}${'drift max'.padStart(10)}${'CPU %'.padStart(8)}   target p99 < ${TARGET_P99_MS} ms, better than aimock`);
     }
     const result = await replayFidelity(testCase);
     results.push(result);
@@ -201,7 +215,7 @@ export async function runReplayBenchmarks(selected: (name: string) => boolean): 
       ['precise', result.oursPrecise, verdict(result.preciseWithinTarget, result.preciseBetterThanAimock, result.ratioPrecise.p99)],
       ['aimock', result.aimock, `   (load average ${fmt(result.loadAverage, 1)})`],
     ] as const) {
-      console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(10)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.driftP99Ms).padStart(10)}${fmt(side.maxDriftMs).padStart(10)}${note}`);
+      console.log(`${(server === 'ours' ? result.name : '').padEnd(16)}${server.padEnd(10)}${String(side.gaps).padStart(7)}${fmt(side.p50Ms).padStart(9)}${fmt(side.p99Ms).padStart(9)}${fmt(side.maxMs).padStart(9)}${fmt(side.driftP99Ms).padStart(10)}${fmt(side.maxDriftMs).padStart(10)}${fmt(side.cpuPercent, 1).padStart(8)}${note}`);
     }
   }
   return results;

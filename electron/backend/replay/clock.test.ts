@@ -29,6 +29,30 @@ describe('waiting until a moment', () => {
     expect(earlyMs()).toBe(8);
   });
 
+  it('serves the event loop in its last stretch: a callback queued before a wait too short for a timer runs before it ends', async () => {
+    let served = false;
+    setImmediate(() => (served = true));
+    // Under a millisecond past the head start: no timer, the whole wait is its blocked last stretch.
+    await waitUntil(performance.now() + 1.9, never);
+    expect(served).toBe(true);
+  });
+
+  it('ends waits in the order of their moments, whichever began first: none blocks past an earlier one', async () => {
+    const ended: string[] = [];
+    const now = performance.now();
+    const later = waitUntil(now + 1.9, never).then(() => ended.push('later'));
+    const sooner = waitUntil(now + 1.5, never).then(() => ended.push('sooner'));
+    await Promise.all([later, sooner]);
+    expect(ended).toEqual(['sooner', 'later']);
+  });
+
+  it('stops waiting in its last stretch when its signal aborts', async () => {
+    const controller = new AbortController();
+    const waiting = waitUntil(performance.now() + 1.9, controller.signal);
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
   it('stops waiting when its signal aborts', async () => {
     for (const precise of [false, true]) {
       const controller = new AbortController();

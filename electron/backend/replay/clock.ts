@@ -1,23 +1,23 @@
-// Waiting until a moment on the monotonic clock, to well under a millisecond.
+// Waiting until a moment on the monotonic clock, to well under a millisecond, at a few % of a core.
 //
-// Node's timers fire on whole milliseconds and usually up to a millisecond
-// late, and a replay that slept for each recorded gap would add that error to
-// every gap. So each wait is for an absolute moment (the replay's start plus
-// the write's time, never the previous write plus a gap: errors do not add up);
-// a timer wakes us a little early, and the last stretch is spent yielding to
-// the event loop (setImmediate) until performance.now() reaches the moment.
+// Node's timers fire on whole milliseconds and usually up to a millisecond late, and a replay that
+// slept for each recorded gap would add that error to every gap. So each wait is for an absolute
+// moment (the replay's start plus the write's time, never the previous write plus a gap: errors do
+// not add up); a timer wakes us a little early, and the last stretch is spent blocked in
+// Atomics.wait, whose timeout is kept to the microsecond, in slices of at most BLOCK_SLICE_MS with
+// one turn of the event loop before each (what arrived meanwhile, a client's read or a request, is
+// served), then a busy wait of the last SPIN_TAIL_MS.
 //
-// How early is learnt, not fixed: the timer's own lateness is measured on
-// every wait, and the head start is the worst lateness seen in the last
-// LATENESS_WINDOW waits plus a margin. On an idle machine a timer is a fraction
-// of a millisecond late and the spin stays short; on a virtual machine whose
-// sleeping vCPU takes milliseconds to wake, the head start grows to cover it,
-// up to MAX_EARLY_MS of spinning a write.
+// How early is learnt, not fixed: the timer's own lateness is measured on every wait, and the head
+// start is the worst lateness seen in the last LATENESS_WINDOW waits plus a margin (1–8 ms). The
+// head start costs no CPU (the thread is blocked, not spinning), only the event loop's turns
+// between slices. A wait never blocks past the moment of another wait in its last stretch: the
+// earliest goes first (several streams played at once).
 //
 // Precise timing never sleeps: the whole wait is spent yielding to the event loop, so the process
-// is awake at every moment and no wake-up can make a write late. It keeps a core busy for as long
-// as a stream plays, so it is asked for (`--precise`); `npm run bench` measures both ways
-// (docs/performance.md, "Replay timing").
+// is awake at every moment and no wake-up of this VM's vCPU can make a write late. It keeps a core
+// busy for as long as a stream plays, so it is asked for (`--precise`); `npm run bench` measures
+// both ways (docs/performance.md, "Replay timing").
 //
 // The yielding loop is a callback given to setImmediate, not an awaited promise: at about a
 // million turns a second the promises' garbage set off a young-generation collection every few
@@ -47,16 +47,51 @@ export function earlyMs(): number {
  */
 export async function waitUntil(due: number, signal: AbortSignal, precise = false): Promise<void> {
   signal.throwIfAborted();
-  if (!precise) {
-    const wake = due - earlyMs();
-    const sleepMs = wake - performance.now();
-    if (sleepMs >= 1) {
-      await sleep(sleepMs, signal);
-      lateness[next] = Math.max(0, performance.now() - wake);
-      next = (next + 1) % LATENESS_WINDOW;
+  if (precise) {
+    if (performance.now() < due) await spinUntil(due, signal);
+    return;
+  }
+  const wake = due - earlyMs();
+  const sleepMs = wake - performance.now();
+  if (sleepMs >= 1) {
+    await sleep(sleepMs, signal);
+    lateness[next] = Math.max(0, performance.now() - wake);
+    next = (next + 1) % LATENESS_WINDOW;
+  }
+  if (performance.now() >= due) return;
+  const waiting = { due };
+  finalStretch.add(waiting);
+  try {
+    await blockUntil(waiting, signal);
+  } finally {
+    finalStretch.delete(waiting);
+  }
+}
+
+const BLOCK_SLICE_MS = 2;
+const SPIN_TAIL_MS = 0.05;
+/** Never written: Atomics.wait on it only ever times out. */
+const cell = new Int32Array(new SharedArrayBuffer(4));
+/** The waits in their last stretch, blocked or about to be. */
+const finalStretch = new Set<{ readonly due: number }>();
+
+/** Blocks the thread in slices until `waiting.due`, a turn of the event loop before each, the earliest wait first. */
+async function blockUntil(waiting: { readonly due: number }, signal: AbortSignal): Promise<void> {
+  for (;;) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    signal.throwIfAborted();
+    let first = waiting.due;
+    for (const other of finalStretch) if (other.due < first) first = other.due;
+    const mine = first >= waiting.due;
+    const now = performance.now();
+    if (mine && now >= waiting.due) return;
+    const until = Math.min(first, now + BLOCK_SLICE_MS) - SPIN_TAIL_MS;
+    if (until > now) Atomics.wait(cell, 0, 0, until - now);
+    if (mine && waiting.due - performance.now() <= SPIN_TAIL_MS) {
+      while (performance.now() < waiting.due);
+      return;
     }
   }
-  if (performance.now() < due) await spinUntil(due, signal);
 }
 
 /** The global timer (not node:timers/promises): the tests replace it to show that a precise wait never sleeps. */
