@@ -1,5 +1,6 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
-// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, the replay's
+// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, a capture's
+// database beside its body (bench/storage.ts), the replay's
 // timing fidelity against aimock, the capture proxy's relay cost beside nginx and no proxy
 // (bench/capture.ts), `streamscope check`'s server battery against the simulator beside plain fetch
 // (bench/check.ts), and the recording view in Chromium (open, scroll, scrub, live). Prints a table and writes bench/results.json (docs/performance.md
@@ -25,6 +26,7 @@ import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runEventStreamBenchmarks } from './eventstream.ts';
 import { runRecordingBenchmarks } from './recording.ts';
+import { runStorageBenchmarks } from './storage.ts';
 import type { CaptureRelayResult } from './capture.ts';
 import type { CheckBatteryResult } from './check.ts';
 import type { ReplayFidelityResult } from './replay.ts';
@@ -438,6 +440,10 @@ collect();
 
 const recordingResults = await runRecordingBenchmarks(selected);
 
+// ---------------------------------------------------------------- storage: a capture's database beside its body, opening 100,000 events
+
+const storageResults = await runStorageBenchmarks(selected);
+
 // ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
 
 /** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
@@ -493,6 +499,7 @@ if (only === undefined && option('--runs') === undefined) {
     analysis: analysisResults,
     dialectSdkPeers: sdkPeerResults,
     recording: recordingResults,
+    storage: storageResults,
     replay: replayResults,
     captureRelay: captureRelayResults,
     check: checkResults,

@@ -41,7 +41,7 @@ const PAGE = '<!doctype html>\n<html><head><style>\n:root{color-scheme:light dar
 
 function rowCounts(path: string) {
   const db = rawConnection(path);
-  const counts = ['recordings', 'reads', 'events', 'recording_diagnostics'].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
+  const counts = ['recordings', 'reads', 'event_runs', 'recording_diagnostics'].map((table) => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number);
   db.close();
   return counts;
 }

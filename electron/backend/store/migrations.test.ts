@@ -1,10 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { recordingFromSse } from '../../../shared/index.ts';
+import { analyzeRecording, recordingFromSse } from '../../../shared/index.ts';
 import type { Recording } from '../../../shared/index.ts';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION, migrate } from './migrations.ts';
 import { openStore } from './store.ts';
-import { openDatabase, tempDbPath, timedRecording } from './test-support.ts';
+import { databaseAt, insertOldRecording, openDatabase, splitReads, stored, tempDbPath, timedRecording } from './test-support.ts';
+import type { StoredEvent } from './types.ts';
 
 const dialectStream = (file: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../shared/test/fixtures/dialects/${file}`, import.meta.url)));
 
@@ -30,7 +31,8 @@ describe('migrations', () => {
       'client_results_recording',
       'client_runs',
       'client_runs_started',
-      'events',
+      'event_fields',
+      'event_runs',
       'reads',
       'recording_diagnostics',
       'recording_diagnostics_code',
@@ -57,7 +59,7 @@ describe('migrations', () => {
   it('are idempotent: opening again applies nothing and keeps the data', () => {
     const path = tempDbPath();
     const db = openDatabase(path);
-    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(migrate(db, path)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(migrate(db, path)).toEqual([]);
     db.close();
     const store = openStore(path);
@@ -75,7 +77,7 @@ describe('migrations', () => {
     db.pragma(`application_id = ${APPLICATION_ID}`);
     db.pragma('user_version = 1');
     db.prepare("INSERT INTO recordings (name, created_at, source, outcome) VALUES ('old', '2026-11-30T08:00:00.000Z', 'sse', 'eof')").run();
-    expect(migrate(db, path)).toEqual([2, 3, 4, 5, 6, 7, 8]);
+    expect(migrate(db, path)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
     db.close();
     const store = openStore(path);
     const old = store.get(1)!;
@@ -85,27 +87,55 @@ describe('migrations', () => {
 
   it('bring a version 4 database to the dialect column, each recording told by its request path, else its stored events', () => {
     const path = tempDbPath();
-    const store = openStore(path);
+    // The file as version 4 left it: no dialect column, no check runs, no client runs, the events with their data.
+    const db = databaseAt(path, 4);
     const responses = dialectStream('responses/openai-gpt4o-function-call-no-sequence-number.sse');
     const withRequest = (recording: Recording, url: string): Recording => ({ ...recording, request: { method: 'POST', url, headers: {}, body: { stream: true } } });
     const ids = [
-      store.importRecording(timedRecording()),
-      store.importRecording(withRequest(recordingFromSse(responses), 'https://api.openai.com/v1/responses?stream=true')),
-      store.importRecording(withRequest(recordingFromSse(responses), 'https://gateway.test/relay/stream')),
-      store.importRecording(recordingFromSse(dialectStream('messages/anthropic-haiku45-stop-sequence.sse'))),
-      store.importRecording(recordingFromSse(new Uint8Array(0))),
-      store.importRecording(recordingFromSse(new TextEncoder().encode('data: {"hello":1}\n\n'))),
+      insertOldRecording(db, timedRecording()),
+      insertOldRecording(db, withRequest(recordingFromSse(responses), 'https://api.openai.com/v1/responses?stream=true')),
+      insertOldRecording(db, withRequest(recordingFromSse(responses), 'https://gateway.test/relay/stream')),
+      insertOldRecording(db, recordingFromSse(dialectStream('messages/anthropic-haiku45-stop-sequence.sse'))),
+      insertOldRecording(db, recordingFromSse(new Uint8Array(0))),
+      insertOldRecording(db, recordingFromSse(new TextEncoder().encode('data: {"hello":1}\n\n'))),
     ];
-    store.close();
-    // The file as version 4 left it: no dialect column, no check runs, no client runs.
-    const db = openDatabase(path);
-    db.exec('ALTER TABLE recordings DROP COLUMN protocol; ALTER TABLE recordings DROP COLUMN recorder_lag; DROP TABLE check_results; DROP TABLE check_runs; DROP TABLE client_results; DROP TABLE client_runs');
-    db.pragma('user_version = 4');
-    expect(migrate(db, path)).toEqual([5, 6, 7, 8]);
+    expect(migrate(db, path)).toEqual([5, 6, 7, 8, 9]);
     db.close();
     const upgraded = openStore(path);
     expect(ids.map((id) => upgraded.summary(id)!.protocol)).toEqual(['chat-completions', 'responses', 'responses', 'anthropic-messages', 'chat-completions', null]);
     upgraded.close();
+  });
+
+  it('bring a version 8 database\'s events to ranges of the reads, each loading as it was stored, field for field', () => {
+    const path = tempDbPath();
+    const db = databaseAt(path, 8);
+    const cut = (text: string, sizes: number[]): Recording => ({ ...recordingFromSse(new TextEncoder().encode(text)), source: 'ssrec', reads: splitReads(new TextEncoder().encode(text), sizes) });
+    const recordings = [
+      timedRecording(),
+      recordingFromSse(dialectStream('messages/anthropic-haiku45-stop-sequence.sse')),
+      // A BOM, CR and CRLF endings, every field, a comment, a U+FEFF starting a later event, a character cut between reads.
+      cut('\uFEFFdata: first\r\r: note\r\nevent: e\nid: 7\nretry: 30\nx: y\ndata: a\ndata:  b\n\n\uFEFFdata: 東京\n\ndata', [2, 9, 1, 30, 5, 60]),
+    ];
+    const expected = recordings.map((recording) => analyzeRecording(recording).events.map(stored));
+    const ids = recordings.map((recording, i) => insertOldRecording(db, recording, expected[i]));
+    // Rows the reads do not give back: data that is not its bytes', a time not its read's, a range past the stored reads.
+    const [role, content] = expected[0]!;
+    const odd: StoredEvent[] = [{ ...role!, data: 'edited' }, { ...content!, t: 1.5 }, { ...content!, index: 99, start: 10_000, end: 10_020 }];
+    const oddId = insertOldRecording(db, recordings[0]!, odd);
+    expect(migrate(db, path)).toEqual([9]);
+    expect(db.prepare('SELECT count(*) FROM event_fields').pluck().get()).toBe(3);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'events'").pluck().get()).toBe(0);
+    db.close();
+    const store = openStore(path);
+    expect(ids.map((id) => store.events(id))).toEqual(expected);
+    expect(expected[2]!.map((event) => [event.data, event.comments, event.event, event.id, event.retry, event.unknownFields])).toEqual([
+      ['first', [], null, null, null, []],
+      ['a\n b', [' note'], 'e', '7', 30, [{ name: 'x', value: 'y' }]],
+      // Only the body's first bytes can be a BOM: here U+FEFF is part of the field's name.
+      [null, [], null, null, null, [{ name: '\uFEFFdata', value: '東京' }]],
+    ]);
+    expect(store.events(oddId)).toEqual(odd);
+    store.close();
   });
 
   it('refuse a database from a newer Streamscope, with a clear error, and leave it untouched', () => {

@@ -6,6 +6,9 @@
 
 import type Database from 'better-sqlite3';
 import { detectProtocol, EVENTS_LOOKED_AT, protocolFromPath } from '../../../shared/index.ts';
+import { fieldsOfRange, storedReads } from './event-fields.ts';
+import type { StoredReads } from './event-fields.ts';
+import { RunPacker } from './event-runs.ts';
 
 /** Marks the file as a Streamscope store (`PRAGMA application_id`): "SSCP". */
 export const APPLICATION_ID = 0x53534350;
@@ -219,6 +222,40 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE recordings ADD COLUMN recorder_lag TEXT;
     `,
   },
+  {
+    version: 9,
+    sql: `
+      -- The events as byte ranges of the reads, their fields read again from those bytes when asked
+      -- (event-runs.ts, event-fields.ts): the data is no longer stored twice. A row holds a run of
+      -- events of consecutive indexes, from first_seq on: per event three zigzag varints, its
+      -- byte_start after the previous event's byte_end (0 for the first), its length, its read_seq
+      -- after the previous event's (0 for the first).
+      CREATE TABLE event_runs (
+        recording_id INTEGER NOT NULL REFERENCES recordings (id) ON DELETE CASCADE,
+        first_seq    INTEGER NOT NULL,
+        ranges       BLOB NOT NULL,
+        PRIMARY KEY (recording_id, first_seq)
+      ) WITHOUT ROWID;
+      -- The fields of an event its stored reads cannot give back (its bytes not among them, or a time
+      -- other than its read's), as the events table kept them; NULL: none.
+      CREATE TABLE event_fields (
+        recording_id   INTEGER NOT NULL REFERENCES recordings (id) ON DELETE CASCADE,
+        seq            INTEGER NOT NULL,
+        t              REAL,
+        event_type     TEXT,
+        event_id       TEXT,
+        retry          INTEGER,
+        data           TEXT,
+        comments       TEXT,
+        unknown_fields TEXT,
+        PRIMARY KEY (recording_id, seq)
+      ) WITHOUT ROWID;
+      -- A capture's relay clock (CaptureInfo.relay.writes) as little-endian doubles, three a write
+      -- (arrived, issued, flushed; NaN: never flushed), left out of the capture's JSON; NULL: in the JSON.
+      ALTER TABLE recordings ADD COLUMN relay_writes BLOB;
+    `,
+    backfill: eventsToRanges,
+  },
 ];
 
 /**
@@ -237,6 +274,52 @@ function backfillProtocols(db: Database.Database): void {
     if (protocol !== null) found.push([protocol, id]);
   }
   for (const [protocol, id] of found) set.run(protocol, id);
+}
+
+/**
+ * Moves every stored event into event_runs, keeping in event_fields the fields of those its reads do
+ * not give back exactly (each compared with what the parser reads from its range), then drops
+ * the events table: no event is lost, and none changes.
+ */
+function eventsToRanges(db: Database.Database): void {
+  const statements = {
+    insertEventRun: db.prepare('INSERT INTO event_runs (recording_id, first_seq, ranges) VALUES (?, ?, ?)'),
+    insertEventFields: db.prepare('INSERT INTO event_fields (recording_id, seq, t, event_type, event_id, retry, data, comments, unknown_fields) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+  };
+  const ids = db.prepare('SELECT DISTINCT recording_id FROM events ORDER BY recording_id').pluck().all() as number[];
+  const readRows = db.prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw();
+  const eventRows = db.prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq').raw();
+  for (const id of ids) {
+    const reads = storedReads(readRows.all(id) as [number | null, Uint8Array][]);
+    const runs = new RunPacker();
+    for (const row of eventRows.all(id) as OldEventRow[]) {
+      const [seq, start, end, read, t, event, eventId, retry, data, comments, unknownFields] = row;
+      runs.add(seq, start, end, read);
+      if (!givenBack(reads, row)) statements.insertEventFields.run(id, seq, t, event, eventId, retry, data, comments, unknownFields);
+    }
+    for (const [first, ranges] of runs.rows()) statements.insertEventRun.run(id, first, ranges);
+  }
+  db.exec('DROP TABLE events');
+}
+
+/** An events row of versions 1 to 8. */
+type OldEventRow = [seq: number, start: number, end: number, read: number, t: number | null, event: string | null, id: string | null, retry: number | null, data: string | null, comments: string | null, unknownFields: string | null];
+
+/** Whether the reads give the old row back exactly: its bytes among them, the parser's fields of its range its own, its time its read's. */
+function givenBack(reads: StoredReads, [, start, end, read, t, event, id, retry, data, comments, unknownFields]: OldEventRow): boolean {
+  const body = reads.offsets.at(-1)!;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || start > end || end > body) return false;
+  if (!Number.isSafeInteger(read) || read < 0 || read >= reads.times.length || !Object.is(reads.times[read], t)) return false;
+  const fields = fieldsOfRange(reads, start, end);
+  const json = (list: readonly unknown[]): string | null => (list.length > 0 ? JSON.stringify(list) : null);
+  return (
+    fields.data === data &&
+    fields.event === event &&
+    fields.id === id &&
+    fields.retry === retry &&
+    json(fields.comments) === comments &&
+    json(fields.unknownFields.map((field) => ({ name: field.name, value: field.value }))) === unknownFields
+  );
 }
 
 export const SCHEMA_VERSION = MIGRATIONS.at(-1)!.version;

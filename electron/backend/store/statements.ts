@@ -64,7 +64,7 @@ export function summaryFromRow(row: unknown[]): RecordingSummary {
 }
 
 /** A recording's full row: the summary columns, then the rest. */
-const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture, r.truncated, r.recorder_lag`;
+const RECORDING_COLUMNS = `${SUMMARY_COLUMNS}, r.started_at, r.request_headers, r.request_body, r.http_version, r.response_headers, r.response_t, r.end_t, r.secrets_masked, r.capture, r.truncated, r.recorder_lag, r.relay_writes`;
 export const RECORDING_EXTRA_AT = 22;
 
 /** Rows written by one multi-row INSERT: one statement for 64 rows is several times faster than 64. */
@@ -84,21 +84,19 @@ export function prepareStatements(db: Database.Database) {
     insertRecording: prepare(`INSERT INTO recordings (
         name, created_at, started_at, source, method, url, host, request_headers, request_body,
         status, http_version, response_headers, response_t, outcome, end_t, error, writer_pid, writer_host,
-        protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated, recorder_lag)
+        protocol, model, bytes, read_count, event_count, duration_ms, ttft_ms, worst_severity, finish_reasons, tags, secrets_masked, capture, capture_session, truncated, recorder_lag, relay_writes)
       VALUES (
         @name, @createdAt, @startedAt, @source, @method, @url, @host, @requestHeaders, @requestBody,
         @status, @httpVersion, @responseHeaders, @responseT, @outcome, @endT, @error, @writerPid, @writerHost,
-        @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated, @recorderLag)`),
+        @protocol, @model, @bytes, @readCount, @eventCount, @durationMs, @ttftMs, @worstSeverity, @finishReasons, @tags, @secretsMasked, @capture, @captureSession, @truncated, @recorderLag, @relayWrites)`),
     /** (recording_id, seq, t, offset, bytes) */
     insertRead: prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)'),
-    /** (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) */
-    insertEvent: prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     /** ROWS_PER_INSERT rows of insertRead's columns, one after the other. */
     insertReads: prepare(`INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES ${rows('(?, ?, ?, ?, ?)')}`),
-    /** ROWS_PER_INSERT rows of insertEvent's columns, one after the other. */
-    insertEvents: prepare(`INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields)
-      VALUES ${rows('(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')}`),
+    /** (recording_id, first_seq, ranges): a run of events (event-runs.ts) */
+    insertEventRun: prepare('INSERT INTO event_runs (recording_id, first_seq, ranges) VALUES (?, ?, ?)'),
+    /** (recording_id, seq, t, event_type, event_id, retry, data, comments, unknown_fields): an event its reads cannot give back */
+    insertEventFields: prepare('INSERT INTO event_fields (recording_id, seq, t, event_type, event_id, retry, data, comments, unknown_fields) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'),
     /** (recording_id, code, severity, count) */
     insertDiagnostic: prepare('INSERT INTO recording_diagnostics (recording_id, code, severity, count) VALUES (?, ?, ?, ?)'),
     /** (bytes, read_count, event_count, model, id): the progress of a live recording. */
@@ -107,7 +105,7 @@ export function prepareStatements(db: Database.Database) {
     updateResponse: prepare('UPDATE recordings SET status = ?, http_version = ?, response_headers = ?, response_t = ? WHERE id = ?'),
     updateFinish: prepare(`UPDATE recordings SET outcome = @outcome, end_t = @endT, error = @error, truncated = @truncated, model = coalesce(@model, model), protocol = coalesce(@protocol, protocol),
         duration_ms = @durationMs, ttft_ms = @ttftMs, worst_severity = @worstSeverity, finish_reasons = @finishReasons,
-        secrets_masked = @secretsMasked, capture = coalesce(@capture, capture), recorder_lag = @recorderLag, writer_pid = NULL, writer_host = NULL
+        secrets_masked = @secretsMasked, relay_writes = CASE WHEN @capture IS NULL THEN relay_writes ELSE @relayWrites END, capture = coalesce(@capture, capture), recorder_lag = @recorderLag, writer_pid = NULL, writer_host = NULL
       WHERE id = @id`),
     /** Recordings whose writer may have died. */
     selectInProgress: prepare("SELECT id, writer_pid, writer_host FROM recordings WHERE outcome = 'recording'"),
@@ -120,9 +118,13 @@ export function prepareStatements(db: Database.Database) {
     selectSummary: prepare(`SELECT ${SUMMARY_COLUMNS} FROM recordings r WHERE r.id = ?`).raw(),
     /** (recording_id) → [t, bytes] in order */
     selectReads: prepare('SELECT t, bytes FROM reads WHERE recording_id = ? ORDER BY seq').raw(),
+    /** (recording_id) → each read's t, in order */
+    selectReadTimes: prepare('SELECT t FROM reads WHERE recording_id = ? ORDER BY seq').pluck(),
     selectReadRange: prepare('SELECT t, bytes FROM reads WHERE recording_id = ? AND seq >= ? ORDER BY seq LIMIT ?').raw(),
-    /** (recording_id) → event rows in order */
-    selectEvents: prepare('SELECT seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM events WHERE recording_id = ? ORDER BY seq').raw(),
+    /** (recording_id) → [first_seq, ranges] in order */
+    selectEventRuns: prepare('SELECT first_seq, ranges FROM event_runs WHERE recording_id = ? ORDER BY first_seq').raw(),
+    /** (recording_id) → the event_fields rows, without the recording id */
+    selectEventFields: prepare('SELECT seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM event_fields WHERE recording_id = ?').raw(),
     exists: prepare('SELECT 1 FROM recordings WHERE id = ?').pluck(),
     rename: prepare('UPDATE recordings SET name = ? WHERE id = ?'),
     setTags: prepare('UPDATE recordings SET tags = ? WHERE id = ?'),

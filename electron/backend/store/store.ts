@@ -1,15 +1,12 @@
 // The SQLite store (docs/architecture.md, "Data model"): open and migrate, recover
 // recordings whose writer died, import, live writers, and the queries the UI
-// and the CLI need.
+// and the CLI need (a recording's row: recording-row.ts; its events: event-runs.ts, load-events.ts).
 
 import { hostname } from 'node:os';
 import { realpathSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { analyzeRecording, protocolFromPath } from '../../../shared/index.ts';
-import type { Analysis, RecordedEnd, RecordedRequest, RecordedResponse, Recording, RecordingTruncation, SseField } from '../../../shared/index.ts';
-import type { CaptureInfo } from '../../../shared/capture/types.ts';
-import type { SecretsMasked } from '../../../shared/recording/types.ts';
-import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
+import type { Analysis, Recording } from '../../../shared/index.ts';
 import { packReads } from '../../../shared/api/packed.ts';
 import { createCheckRunStore } from './check-runs.ts';
 import { createClientRunStore } from './client-runs.ts';
@@ -17,11 +14,14 @@ import { createCheckpointer } from './checkpointer.ts';
 import { createFlushTicker } from './flush-ticker.ts';
 import { migrate } from './migrations.ts';
 import { nativeAddon } from './native-addon.ts';
-import { listStatements, prepareStatements, RECORDING_EXTRA_AT, summaryFromRow } from './statements.ts';
+import { listStatements, prepareStatements, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
-import { createdAtOf, diagnosticRows, recorderLagColumn, distinctReasons, hostOf, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
-import type { ImportOptions, ListQuery, ListResult, RecordingSummary, StoredEvent, StoredRecording, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
-import { createWriter, eventRow } from './writer.ts';
+import { createdAtOf, diagnosticRows, recorderLagColumn, distinctReasons, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
+import type { ImportOptions, ListQuery, ListResult, RecordingSummary, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
+import { createWriter } from './writer.ts';
+import { PendingEvents } from './event-runs.ts';
+import { loadEvents } from './load-events.ts';
+import { captureColumns, endColumns, mapRows, recordingFromRow, requestColumns, responseColumns } from './recording-row.ts';
 import { writerAlive } from './writer-liveness.ts';
 import type { LiveWriter } from './writer.ts';
 
@@ -30,7 +30,6 @@ export const INTERRUPTED_ERROR = 'the recorder stopped before the stream ended (
 const CLOSED_ERROR = 'the store was closed before the stream ended';
 const EXIT_ERROR = 'the process exited before the stream ended';
 
-const EMPTY: readonly never[] = Object.freeze([]);
 /** How long a statement waits for a write lock another process holds. */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -152,7 +151,7 @@ function createStore(
       writerPid: null,
       writerHost: null,
       secretsMasked: recording.secretsMasked ? JSON.stringify(recording.secretsMasked) : null,
-      ...captureColumns(recording.capture),
+      ...captureColumns(recording.capture, () => recording.reads.map((read) => read.t)),
       recorderLag: recorderLagColumn(recording.recorderLag),
       protocol: summary.protocol ?? null,
       model: summary.model ?? requestedModel(request),
@@ -166,12 +165,26 @@ function createStore(
       tags: JSON.stringify(normalizeTags(options.tags)),
     });
     const id = Number(info.lastInsertRowid);
+    // Each read, then the events it completed: what the events' ranges can be read from is known as they come.
+    const events = new PendingEvents();
+    const list = analysis.events;
+    let next = 0;
     let offset = 0;
+    const take = (upTo: number): void => {
+      for (; next < list.length && list[next]!.sse.read <= upTo; next++) {
+        const event = list[next]!;
+        if (next > 0 && event.sse.index <= list[next - 1]!.sse.index) throw new Error(`event ${event.sse.index} comes after event ${list[next - 1]!.sse.index}: a recording's events are stored once each, in order`);
+        events.event(event);
+      }
+    };
     recording.reads.forEach((read, seq) => {
       statements.insertRead.run(id, seq, read.t, offset, read.bytes);
       offset += read.bytes.length;
+      events.read(read.t, read.bytes.length);
+      take(seq);
     });
-    for (const event of analysis.events) statements.insertEvent.run(id, ...eventRow(event));
+    take(Infinity);
+    events.insert(statements, id);
     for (const row of diagnosticRows(analysis.diagnostics)) statements.insertDiagnostic.run(id, row.code, row.severity, row.count);
     return id;
   });
@@ -287,14 +300,14 @@ function createStore(
         t,
         bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
       }));
-      return recordingFromRow(row, reads);
+      return recordingFromRow(row, reads, () => reads.map((read) => read.t));
     },
 
     packed(id, fromRead = 0, readLimit = Number.MAX_SAFE_INTEGER) {
       const row = statements.selectRecording.get(checkId(id)) as unknown[] | undefined;
       if (!row) return null;
       if (!Number.isInteger(fromRead) || fromRead < 0 || !Number.isInteger(readLimit) || readLimit < 1) throw new TypeError('packed takes a read index >= 0 and a limit >= 1');
-      const { reads: _none, ...recording } = recordingFromRow(row, []);
+      const { reads: _none, ...recording } = recordingFromRow(row, [], () => statements.selectReadTimes.all(id) as (number | null)[]);
       // Straight from the rows' buffers into one body: no byte array per read, no second copy.
       const rows = statements.selectReadRange.iterate(id, fromRead, readLimit) as IterableIterator<[number | null, Buffer]>;
       return { recording, fromRead, readCount: recording.summary.readCount, ...packReads(mapRows(rows, ([t, bytes]) => ({ t, bytes }))) };
@@ -302,26 +315,7 @@ function createStore(
 
     events(id) {
       checkId(id);
-      return db.transaction(() => {
-        if (statements.exists.get(id) === undefined) return null;
-        const events: StoredEvent[] = [];
-        for (const row of statements.selectEvents.iterate(id) as IterableIterator<unknown[]>) {
-          events.push({
-            index: row[0] as number,
-            start: row[1] as number,
-            end: row[2] as number,
-            read: row[3] as number,
-            t: row[4] as number | null,
-            event: row[5] as string | null,
-            id: row[6] as string | null,
-            retry: row[7] as number | null,
-            data: row[8] as string | null,
-            comments: row[9] === null ? EMPTY : (JSON.parse(row[9] as string) as string[]),
-            unknownFields: row[10] === null ? EMPTY : (JSON.parse(row[10] as string) as SseField[]),
-          });
-        }
-        return events;
-      })();
+      return db.transaction(() => (statements.exists.get(id) === undefined ? null : loadEvents(statements, id)))();
     },
 
     summary: summaryOf,
@@ -356,77 +350,4 @@ function createStore(
 function checkId(id: number): number {
   if (!Number.isSafeInteger(id)) throw new TypeError(`a recording id is an integer, not ${String(id)}`);
   return id;
-}
-
-function requestColumns(request: RecordedRequest | null) {
-  if (!request) return { method: null, url: null, host: null, requestHeaders: null, requestBody: null };
-  const url = redactUrl(request.url);
-  return {
-    method: request.method,
-    url,
-    host: hostOf(url),
-    requestHeaders: JSON.stringify(redactHeaders(request.headers ?? {})),
-    requestBody: JSON.stringify(request.body ?? null),
-  };
-}
-
-function responseColumns(response: RecordedResponse | null) {
-  if (!response) return { status: null, httpVersion: null, responseHeaders: null, responseT: null };
-  return { status: response.status, httpVersion: response.httpVersion, responseHeaders: JSON.stringify(redactHeaders(response.headers ?? {})), responseT: response.t };
-}
-
-function endColumns(end: RecordedEnd | null) {
-  if (!end) return { outcome: null, endT: null, error: null, truncated: null };
-  return { outcome: end.outcome, endT: end.t, error: end.error ?? null, truncated: end.truncated ? JSON.stringify(end.truncated) : null };
-}
-
-function* mapRows<R, T>(rows: Iterable<R>, map: (row: R) => T): Generator<T> {
-  for (const row of rows) yield map(row);
-}
-
-function recordingFromRow(row: unknown[], reads: Recording['reads']): StoredRecording {
-  const summary = summaryFromRow(row);
-  const [startedAt, requestHeaders, requestBody, httpVersion, responseHeaders, responseT, endT, secretsMasked, capture, truncated, recorderLag] = row.slice(RECORDING_EXTRA_AT) as [
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-    number | null,
-    number | null,
-    string | null,
-    string | null,
-    string | null,
-    string | null,
-  ];
-  const request: RecordedRequest | null =
-    summary.method === null
-      ? null
-      : { method: summary.method, url: summary.url ?? '', headers: JSON.parse(requestHeaders ?? '{}') as Record<string, string>, body: JSON.parse(requestBody ?? 'null') };
-  const response: RecordedResponse | null =
-    summary.status === null ? null : { t: responseT, status: summary.status, httpVersion, headers: JSON.parse(responseHeaders ?? '{}') as Record<string, string> };
-  const end: RecordedEnd | null =
-    summary.outcome === null
-      ? null
-      : { t: endT, outcome: summary.outcome, ...(summary.error !== null ? { error: summary.error } : {}), ...(truncated !== null ? { truncated: JSON.parse(truncated) as RecordingTruncation } : {}) };
-  return {
-    id: summary.id,
-    name: summary.name,
-    tags: summary.tags,
-    createdAt: summary.createdAt,
-    summary,
-    source: summary.source,
-    startedAt,
-    request,
-    response,
-    reads,
-    end,
-    ...(secretsMasked !== null ? { secretsMasked: JSON.parse(secretsMasked) as SecretsMasked } : {}),
-    ...(capture !== null ? { capture: JSON.parse(capture) as CaptureInfo } : {}),
-    ...(recorderLag !== null ? { recorderLag: JSON.parse(recorderLag) as [number, number][] } : {}),
-  };
-}
-
-function captureColumns(capture: CaptureInfo | undefined) {
-  return { capture: capture ? JSON.stringify(capture) : null, captureSession: capture?.session ?? null };
 }

@@ -6,8 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { nativeAddon } from './native-addon.ts';
+import { analyzeRecording } from '../../../shared/index.ts';
 import type { Outcome, Recording, RecordedRead } from '../../../shared/index.ts';
+import { APPLICATION_ID, MIGRATIONS } from './migrations.ts';
 import { storedEvent } from './writer.ts';
+import type { StoredEvent } from './types.ts';
 
 export function tempDir(prefix = 'streamscope-store-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -104,4 +107,36 @@ export function timedRecording(spec: RecordingSpec = {}): Recording {
     reads,
     end: { t: last + 1.25, outcome: spec.outcome ?? 'eof' },
   };
+}
+
+/** A database as an older Streamscope left it: the migrations up to `version` applied, nothing after. */
+export function databaseAt(path: string, version: number): Database.Database {
+  const db = openDatabase(path);
+  for (const migration of MIGRATIONS.filter((m) => m.version <= version)) {
+    db.exec(migration.sql);
+    migration.backfill?.(db);
+  }
+  db.pragma(`application_id = ${APPLICATION_ID}`);
+  db.pragma(`user_version = ${version}`);
+  return db;
+}
+
+/**
+ * Stores a recording the way versions 1 to 8 did (its request URL, its reads, and every event with
+ * its data in the events table); `events` replaces the analysis's. Returns its id.
+ */
+export function insertOldRecording(db: Database.Database, recording: Recording, events: readonly StoredEvent[] = analyzeRecording(recording).events.map(storedEvent)): number {
+  const id = Number(db.prepare("INSERT INTO recordings (created_at, source, method, url, outcome) VALUES (0, 'ssrec', 'POST', ?, 'eof')").run(recording.request?.url ?? null).lastInsertRowid);
+  let offset = 0;
+  recording.reads.forEach((read, seq) => {
+    db.prepare('INSERT INTO reads (recording_id, seq, t, offset, bytes) VALUES (?, ?, ?, ?, ?)').run(id, seq, read.t, offset, read.bytes);
+    offset += read.bytes.length;
+  });
+  const insert = db.prepare('INSERT INTO events (recording_id, seq, byte_start, byte_end, read_seq, t, event_type, event_id, retry, data, comments, unknown_fields) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  for (const e of events) {
+    const comments = e.comments.length > 0 ? JSON.stringify(e.comments) : null;
+    const unknown = e.unknownFields.length > 0 ? JSON.stringify(e.unknownFields) : null;
+    insert.run(id, e.index, e.start, e.end, e.read, e.t, e.event, e.id, e.retry, e.data, comments, unknown);
+  }
+  return id;
 }

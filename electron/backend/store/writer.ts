@@ -9,6 +9,9 @@
 import type Database from 'better-sqlite3';
 import type { AnalyzedEvent, RecordedEnd } from '../../../shared/index.ts';
 import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
+import { PendingEvents } from './event-runs.ts';
+import { captureColumns } from './relay-writes.ts';
+import type { ReadTimes } from './relay-writes.ts';
 import { PendingRows, ReadArena } from './rows.ts';
 import type { FlushTicker, Stageable } from './flush-ticker.ts';
 import type { Statements } from './statements.ts';
@@ -23,47 +26,10 @@ export const DEFAULT_MAX_BUFFER_ROWS = 2000;
 const GIVE_UP_FACTOR = 32;
 /** The most memory a writer sets aside for copies of its reads (a larger buffer bound copies the rest one by one). */
 const MAX_ARENA_BYTES = 16 << 20;
+/** What a pending event counts for against the buffer's bound: its range, and its share of the rows it may keep. */
+const EVENT_BYTES = 64;
 /** How long a flush waits for another process's write lock before it leaves the data to the next try. */
 export const FLUSH_BUSY_TIMEOUT_MS = 100;
-
-/** The row of an event, as `insertEvent` takes it after the recording id. */
-export type EventRow = [
-  seq: number,
-  start: number,
-  end: number,
-  read: number,
-  t: number | null,
-  event: string | null,
-  id: string | null,
-  retry: number | null,
-  data: string | null,
-  comments: string | null,
-  unknownFields: string | null,
-];
-
-const EVENT_COLUMNS = 11;
-
-export function eventRow(event: AnalyzedEvent): EventRow {
-  const row = new Array(EVENT_COLUMNS) as EventRow;
-  putEventRow(row, 0, event);
-  return row;
-}
-
-/** Writes an event's row (as `eventRow` gives it) into `values` from index `at`. */
-export function putEventRow(values: unknown[], at: number, event: AnalyzedEvent): void {
-  const { sse } = event;
-  values[at] = sse.index;
-  values[at + 1] = sse.start;
-  values[at + 2] = sse.end;
-  values[at + 3] = sse.read;
-  values[at + 4] = event.t;
-  values[at + 5] = sse.event;
-  values[at + 6] = sse.id;
-  values[at + 7] = sse.retry;
-  values[at + 8] = sse.data;
-  values[at + 9] = sse.comments.length > 0 ? JSON.stringify(sse.comments) : null;
-  values[at + 10] = sse.unknownFields.length > 0 ? JSON.stringify(sse.unknownFields.map(({ name, value }) => ({ name, value }))) : null;
-}
 
 /** What the store keeps of an analysed event, as a plain object (what `events()` reads back, and what the live view is pushed). */
 export function storedEvent(event: AnalyzedEvent): StoredEvent {
@@ -81,10 +47,6 @@ export function storedEvent(event: AnalyzedEvent): StoredEvent {
     comments: [...sse.comments],
     unknownFields: sse.unknownFields.map(({ name, value }) => ({ name, value })),
   };
-}
-
-function textLength(value: unknown): number {
-  return typeof value === 'string' ? value.length : 0;
 }
 
 export interface WriterContext {
@@ -114,9 +76,9 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
   const onError =
     options.onError ?? ((error: Error) => process.emitWarning(`Streamscope store, recording ${id}: ${error.message}`, { code: 'STREAMSCOPE_STORE' }));
 
-  // Rows as the INSERTs take them: (recording_id, seq, t, offset, bytes) and (recording_id, ...EventRow).
+  // Reads as the INSERTs take them, (recording_id, seq, t, offset, bytes); events as ranges of them (event-runs.ts).
   const reads = new PendingRows(5);
-  const events = new PendingRows(1 + EVENT_COLUMNS);
+  const events = new PendingEvents();
   const arena = new ReadArena(Math.min(maxBytes, MAX_ARENA_BYTES));
   let response: [number, string | null, string, number | null] | null = null;
   // Memory held by the buffer (reads and events), and the body bytes among it.
@@ -142,7 +104,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
   const transaction = db.transaction((head: typeof response, bytes: number, counts: FlushInfo) => {
     if (head) statements.updateResponse.run(...head, id);
     reads.insert(statements.insertReads, statements.insertRead);
-    events.insert(statements.insertEvents, statements.insertEvent);
+    events.insert(statements, id);
     statements.updateProgress.run(counts.bytes + bytes, counts.reads + reads.length, counts.events + events.length, model, id);
   });
 
@@ -305,7 +267,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
           worstSeverity: worstSeverity(diagnostics),
           finishReasons: JSON.stringify(distinctReasons(summary.finishReasons)),
           secretsMasked: secretsMasked ? JSON.stringify(secretsMasked) : null,
-          capture: capture ? JSON.stringify(capture) : null,
+          ...captureColumnsAtFinish(capture, () => statements.selectReadTimes.all(id) as (number | null)[]),
           recorderLag: recorderLagColumn(recorderLag),
         });
         for (const row of diagnosticRows(diagnostics)) statements.insertDiagnostic.run(id, row.code, row.severity, row.count);
@@ -343,6 +305,7 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       values[at + 2] = t;
       values[at + 3] = offset;
       values[at + 4] = arena.copy(bytes);
+      events.read(t, bytes.length);
       pendingBytes += bytes.length;
       pendingBodyBytes += bytes.length;
       afterBuffer();
@@ -357,11 +320,8 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
         }
       }
       if (failed) return;
-      const values = events.add();
-      const at = events.start;
-      values[at] = id;
-      putEventRow(values, at + 1, event);
-      pendingBytes += 64 + textLength(values[at + 9]) + textLength(values[at + 10]) + textLength(values[at + 11]);
+      events.event(event);
+      pendingBytes += EVENT_BYTES;
       afterBuffer();
     },
     flush,
@@ -397,4 +357,10 @@ export function createWriter(context: WriterContext, options: BeginRecordingOpti
       return finished;
     },
   };
+}
+
+/** The capture given at the end (it replaces the one given at the start), or nulls that keep that one. */
+function captureColumnsAtFinish(capture: FinishExtras['capture'], readTimes: () => ReadTimes): { capture: string | null; relayWrites: Buffer | null } {
+  const { capture: json, relayWrites } = captureColumns(capture, readTimes);
+  return { capture: json, relayWrites };
 }
