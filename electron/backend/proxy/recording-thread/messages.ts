@@ -16,6 +16,8 @@ export interface StoreAddress {
 
 export interface RecordingThreadData {
   readonly store: StoreAddress | null;
+  /** One BigInt64: the read bytes the thread handled, added as it handles each batch (the relay's bound on bytes waiting reads it; no answer wakes the relay's thread). */
+  readonly processed: SharedArrayBuffer;
 }
 
 /** What the relay knows of an exchange when it begins. */
@@ -73,6 +75,6 @@ export type FromRecorder =
   | { readonly type: 'failed'; readonly key: number; readonly end: RecordedEnd; readonly error: string }
   /** The thread loaded and opened its store: from then on its death is a crash (a new thread takes the next exchanges), not a failure to start. */
   | { readonly type: 'ready' }
-  /** A batch of reads handled (their bytes no longer wait for the thread): what the relay's bound on bytes waiting counts down. */
+  /** A batch of reads handled (their bytes no longer wait for the thread): what the relay's bound on bytes waiting counts down. The worker counts it in RecordingThreadData.processed instead of posting it. */
   | { readonly type: 'processed'; readonly bytes: number }
   | { readonly type: 'closed' };

@@ -1,7 +1,9 @@
 // The relay's side of the recording thread (recorder.ts): each exchange's messages are queued and
-// posted at most every POST_INTERVAL_MS, the reads' bytes copied into one packed batch that is
+// the reads posted at most every POST_INTERVAL_MS, their bytes copied into one packed batch that is
 // handed over (transferred), so the relay's thread spends a copy per read and wakes the recording
-// thread a hundred times a second at most, not once per read. The thread starts with the first
+// thread twenty times a second at most, not once per read; the thread counts what it handled in
+// shared memory, so its answers wake the relay's thread no more (docs/performance.md, "Capture
+// proxy: relay cost"). The thread starts with the first
 // stream and is started again should it die; the recordings it held then end as interrupted. The
 // bytes that wait for it are bounded (MAX_PENDING_BYTES): past the bound the relay goes on and the
 // recordings it could not send end truncated.
@@ -19,8 +21,14 @@ import type { ExchangeFigures, FromRecorder, PackedRelayTiming, RecordingStart, 
 
 export type { PackedRelayTiming, RecordingStart };
 
-/** How long messages wait to be posted together: the recording thread gets a read this late at most (well within its store's CAPTURE_FLUSH_INTERVAL_MS). */
-export const POST_INTERVAL_MS = 10;
+/**
+ * How long reads wait to be posted together. On this VM a wake-up costs a Node thread ~100 µs of
+ * CPU, so at one stream a post per read cost each thread a wake-up per read. A read is posted on
+ * the turn of a later read once this long has passed since the last post (the relay's thread is
+ * awake then anyway), else by a timer at twice this: a read reaches the recording thread 100 ms
+ * late at most, its store commits it within CAPTURE_FLUSH_INTERVAL_MS more.
+ */
+export const POST_INTERVAL_MS = 50;
 
 /**
  * The most read bytes waiting for the recording thread: copied for it and not yet handled there
@@ -94,11 +102,16 @@ interface Running {
   transfer: ArrayBuffer[];
   /** The reads since the last message queued: queued as one, before the next message or at the post. */
   reads: ReadBatch;
+  /** A post is due at the end of this turn. */
   scheduled: boolean;
+  /** The post that reads wait for when no later read comes; null when none waits. */
+  timer: NodeJS.Timeout | null;
   /** When the last batch was posted (performance.now()). */
   postedAt: number;
-  /** Read bytes in `reads`, in the queue or posted, that the thread has not answered for yet (at most the bound). */
+  /** Read bytes in `reads`, in the queue or posted; the thread's answers take off what it handled. */
   pending: number;
+  /** Read bytes the worker handled, counted there (Atomics.add): `pending` less this is what waits for it (at most the bound). */
+  readonly processed: BigInt64Array;
 }
 
 /** `startWorker`: how the thread is started (tests start one that fails). */
@@ -116,13 +129,17 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
   /** Why no recording thread could start (then recordings are made on this thread); null while they can. */
   let cannotStart: string | null = null;
 
-  /** A post at the end of this turn of the event loop if the last was long enough ago (sparse traffic wakes the relay's thread no more often), else when it will be. */
-  const schedule = (thread: Running): void => {
+  /**
+   * A post at the end of this turn of the event loop for any message but reads (`soon`), and for
+   * reads when the last post was POST_INTERVAL_MS ago or more; else the reads wait for a later
+   * read's turn, or for a timer at twice that should none come.
+   */
+  const schedule = (thread: Running, soon: boolean): void => {
     if (thread.scheduled) return;
-    thread.scheduled = true;
-    const wait = thread.postedAt + POST_INTERVAL_MS - performance.now();
-    if (wait <= 0) setImmediate(() => flush(thread));
-    else setTimeout(() => flush(thread), wait);
+    if (soon || performance.now() - thread.postedAt >= POST_INTERVAL_MS) {
+      thread.scheduled = true;
+      setImmediate(() => flush(thread));
+    } else thread.timer ??= setTimeout(() => flush(thread), thread.postedAt + 2 * POST_INTERVAL_MS - performance.now());
   };
 
   /** The reads so far go in the queue first, so that every exchange's messages keep their order. */
@@ -137,11 +154,13 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
     queueReads(thread);
     thread.queue.push(message);
     if (buffer) thread.transfer.push(buffer);
-    schedule(thread);
+    schedule(thread, true);
   };
 
   function flush(thread: Running): void {
     thread.scheduled = false;
+    if (thread.timer !== null) clearTimeout(thread.timer);
+    thread.timer = null;
     thread.postedAt = performance.now();
     queueReads(thread);
     const batch = thread.queue;
@@ -159,8 +178,9 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
 
   function start(): Running {
     let worker: Endpoint;
+    const processed = new BigInt64Array(new SharedArrayBuffer(8));
     try {
-      worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null }) : new InThread(store);
+      worker = cannotStart === null ? startWorker({ store: store ? { path: store.path, nativeBinding: store.nativeBinding } : null, processed: processed.buffer as SharedArrayBuffer }) : new InThread(store);
     } catch (error) {
       fallBack(`the recording thread could not start: ${error instanceof Error ? error.message : String(error)}`);
       worker = new InThread(store);
@@ -177,8 +197,10 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
       transfer: [],
       reads: new ReadBatch(),
       scheduled: false,
+      timer: null,
       postedAt: -Infinity,
       pending: 0,
+      processed,
     };
     worker.on('message', (message: FromRecorder) => {
       if (message.type === 'closed') return;
@@ -237,10 +259,10 @@ export function createRecordingThread(store: Store | undefined, startWorker: (da
         read(t, bytes) {
           if (ended) return;
           // Once a read is left out, so is every later one: the recording keeps the body's first bytes, never one with a hole.
-          if (notRecorded === undefined && thread.pending + bytes.length <= maxPendingBytes) {
+          if (notRecorded === undefined && thread.pending - Number(Atomics.load(thread.processed, 0)) + bytes.length <= maxPendingBytes) {
             thread.pending += bytes.length;
             thread.reads.add(key, t, bytes);
-            schedule(thread);
+            schedule(thread, false);
             return;
           }
           if (notRecorded === undefined && !warnedBehind) {

@@ -8,7 +8,8 @@ import type { FromRecorder, RecordingThreadData, ToRecorder } from './messages.t
 
 const port = parentPort;
 if (!port) throw new Error('recording-thread/worker.ts runs as a worker thread');
-const { store: address } = workerData as RecordingThreadData;
+const { store: address, processed } = workerData as RecordingThreadData;
+const handled = new BigInt64Array(processed);
 // The relay's store already recovered what a dead process left; this connection must not (it cannot see the relay's live recordings).
 // Every recording due is flushed in one transaction: nothing on this thread waits for the store.
 const store = address
@@ -16,7 +17,8 @@ const store = address
   : undefined;
 const recorder = createRecorder(
   store,
-  (message: FromRecorder) => port.postMessage(message),
+  // What it handled is counted where the relay's thread reads it: a message would wake that thread for each batch.
+  (message: FromRecorder) => (message.type === 'processed' ? void Atomics.add(handled, 0, BigInt(message.bytes)) : port.postMessage(message)),
   () => {
     store?.close();
     port.close();
