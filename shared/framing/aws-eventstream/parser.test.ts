@@ -312,19 +312,45 @@ describe('the AWS event-stream parser', () => {
     expect(messages[0]).toMatchObject({ headers: [], headerError: { offset: 12, problem: 'header "s"\'s value runs past the headers\' end' }, data: '{}' });
   });
 
-  it('copies what it keeps: the caller may reuse its buffer', () => {
-    const body = converseBody();
+  it('reads each frame its own header names and values, however many short ones repeat or differ', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.string({ maxLength: 40, unit: 'binary' }), fc.string({ maxLength: 40, unit: 'binary' })), { minLength: 1, maxLength: 30 }), (pairs) => {
+        const named = pairs.map(([name, value]) => [name.slice(0, 60), value] as const).filter(([name]) => new TextEncoder().encode(name).length <= 255);
+        const frames = named.map(([name, value]) => frame({ [name]: { type: 'string', value } }, new Uint8Array(0)));
+        expect(parseEventStream(concat(frames)).messages.map((message) => message.headers)).toEqual(named.map(([name, value]) => [stringHeader(name, value)]));
+      }),
+    );
+  });
+
+  it.each([97, 400, 5000])('copies what it keeps: the caller may reuse its buffer (reads of %i bytes into one buffer)', (size) => {
+    // 200 answers: more than the 64 KiB block the parser copies small reads into.
+    const body = concat(Array.from({ length: 200 }, () => converseBody()));
     const messages: EventStreamMessage[] = [];
     const parser = createEventStreamParser({ onEvent: (message) => messages.push(message) });
-    const buffer = new Uint8Array(97);
-    for (let at = 0; at < body.length; at += buffer.length) {
-      const read = body.subarray(at, at + buffer.length);
+    const buffer = new Uint8Array(size);
+    for (let at = 0; at < body.length; at += size) {
+      const read = body.subarray(at, at + size);
       buffer.set(read);
       parser.feed(buffer.subarray(0, read.length));
       buffer.fill(0);
     }
     parser.end();
-    expect(messages.map((message) => message.data)).toEqual(converseStreamEvents().map(([, payload]) => JSON.stringify(payload)));
+    const payloads = converseStreamEvents().map(([, payload]) => JSON.stringify(payload));
+    expect(messages.map((message) => message.data)).toEqual(Array.from({ length: 200 }, () => payloads).flat());
+    expect(messages.every((message) => new TextDecoder().decode(message.payload) === message.data)).toBe(true);
+  });
+
+  it('reads a frame of megabytes, whole or in 16 KiB reads, byte for byte', () => {
+    const text = 'x'.repeat(3_000_000) + 'é';
+    const big = eventFrame('contentBlockDelta', { delta: { text } });
+    const body = concat([converseStreamBody()[0]!, big, converseStreamBody()[5]!]);
+    for (const reads of [[body], splitAt(body, Array.from({ length: Math.ceil(body.length / 16384) }, (_, i) => i * 16384))]) {
+      const { messages, partial } = parseEventStream(reads);
+      expect(messages.map((message) => message.event)).toEqual(['messageStart', 'contentBlockDelta', 'metadata']);
+      expect(messages[1]!.data).toBe(JSON.stringify({ delta: { text } }));
+      expect(messages[1]).toMatchObject({ ...figures(big), start: converseStreamBody()[0]!.length, end: converseStreamBody()[0]!.length + big.length });
+      expect(partial).toBeNull();
+    }
   });
 
   it('reports the figures so far while the stream is under way', () => {

@@ -25,6 +25,8 @@ export const MIN_FRAME_LENGTH = 16;
 export const MAX_FRAME_LENGTH = 16 * 1024 * 1024 + 128 * 1024 + MIN_FRAME_LENGTH;
 
 const PRELUDE = 12;
+/** Bytes of the blocks small copies of reads share. */
+const BLOCK = 64 * 1024;
 const EMPTY: readonly never[] = Object.freeze([]);
 const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
@@ -46,6 +48,9 @@ class Parser implements EventStreamParser {
   private pending: Uint8Array | null = null;
   private filled = 0;
   private pendingStart = -1;
+  // The block small copies of reads are carved from (see `copy`).
+  private block = new Uint8Array(0);
+  private blockUsed = 0;
 
   constructor(private readonly options: EventStreamParserOptions) {}
 
@@ -56,6 +61,7 @@ class Parser implements EventStreamParser {
     let pos = 0;
     if (this.unframeable === null && this.pending !== null) pos = this.continuePending(read);
     let owned: Uint8Array | null = null;
+    let ownedAt = 0;
     while (this.unframeable === null && pos < length) {
       const left = length - pos;
       if (left < 4) {
@@ -68,12 +74,32 @@ class Parser implements EventStreamParser {
         this.startPending(read, pos, total);
         break;
       }
-      // The caller may reuse its buffer, and payloads are views: the read is copied once, not each frame.
-      owned ??= read.slice();
-      this.frame(owned, pos, this.offset + pos);
+      // The caller may reuse its buffer, and payloads are views: the read's whole frames are copied once, not each frame.
+      if (owned === null) {
+        owned = this.copy(read, pos, wholeFramesEnd(read, pos));
+        ownedAt = pos;
+      }
+      this.frame(owned, pos - ownedAt, this.offset + pos);
       pos += total;
     }
     this.offset += length;
+  }
+
+  /**
+   * A copy of `read` from `from` to `to`: small ones are carved out of a shared block, since an
+   * ArrayBuffer of its own for each read of one frame costs more than parsing the frame.
+   */
+  private copy(read: Uint8Array, from: number, to: number): Uint8Array {
+    const size = to - from;
+    if (size > BLOCK / 4) return read.slice(from, to);
+    if (this.blockUsed + size > this.block.length) {
+      this.block = new Uint8Array(BLOCK);
+      this.blockUsed = 0;
+    }
+    const copy = this.block.subarray(this.blockUsed, this.blockUsed + size);
+    copy.set(read.subarray(from, to));
+    this.blockUsed += size;
+    return copy;
   }
 
   end(): EventStreamEnd {
@@ -207,6 +233,17 @@ class Parser implements EventStreamParser {
     };
     this.options.onEvent(message);
   }
+}
+
+/** Where the whole frames from `pos` on in `read` end (the frame at `pos` is whole); a length out of bounds ends them too. */
+function wholeFramesEnd(read: Uint8Array, pos: number): number {
+  let end = pos;
+  while (read.length - end >= 4) {
+    const total = uint32(read, end);
+    if (total < MIN_FRAME_LENGTH || total > MAX_FRAME_LENGTH || read.length - end < total) break;
+    end += total;
+  }
+  return end;
 }
 
 function uint32(bytes: Uint8Array, at: number): number {
