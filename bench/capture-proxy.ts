@@ -65,8 +65,12 @@ const dir = mkdtempSync(join(tmpdir(), 'streamscope-bench-proxy-'));
 const store = flag === '--no-store' ? null : openStore(join(dir, 'capture.db'));
 const ended: ProxyUsage['exchanges'][number][] = [];
 let truncated = 0;
+// STREAMSCOPE_BENCH_RECORDING_IDLE_MS=N keeps the recording thread N ms with no recording under way (IDLE_EXIT_MS by default,
+// shorter than the other paths' rounds: each round then starts a thread, whose start counts in its CPU).
+const idleMs = process.env.STREAMSCOPE_BENCH_RECORDING_IDLE_MS;
 const proxy = await startCaptureProxy({
   routes: routing.routes,
+  ...(idleMs ? { recordingThreadIdleMs: Number(idleMs) } : {}),
   ...(store ? { store } : {}),
   onExchangeEnd: ({ id, recording, outcome, events, bytes, status, findings }) => {
     ended.push({ id, recording, outcome, events, bytes, status });

@@ -50,7 +50,7 @@ export async function startCaptureProxy(options: CaptureProxyOptions): Promise<C
   let session = options.session ?? '';
   // The recordings (key masking, analysis, the store's writes) are made on a thread of their own, so
   // that the relay's thread only stamps, writes and copies each read (docs/performance.md, "Capture proxy").
-  const recorder = createRecordingThread(options.store);
+  const recorder = createRecordingThread(options.store, undefined, options.recordingThreadIdleMs === undefined ? {} : { idleExitMs: options.recordingThreadIdleMs });
 
   const log = (exchange: CaptureExchange, ended: boolean): void => {
     if (ended) {

@@ -38,6 +38,8 @@ export interface CaptureProxyOptions {
   readonly secretHeaders?: readonly string[];
   /** Cassettes keep random-looking values of headers not secret by name (by default they are redacted: shared/recording/secrets/high-entropy.ts). */
   readonly keepHighEntropyHeaders?: boolean;
+  /** How long the recording thread lives with no recording under way (IDLE_EXIT_MS by default): the relay benchmark tells a thread's start apart from its cost per event with it. */
+  readonly recordingThreadIdleMs?: number;
   /** An exchange began (its recording, if it streams, is under way). */
   readonly onExchange?: (exchange: CaptureExchange) => void;
   /** An exchange ended (the same id, with its end). */
