@@ -12,7 +12,7 @@ import type { Recording } from '../../../shared/index.ts';
 import { main } from '../cli/main.ts';
 import { captureOutput } from '../cli/output.ts';
 import { openStore } from './store.ts';
-import { stored, tempDbPath } from './test-support.ts';
+import { rawConnection, stored, tempDbPath } from './test-support.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const SOURCES = [join(ROOT, 'shared/test/fixtures'), join(ROOT, '../shared/real-streams')];
@@ -65,6 +65,10 @@ describe('every stored fixture, read back', () => {
     const ids = recordings.map((recording) => store.importRecording(recording));
     recordings.forEach((recording, i) => expect(store.events(ids[i]!)).toEqual(analyzeRecording(recording).events.map(stored)));
     store.close();
+    // Every event is given back by its reads: none keeps its fields apart.
+    const db = rawConnection(path);
+    expect(db.prepare('SELECT count(*) FROM event_fields').pluck().get()).toBe(0);
+    db.close();
     // What `inspect --json` prints of the recording itself (a file of several is inspected one by one from the store).
     for (const [i, recording] of recordings.entries()) expect(await inspectJson(String(ids[i]), '--db', path)).toBe(JSON.stringify(toContract(analyzeRecording(recording)), null, 2) + '\n');
   });
@@ -72,7 +76,10 @@ describe('every stored fixture, read back', () => {
   it.each(FILES.map((file) => [relative(ROOT, file)]))('%s: recorded through the live writer in reads cut anew, gives the same events and analysis', (name) => {
     const file = join(ROOT, name);
     const parsed = readRecordingsFile(file, new Uint8Array(readFileSync(file)));
-    const store = openStore(tempDbPath());
+    const path = tempDbPath();
+    const store = openStore(path);
+    const db = rawConnection(path);
+    const kept = db.prepare('SELECT count(*) FROM event_fields WHERE recording_id = ?').pluck();
     for (const [i, item] of (parsed.ok ? parsed.value : []).entries()) {
       const recording = recut(item.recording, i + name.length);
       const analysis = analyzeRecording(recording);
@@ -84,9 +91,11 @@ describe('every stored fixture, read back', () => {
       });
       writer.finish({ t: recording.reads.length * 0.5, outcome: 'eof' }, analysis);
       expect(store.events(writer.id)).toEqual(analysis.events.map(stored));
+      expect(kept.get(writer.id)).toBe(0);
       const got = store.get(writer.id)!;
       expect(Buffer.concat(got.reads.map((read) => read.bytes)).equals(Buffer.concat(recording.reads.map((read) => read.bytes)))).toBe(true);
     }
+    db.close();
     store.close();
   });
 });
