@@ -26,6 +26,7 @@ import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runEventStreamBenchmarks } from './eventstream.ts';
 import { runRecordingBenchmarks } from './recording.ts';
+import { measureProxyMemory, PROXY_MEMORY_CASE } from './proxy-memory.ts';
 import { runStorageBenchmarks } from './storage.ts';
 import type { CaptureRelayResult } from './capture.ts';
 import type { CheckBatteryResult } from './check.ts';
@@ -444,6 +445,11 @@ const recordingResults = await runRecordingBenchmarks(selected);
 
 const storageResults = await runStorageBenchmarks(selected);
 
+// ---------------------------------------------------------------- the capture proxy's memory with 300 large streams (the proxy in a process of its own)
+
+if (selected(PROXY_MEMORY_CASE)) console.log('');
+const proxyMemoryResults = selected(PROXY_MEMORY_CASE) ? await measureProxyMemory() : null;
+
 // ---------------------------------------------------------------- replay timing fidelity, ours and aimock's
 
 /** Runs a section in a process of its own (bench/section.ts) and reads back its results. */
@@ -502,6 +508,7 @@ if (only === undefined && option('--runs') === undefined) {
     storage: storageResults,
     replay: replayResults,
     captureRelay: captureRelayResults,
+    proxyMemory: proxyMemoryResults,
     check: checkResults,
     ui: uiResults,
   };
