@@ -51,7 +51,7 @@ export interface ReplayFidelityResult {
   readonly description: string;
   readonly events: number;
   readonly recordedMs: number;
-  /** Our default timing (asleep until shortly before each write). */
+  /** Our default timing (asleep on a timer until shortly before each write, then blocked: clock.ts). */
   readonly ours: GapStats;
   /** Our precise timing (`--precise`). */
   readonly oursPrecise: GapStats;

@@ -64,7 +64,7 @@ export function StartForm({ preselected, onStarted }: { readonly preselected: nu
               <input type="checkbox" checked={precise && speed > 0} disabled={speed === 0} aria-describedby={preciseId} onChange={(event) => setPrecise(event.target.checked)} /> Precise timing
             </label>
             <p id={preciseId} className="muted mock-field-hint">
-              Each write within a fraction of a millisecond of its moment, for a CPU core kept busy while a stream plays.
+              Awake through every wait: a few tenths of a millisecond closer to each moment than the default, for a CPU core kept busy while a stream plays.
             </p>
           </fieldset>
           <div className="mock-field mock-port">
