@@ -10,7 +10,8 @@ import { raw } from '../dialects/raw.ts';
 import { descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
-import type { SsePartialEvent } from '../framing/sse/parser.ts';
+import type { BodyPartial, FramingName } from '../framing/types.ts';
+import { header } from '../recording/types.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
@@ -25,10 +26,12 @@ export type { Identity };
 export interface Analysis {
   /** The dialect the stream was read in; null when it could not be told (the events are shown raw). */
   readonly protocol: Protocol | null;
+  /** The framing the body was read in (framing/registry.ts): `partial` and `stats` are its own. */
+  readonly framing: FramingName;
   readonly recording: Recording;
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
-  readonly partial: SsePartialEvent | null;
+  readonly partial: BodyPartial | null;
   readonly stats: StreamStats;
   /** Chat Completions' client state (empty for another dialect: `final` has what it built). */
   readonly state: StreamState;
@@ -71,7 +74,9 @@ export interface RecordingAnalysis {
 export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>, { protocol }: ProtocolOption = {}): RecordingAnalysis {
   const reads: RecordedRead[] = [];
   // The analysis keeps the reads' bytes: events read their data from them instead of keeping a copy.
-  const analyzer = new Analyzer({ url: recording.request?.url ?? null, ...(protocol ? { protocol } : {}) }, reads);
+  // The response's content-type tells the framing when the dialect is not known before the body.
+  const contentType = recording.response ? (header(recording.response.headers, 'content-type') ?? null) : null;
+  const analyzer = new Analyzer({ url: recording.request?.url ?? null, contentType, ...(protocol ? { protocol } : {}) }, reads);
   let ended = false;
   return {
     feed(read) {
@@ -94,6 +99,8 @@ export interface FinishedFold {
   readonly reads: readonly ReadInfo[];
   /** undefined: not yet told (the events are still held); null: raw. */
   readonly protocol: Protocol | null | undefined;
+  /** The framing the body is read in. */
+  readonly framing: FramingName;
   /** The dialect's accumulated state. */
   readonly dialectState: unknown;
 }
@@ -107,11 +114,11 @@ export function dialectOf(protocol: Protocol | null | undefined): AnyDialect {
 export function finishAnalysis(
   recording: Recording,
   fold: FinishedFold,
-  { partial, stats }: { readonly partial: SsePartialEvent | null; readonly stats: StreamStats },
+  { partial, stats }: { readonly partial: BodyPartial | null; readonly stats: StreamStats },
   options: Partial<DiagnosticOptions> = {},
   limit: AnalysisLimit | null = null,
 ): Analysis {
-  const { events, reads, dialectState } = fold;
+  const { events, reads, dialectState, framing } = fold;
   const protocol = fold.protocol ?? null;
   const dialect = dialectOf(protocol);
   // Analysis.state and .choices are Chat Completions' (the contract keeps `choices` in every
@@ -125,6 +132,7 @@ export function finishAnalysis(
     recording,
     events,
     reads,
+    framing,
     partial,
     stats,
     dialect,
@@ -141,6 +149,7 @@ export function finishAnalysis(
   const choices = choiceShaped ? (final as ChoiceMessage[]) : [];
   return {
     protocol,
+    framing,
     recording,
     events,
     reads,

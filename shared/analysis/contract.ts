@@ -12,6 +12,7 @@ import { dialectOf } from './analyze.ts';
 import type { Analysis } from './analyze.ts';
 import type { Severity } from './diagnostics/catalogue.ts';
 import type { Metrics } from './metrics.ts';
+import type { FramingName } from '../framing/types.ts';
 
 /** Chat Completions' contract: the fields it always had, and `protocol`. */
 export interface ChatContract extends ContractCommon {
@@ -44,6 +45,8 @@ export type AnalysisContract = ChatContract | ResponsesContract | MessagesContra
  * identity is its final object's (Responses' `created_at` as `created`) and `choices` is empty.
  */
 interface ContractCommon {
+  /** How the body was framed (framing/registry.ts): `sse`, or `aws-eventstream` for Bedrock's binary frames. */
+  framing: FramingName;
   id: string | null;
   model: string | null;
   created: number | null;
@@ -104,8 +107,9 @@ function isDialectObject(event: Analysis['events'][number]): boolean {
 }
 
 export function toContract(analysis: Analysis): AnalysisContract {
-  // The fields in the order Chat Completions' contract always had them, after `protocol`.
+  // The fields in the order Chat Completions' contract always had them, after `protocol` and `framing`.
   const common: ContractCommon = {
+    framing: analysis.framing,
     ...analysis.identity,
     choices: analysis.choices,
     usage: analysis.usage,

@@ -1,6 +1,6 @@
-// The fold behind createStreamAnalyzer (stream.ts) and analyzeRecording (analyze.ts): each
-// framed event read by its dialect, applied to the client state, and kept (docs/architecture.md,
-// "Analysis"). One path for every dialect: how an event is read and kept is the dialect's
+// The fold behind createStreamAnalyzer (stream.ts) and analyzeRecording (analyze.ts): the body
+// parsed in its framing (chosen before its first byte: framingFor), each framed event read by its
+// dialect, applied to the client state, and kept (docs/architecture.md, "Framing", "Analysis"). One path for every dialect: how an event is read and kept is the dialect's
 // keeper when it has one (Chat Completions' compact events), else the generic one
 // (generic-keeper.ts). Built for a hundred thousand events: what the analysis keeps per event is
 // what the garbage collector copies.
@@ -8,10 +8,10 @@
 import { EVENTS_LOOKED_AT, protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
 import type { EventKeeper } from '../dialects/kit/kept.ts';
 import { raw } from '../dialects/raw.ts';
-import { DEFAULT_PROTOCOL, registeredDialect } from '../dialects/registry.ts';
+import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import type { SseEvent, SseParser, SseParserOptions, SsePartialEvent } from '../framing/sse/parser.ts';
-import { BODY_FRAMING } from './body-framing.ts';
+import { DEFAULT_FRAMING, framingOf, framingOfContentType } from '../framing/registry.ts';
+import type { BodyPartial, BodyStats, FramedMessage, FramingName, FramingOptions, FramingParser } from '../framing/types.ts';
 import { genericKeeper } from './generic-keeper.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
 
@@ -43,6 +43,15 @@ interface Reading {
 }
 
 /**
+ * The framing a body is read in, chosen before its first byte: the dialect's when it is known (the
+ * one asked for, the request path's), else the one the response's content-type names (SSE for any
+ * other): the first events cannot tell it, as they are the framing's.
+ */
+export function framingFor(protocol: Protocol | null, contentType: string | null | undefined): FramingName {
+  return protocol !== null ? (descriptorOf(protocol).framing ?? DEFAULT_FRAMING) : framingOfContentType(contentType);
+}
+
+/**
  * The fold. A class, and the parser's `onEvent` a method of it, for speed: V8 keeps the code it
  * optimised for methods (and for a shape some object still has) across garbage collections,
  * where it drops that of closures, and an analysis is often the only one alive.
@@ -50,13 +59,16 @@ interface Reading {
  * The dialect is the one asked for, else the request path's, else the first events' (held until
  * one tells, then replayed; raw when none of the first EVENTS_LOOKED_AT data events does).
  */
-export class Analyzer implements StreamAnalyzer, SseParserOptions {
+export class Analyzer implements StreamAnalyzer, FramingOptions<FramedMessage> {
   /** Keeps the shape of analyzers alive (see the parser's `shapeKeeper`). */
   static readonly shapeKeeper: Analyzer = new Analyzer({}, null);
 
   readonly events: AnalyzedEvent[] = [];
   readonly reads: ReadInfo[] = [];
-  private readonly parser: SseParser = BODY_FRAMING.parse(this);
+  // The framing's parser: made when the body's first byte comes (or its end, or its figures are asked), the response head known by then.
+  private body: FramingParser<BodyPartial, BodyStats> | null = null;
+  private chosenFraming: FramingName | null = null;
+  private readonly told: Protocol | null;
   private readonly kept: readonly { readonly bytes: Uint8Array }[] | null;
   // The events the current read completed.
   private completed: AnalyzedEvent[] | null = null;
@@ -69,7 +81,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   /** The dialect read in (raw included); null while not told. */
   private reading: Reading | null = null;
   /** Events waiting for the dialect to be told; null once it is. */
-  private held: SseEvent[] | null = null;
+  private held: FramedMessage[] | null = null;
   private heldData = 0;
 
   /**
@@ -83,8 +95,18 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     this.kept = kept;
     this.keepEvents = options.keepEvents !== false;
     const protocol = options.protocol ?? (options.url ? protocolFromPath(options.url) : null);
+    this.told = protocol;
     if (protocol !== null) this.choose(protocol);
     else this.held = [];
+  }
+
+  /** The framing the body is read in (framingFor), settled before its first byte. */
+  get framing(): FramingName {
+    return (this.chosenFraming ??= framingFor(this.told, typeof this.options.contentType === 'function' ? this.options.contentType() : this.options.contentType));
+  }
+
+  private get parser(): FramingParser<BodyPartial, BodyStats> {
+    return (this.body ??= framingOf(this.framing).parse(this));
   }
 
   /** The dialect the stream is read in: null when it could not be told (raw), undefined while not yet told. */
@@ -105,7 +127,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
     return this.completed ?? NONE;
   }
 
-  end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SsePartialEvent | null; readonly stats: StreamStats } {
+  end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: BodyPartial | null; readonly stats: StreamStats } {
     this.completed = null;
     const { partial } = this.parser.end();
     if (this.held !== null) this.choose(this.untold());
@@ -117,7 +139,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   }
 
   /** The parser's callback: reads, accumulates and keeps one event. */
-  onEvent(sse: SseEvent): void {
+  onEvent(sse: FramedMessage): void {
     if (this.analysed >= MAX_ANALYSED_EVENTS) {
       this.unanalysed++;
       return;
@@ -137,7 +159,7 @@ export class Analyzer implements StreamAnalyzer, SseParserOptions {
   }
 
   /** Holds an event until the dialect is told, and settles it when this one tells or the look is over. */
-  private hold(sse: SseEvent): void {
+  private hold(sse: FramedMessage): void {
     const held = this.held!;
     held.push(sse);
     if (sse.data === null) {

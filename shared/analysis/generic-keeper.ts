@@ -10,7 +10,7 @@ import { viewInterpretation } from '../dialects/kit/view.ts';
 import type { ViewInterpretation } from '../dialects/kit/view.ts';
 import { raw } from '../dialects/raw.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation } from '../dialects/types.ts';
-import type { SseEvent } from '../framing/sse/types.ts';
+import type { FramedMessage } from '../framing/types.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
@@ -20,13 +20,13 @@ interface DialectSource {
   readonly dialect: AnyDialect;
 }
 
-/** The SSE fields nearly every event leaves at their defaults: one shared object for all such events. */
+/** The fields nearly every message leaves at their defaults (SSE's names; another framing's headers): one shared object for all such events. */
 interface Rare {
   readonly event: string | null;
   readonly id: string | null;
   readonly retry: number | null;
-  readonly comments: SseEvent['comments'];
-  readonly unknownFields: SseEvent['unknownFields'];
+  readonly comments: FramedMessage['comments'];
+  readonly unknownFields: FramedMessage['unknownFields'];
 }
 
 const PLAIN_RARE: Rare = Object.freeze({ event: null, id: null, retry: null, comments: NOTHING, unknownFields: NOTHING });
@@ -38,7 +38,7 @@ const PLAIN_RARE: Rare = Object.freeze({ event: null, id: null, retry: null, com
  * not one shared with Chat Completions' event: a common base class made both slower in the bench
  * (the commit that chose this says by how much).
  */
-class GenericEvent implements KeptEvent, SseEvent {
+class GenericEvent implements KeptEvent, FramedMessage {
   readonly index: number;
   readonly start: number;
   readonly end: number;
@@ -54,7 +54,7 @@ class GenericEvent implements KeptEvent, SseEvent {
   private readonly rare: Rare;
   private readonly source: DialectSource;
 
-  constructor(sse: SseEvent, reading: DialectInterpretation, tokens: number, source: DialectSource) {
+  constructor(sse: FramedMessage, reading: DialectInterpretation, tokens: number, source: DialectSource) {
     this.index = sse.index;
     this.start = sse.start;
     this.end = sse.end;
@@ -81,11 +81,11 @@ class GenericEvent implements KeptEvent, SseEvent {
     return this.rare.retry;
   }
 
-  get comments(): SseEvent['comments'] {
+  get comments(): FramedMessage['comments'] {
     return this.rare.comments;
   }
 
-  get unknownFields(): SseEvent['unknownFields'] {
+  get unknownFields(): FramedMessage['unknownFields'] {
     return this.rare.unknownFields;
   }
 
@@ -101,7 +101,7 @@ class GenericEvent implements KeptEvent, SseEvent {
     return this.view ?? viewInterpretation(this.kind, this.problems, this.source.dialect.viewKinds);
   }
 
-  get sse(): SseEvent {
+  get sse(): FramedMessage {
     return this;
   }
 
@@ -134,7 +134,7 @@ class GenericKeeper implements EventKeeper<DialectInterpretation> {
     this.shared = { reads: source.reads, dialect };
   }
 
-  take(event: SseEvent, accumulator: DialectAccumulator<DialectInterpretation, unknown> | null): KeptEvent {
+  take(event: FramedMessage, accumulator: DialectAccumulator<DialectInterpretation, unknown> | null): KeptEvent {
     const interpretation = this.dialect.interpret(event);
     accumulator?.apply(event.index, interpretation);
     return new GenericEvent(event, interpretation, this.dialect.tokens(interpretation), this.shared);

@@ -6,7 +6,7 @@
 
 import type { KeptEvent, ReadInfo } from '../dialects/kit/kept.ts';
 import type { Protocol } from '../dialects/types.ts';
-import type { SseEnd, SseStats } from '../framing/sse/parser.ts';
+import type { BodyPartial, BodyStats, FramingName } from '../framing/types.ts';
 import { Analyzer } from './fold.ts';
 
 export { MAX_ANALYSED_EVENTS, TOKEN_CONTENT, TOKEN_REASONING, TOKEN_REFUSAL, TOKEN_TOOL } from './fold.ts';
@@ -16,16 +16,19 @@ export type AnalyzedEvent = KeptEvent;
 
 export type { ReadInfo };
 
-/** The parser's figures, and how many events the body held: past MAX_ANALYSED_EVENTS, more than the analysis keeps. */
-export interface StreamStats extends SseStats {
-  readonly events: number;
-}
+/**
+ * The framing parser's figures (SSE's line endings and BOM, the event stream's CRC mismatches…),
+ * and how many events the body held: past MAX_ANALYSED_EVENTS, more than the analysis keeps.
+ */
+export type StreamStats = BodyStats & { readonly events: number };
 
 export interface StreamAnalyzer {
   /** Feeds one read; returns the events it completed. */
   feed(bytes: Uint8Array, t: number | null): readonly AnalyzedEvent[];
   /** Ends the body; returns the events a pending CR held back and what was left unfinished. */
-  end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: SseEnd['partial']; readonly stats: StreamStats };
+  end(): { readonly events: readonly AnalyzedEvent[]; readonly partial: BodyPartial | null; readonly stats: StreamStats };
+  /** The framing the body is read in, chosen before its first byte (fold.ts, framingFor). */
+  readonly framing: FramingName;
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
   /** The dialect the stream is read in: null when it could not be told (raw), undefined while not yet told. */
@@ -55,6 +58,11 @@ export interface StreamAnalyzerOptions {
    * recordings: docs/performance.md, "Capture proxy: memory"). Default true.
    */
   readonly keepEvents?: boolean;
+  /**
+   * The response's content-type, which tells the framing when the dialect is not known before the
+   * first byte; a function when the head comes after the analyzer is made (read at the first byte).
+   */
+  readonly contentType?: string | null | (() => string | null | undefined);
 }
 
 export function createStreamAnalyzer(options: StreamAnalyzerOptions = {}): StreamAnalyzer {

@@ -1,6 +1,6 @@
 // The one test suite of a dialect (docs/architecture.md, "Adding a dialect"): what any dialect
-// must do, whatever it reads, run over the samples its folder brings. Random bytes and random SSE
-// lines never make it throw; each clean sample gives the same result fed whole, split at random
+// must do, whatever it reads, run over the samples its folder brings, in the framing they name
+// (SSE by default). Random bytes and random messages of that framing never make it throw; each clean sample gives the same result fed whole, split at random
 // and byte by byte; a fork at any event ends where the straight fold ends, and so does what it
 // was forked from; every code `diagnose` reports is in its `catalogue`; a registered dialect's
 // descriptor claims its samples, its path ends as it says, its snippet's curl posts there, it reads
@@ -10,12 +10,13 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSse } from '../framing/sse/parser.ts';
-import type { FramedMessage, MessageFields } from '../framing/types.ts';
+import { RANDOM_BODIES } from '../framing/random.test-support.ts';
+import { DEFAULT_FRAMING, framingOf } from '../framing/registry.ts';
+import type { FramedMessage, FramingName, MessageFields } from '../framing/types.ts';
 import { isObject } from '../is-object.ts';
 import { EVENTS_LOOKED_AT, protocolFromEvents } from './detect.ts';
 import { SHARED_VIEW_KINDS } from './kit/view.ts';
-import { runDialect } from './run.ts';
+import { bareRecording, runDialect } from './run.ts';
 import type { Dialect, DialectEventView, DialectInterpretation, RegisteredDialect } from './types.ts';
 
 /** A clean body in the dialect: real bytes where there are (a fixture), else as its servers write it. */
@@ -25,14 +26,16 @@ export interface SampleBody {
 }
 
 export interface BrokenBodies {
-  /** Bodies of the dialect broken at random or made of random events of its types (kit/broken-streams.test-support.ts). */
-  readonly bodies: fc.Arbitrary<string>;
+  /** Bodies of the dialect broken at random or made of random events of its types (kit/broken-streams.test-support.ts), in the samples' framing: text is UTF-8. */
+  readonly bodies: fc.Arbitrary<string | Uint8Array>;
   /** The dialect's reading of an event without its fast path (a template): every event must read as it does. */
   readonly interpretInFull?: (event: MessageFields) => unknown;
 }
 
 /** What a dialect's folder brings to the suite. */
 export interface DialectSamples {
+  /** How the bodies are framed (framing/registry.ts), every parse of the suite through it. Default SSE. */
+  readonly framing?: FramingName;
   readonly bodies: readonly SampleBody[];
   readonly broken?: BrokenBodies;
 }
@@ -47,7 +50,17 @@ export interface FolderSamples {
   samples(fixture: (path: string) => SampleBody): DialectSamples;
 }
 
-const encode = (text: string) => new TextEncoder().encode(text);
+const encode = (text: string | Uint8Array) => (typeof text === 'string' ? new TextEncoder().encode(text) : text);
+
+/** A whole body's messages, in this framing. */
+function messagesIn(framing: FramingName, body: Uint8Array | readonly Uint8Array[]): FramedMessage[] {
+  const messages: FramedMessage[] = [];
+  const parser = framingOf(framing).parse({ onEvent: (message) => messages.push(message) });
+  if (body instanceof Uint8Array) parser.feed(body);
+  else for (const read of body) parser.feed(read);
+  parser.end();
+  return messages;
+}
 
 /** A framed message's fields, read through its getters (a kept event may be a class). */
 function framed({ index, start, end, read, data, event, id, retry, comments, unknownFields }: FramedMessage) {
@@ -79,22 +92,26 @@ const byteByByte = (data: Uint8Array): Uint8Array[] => Array.from(data, (_, at) 
  * reading, a test dialect — needs one).
  */
 export function describeDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, samples: DialectSamples, name: string = dialect.protocol ?? 'raw'): void {
+  const framing = samples.framing ?? DEFAULT_FRAMING;
+  const parse = (body: Uint8Array | readonly Uint8Array[]) => ({ events: messagesIn(framing, body) });
+  const recording = bareRecording(framing);
+
   /** Everything the dialect offers, run over a body: nothing may throw. */
   function everything(body: Uint8Array | Uint8Array[], ended = true) {
-    const { events } = parseSse(body);
-    const result = runDialect(dialect, events, { ended });
+    const { events } = parse(body);
+    const result = runDialect(dialect, events, { ended, framing });
     const annotations = result.events.map((event) => dialect.annotate(event.sse, event.interpretation, { maxText: 20 }));
     return { final: result.final, usage: result.usage, diagnostics: result.diagnostics, firstToken: result.firstToken, annotations };
   }
 
   /** Folded straight, and from a fork at `cut` — the fork and what it was forked from each run to the end: all three end alike. */
   function expectForkAt(body: Uint8Array, cut: number) {
-    const { events } = parseSse(body);
+    const { events } = parse(body);
     const views: DialectEventView<I>[] = events.map((sse) => {
       const interpretation = dialect.interpret(sse);
       return { sse, interpretation, tokens: dialect.tokens(interpretation) };
     });
-    const ended = (state: S) => ({ final: dialect.final(state), diagnostics: dialect.diagnose({ recording: { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null }, events: views, state, ended: true }) });
+    const ended = (state: S) => ({ final: dialect.final(state), diagnostics: dialect.diagnose({ recording, events: views, state, ended: true }) });
     const original = dialect.createAccumulator();
     views.slice(0, cut).forEach((view, i) => original.apply(i, view.interpretation));
     const fork = original.fork();
@@ -123,11 +140,10 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
       );
     });
 
-    it('never throws on random lines of SSE with JSON of any shape', () => {
-      const line = fc.oneof(fc.constantFrom('', ':', 'event: ping', 'event: message_start', 'event: error', 'data: [DONE]', 'data: {"type":'), fc.jsonValue({ maxDepth: 2 }).map((json) => `data: ${JSON.stringify(json)}`), fc.string().map((s) => `data: ${s}`));
+    it(`never throws on random messages of its framing (${framing}) with payloads of any shape`, () => {
       fc.assert(
-        fc.property(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 30 }), (lines) => {
-          everything(encode(lines.map(([l, ending]) => l + ending).join('')));
+        fc.property(RANDOM_BODIES[framing], (body) => {
+          everything(body);
         }),
         { numRuns: 300 },
       );
@@ -150,7 +166,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
       });
 
       it('ends where the straight fold ends from a fork at every event', () => {
-        const count = parseSse(sample.bytes).events.length;
+        const count = parse(sample.bytes).events.length;
         for (let cut = 0; cut <= count; cut++) expectForkAt(sample.bytes, cut);
       });
 
@@ -160,7 +176,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
       });
 
       it("names the kind of each of its events in the views' words", () => {
-        const kinds = new Set(parseSse(sample.bytes).events.map((event) => dialect.interpret(event).kind));
+        const kinds = new Set(parse(sample.bytes).events.map((event) => dialect.interpret(event).kind));
         expect([...kinds].filter((kind) => !(kind in dialect.viewKinds) && !(kind in SHARED_VIEW_KINDS))).toEqual([]);
       });
 
@@ -172,7 +188,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
             const own = keeper({ reads, kept });
             const accumulator = dialect.createAccumulator();
             const straight = dialect.createAccumulator();
-            for (const event of parseSse(sample.bytes).events) {
+            for (const event of parse(sample.bytes).events) {
               const reading = dialect.interpret(event);
               straight.apply(event.index, reading);
               const { sse, t, tokens, annotation, dialectInterpretation } = own.take(event, accumulator);
@@ -189,10 +205,14 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
       const { descriptor } = registered;
       it("has its descriptor claim each sample's first payload, and is told by its events alone", () => {
         for (const sample of samples.bodies) {
-          const events = parseSse(sample.bytes).events.filter((event) => event.data !== null);
+          const events = parse(sample.bytes).events.filter((event) => event.data !== null);
           const first = events.slice(0, EVENTS_LOOKED_AT).map((event) => parseJson(event.data!)).find(isObject);
           expect({ sample: sample.name, claimed: first !== undefined && descriptor.claimsPayload(first), told: protocolFromEvents(events) }).toEqual({ sample: sample.name, claimed: true, told: dialect.protocol });
         }
+      });
+
+      it('frames its samples as its descriptor says its bodies are framed', () => {
+        expect(descriptor.framing ?? DEFAULT_FRAMING).toBe(framing);
       });
 
       it('has a request path that ends in its path ending', () => {
@@ -208,7 +228,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
       it('reads how each sample ended, and its fixture value, from its final object; nothing else makes them throw', () => {
         const reason = (value: unknown) => value === null || typeof value === 'string';
         for (const sample of samples.bodies) {
-          const { final } = runDialect(dialect, parseSse(sample.bytes).events);
+          const { final } = runDialect(dialect, parse(sample.bytes).events, { framing });
           const reasons = descriptor.endReasons(final);
           expect({ sample: sample.name, reasons: reasons.length > 0 && reasons.every(reason) }).toEqual({ sample: sample.name, reasons: true });
           expect(JSON.parse(JSON.stringify(descriptor.fixture.value(final)))).toEqual(descriptor.fixture.value(final));
@@ -252,7 +272,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
           fc.assert(
             fc.property(broken.bodies, fc.nat(), (text, at) => {
               const body = encode(text);
-              expectForkAt(body, at % (parseSse(body).events.length + 1));
+              expectForkAt(body, at % (parse(body).events.length + 1));
             }),
             { numRuns: 150 },
           );
@@ -263,7 +283,7 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
           it('reads every event exactly as its reading in full', () => {
             fc.assert(
               fc.property(broken.bodies, (text) => {
-                for (const event of parseSse(encode(text)).events) expect(dialect.interpret(event)).toEqual(inFull(event));
+                for (const event of parse(encode(text)).events) expect(dialect.interpret(event)).toEqual(inFull(event));
               }),
               { numRuns: 300 },
             );

@@ -4,7 +4,8 @@
 // benchmark and the differential against the SDKs use it as it is.
 
 import type { Recording } from '../recording/types.ts';
-import type { FramedMessage } from '../framing/types.ts';
+import { DEFAULT_FRAMING, framingOf } from '../framing/registry.ts';
+import type { FramedMessage, FramingName } from '../framing/types.ts';
 import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation } from './types.ts';
 
 export interface DialectRun<I, S, F> {
@@ -21,9 +22,20 @@ export interface RunOptions {
   /** Whether the body ended (end-of-stream checks wait for it). Default true. */
   readonly ended?: boolean;
   readonly recording?: Recording;
+  /** The body's framing, for the recording when none is given (bareRecording). Default SSE. */
+  readonly framing?: FramingName;
 }
 
 const NO_RECORDING: Recording = { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null };
+
+/**
+ * A body with nothing around it, as an imported file holds one (source `sse`, the bodies-only
+ * source): in another framing than SSE, with a 200 response that names the framing's media type.
+ */
+export function bareRecording(framing: FramingName = DEFAULT_FRAMING): Recording {
+  if (framing === DEFAULT_FRAMING) return NO_RECORDING;
+  return { ...NO_RECORDING, response: { t: null, status: 200, httpVersion: null, headers: { 'content-type': framingOf(framing).mediaType } } };
+}
 
 export function runDialect<I extends DialectInterpretation, S, F>(dialect: Dialect<I, S, F>, sse: readonly FramedMessage[], options: RunOptions = {}): DialectRun<I, S, F> {
   const accumulator = dialect.createAccumulator();
@@ -40,6 +52,6 @@ export function runDialect<I extends DialectInterpretation, S, F>(dialect: Diale
     events.push({ sse: event, interpretation, tokens });
   }
   const state = accumulator.state;
-  const diagnostics = dialect.diagnose({ recording: options.recording ?? NO_RECORDING, events, state, ended: options.ended ?? true });
+  const diagnostics = dialect.diagnose({ recording: options.recording ?? bareRecording(options.framing), events, state, ended: options.ended ?? true });
   return { events, state, final: dialect.final(state), usage: dialect.usage(state), diagnostics, firstToken };
 }

@@ -15,7 +15,7 @@ import type { DialectDrops } from './kit/drops.ts';
 import type { BodyInputs, BuiltBody } from './kit/request-body.ts';
 import type { DialectSnippet } from './kit/snippet.ts';
 import type { Recording } from '../recording/types.ts';
-import type { FramedMessage, MessageFields } from '../framing/types.ts';
+import type { FramedMessage, FramingName, MessageFields } from '../framing/types.ts';
 import type { Identity } from './kit/identity.ts';
 import type { EventKeeper, KeptEvent, KeptSource } from './kit/kept.ts';
 import type { ViewKind } from './kit/view.ts';
@@ -96,6 +96,11 @@ export interface DialectDescriptor {
    * with a terminal event of its own (null) says so in its own checks.
    */
   readonly sentinel: string | null;
+  /**
+   * How its bodies are framed (framing/registry.ts): what the analysis parses a body in once the
+   * dialect is known before the first byte (its request path, `--protocol`). Absent: SSE.
+   */
+  readonly framing?: FramingName;
   /**
    * The kinds of its own reading of an event (DialectInterpretation.kind) that end a complete
    * stream: Chat Completions' `done` (`[DONE]`), the Responses terminal event, Anthropic's

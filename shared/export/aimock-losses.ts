@@ -7,6 +7,7 @@ import type { Op, TextOp } from '../dialects/chat/ops.ts';
 import { isTimed } from '../recording/types.ts';
 import type { AimockPlan } from './aimock-plan.ts';
 import { chatReading } from '../dialects/chat/kept.ts';
+import { sseStats } from '../analysis/sse-body.ts';
 
 export type AimockLossCode =
   | 'dialect'
@@ -130,9 +131,10 @@ export function aimockLosses(analysis: Analysis, plan: AimockPlan): AimockLoss[]
     add('empty-chunks', 'stream', `${plural(dropped['empty-chunks'].length, 'chunk')} that add nothing aimock carries (empty deltas, repeated roles, metadata-only chunks) left out.`, dropped['empty-chunks']);
   }
   fieldLosses(analysis, plan, add);
-  const { lineEndings, bom } = analysis.stats;
+  // aimock writes SSE: a body in another framing loses its framing whole.
+  const sse = sseStats(analysis);
   const fielded = events.filter((event) => event.sse.event !== null || event.sse.id !== null || event.sse.retry !== null).map((event) => event.sse.index);
-  if (lineEndings.cr + lineEndings.crlf > 0 || bom || fielded.length > 0) {
+  if (sse === null || sse.lineEndings.cr + sse.lineEndings.crlf > 0 || sse.bom || fielded.length > 0) {
     add('sse-framing', 'stream', 'aimock writes `data: …\\n\\n` only: the recorded line endings, BOM and event:/id:/retry: fields are not kept.', fielded);
   }
   if (codes.has('inconsistent-metadata')) add('identity', 'stream', 'id, created, model or system_fingerprint change during the stream: aimock repeats the first values on every chunk.');

@@ -16,6 +16,30 @@ export interface FramingCodes {}
 
 export type FramingCode = FramingCodes[keyof FramingCodes] & string;
 
+/**
+ * Each framing's types, by its name: its index.ts adds them (declaration merging, as a dialect's
+ * descriptor adds its protocol), so `FramingName` and the ends of body the analysis may hold grow
+ * with the framings (docs/architecture.md, "Framing").
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one member a framing
+export interface FramingKinds {}
+
+/** What a framing declares of itself in `FramingKinds`. */
+export interface FramingKind {
+  readonly message: FramedMessage;
+  readonly partial: { readonly start: number; readonly end: number };
+  readonly stats: FramingStats;
+}
+
+/** A registered framing's name (`inspect --json`'s `framing`). */
+export type FramingName = keyof FramingKinds & string;
+
+/** What the end of a body left unframed, in whichever framing read it. */
+export type BodyPartial = { [N in FramingName]: FramingKinds[N] extends FramingKind ? FramingKinds[N]['partial'] : never }[FramingName];
+
+/** A body's figures, in whichever framing read it. */
+export type BodyStats = { [N in FramingName]: FramingKinds[N] extends FramingKind ? FramingKinds[N]['stats'] : never }[FramingName];
+
 export interface MessageField {
   readonly name: string;
   readonly value: string;
@@ -75,11 +99,26 @@ export interface FramingOptions<Message extends FramedMessage> {
 }
 
 /**
+ * What a framing's own checks read: the messages as the analysis keeps them (their fields and
+ * places; a framing keeps in its figures what else it must report), what was left unframed at the
+ * end of the body, its figures, and whether the body ended.
+ */
+export interface FramingCheckContext<Partial, Stats extends FramingStats> {
+  readonly events: readonly { readonly sse: FramedMessage }[];
+  readonly partial: Partial | null;
+  readonly stats: Stats;
+  /** False while the stream is under way (or its end was not read): the rest of a message may still come. */
+  readonly ended: boolean;
+}
+
+/**
  * One framing. `Partial` and `Stats`: what its parser reports at the end of the body; `Context`:
  * what its own checks read (the analysis's diagnostic context is one).
  */
-export interface Framing<Message extends FramedMessage, Partial, Stats extends FramingStats, Context> {
+export interface Framing<Message extends FramedMessage, Partial, Stats extends FramingStats, Context = FramingCheckContext<Partial, Stats>> {
   readonly name: string;
+  /** The media type of a body in this framing (`content-type`), which tells it when no dialect does. */
+  readonly mediaType: string;
   /** A push parser over one body. */
   parse(options: FramingOptions<Message>): FramingParser<Partial, Stats>;
   /** The framing's own findings (what it could not frame, how its lines ended…), in its catalogue's codes. */

@@ -8,6 +8,7 @@ import { createStreamAnalyzer, finishAnalysis } from '../../../shared/index.ts';
 import type { AnalyzedEvent, Analysis, RecordedEnd, RecordedRead, RecordedRequest, RecordedResponse, Recording, RecordingSource, StreamAnalyzer } from '../../../shared/index.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
 import { createEchoMasker, maskHeaders } from '../../../shared/recording/secrets/echoes.ts';
+import { header } from '../../../shared/recording/types.ts';
 import type { SecretsMasked, TruncationCause } from '../../../shared/recording/types.ts';
 import { redactHeaders } from '../../../shared/recording/secrets/redact.ts';
 import { MAX_INPUT_BYTES } from '../import/read-input.ts';
@@ -113,6 +114,8 @@ export function beginLiveRecording(options: LiveRecordingOptions): LiveRecording
   const analyzer = createStreamAnalyzer({
     url: request.url,
     ...(atEnd ? { keepEvents: false } : { keptReads: reads }),
+    // The head comes before the body's first byte: its content-type tells the framing when the path does not.
+    contentType: () => (head ? (header(head.headers, 'content-type') ?? null) : null),
     onEvent(event) {
       writer?.event(event);
       options.onEvent?.(event);

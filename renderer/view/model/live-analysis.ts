@@ -11,6 +11,7 @@ import { createStreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { StreamAnalyzer } from '../../../shared/analysis/stream.ts';
 import type { LiveBatch, LiveFinished } from '../../../shared/api/contract.ts';
 import { dialectView } from '../dialects/registry.ts';
+import { header } from '../../../shared/recording/types.ts';
 import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from '../../../shared/recording/types.ts';
 
 /**
@@ -20,7 +21,8 @@ import type { RecordedRead, RecordedRequest, RecordedResponse, Recording } from 
 export const FULL_ANALYSIS_EVERY_MS = 250;
 
 export class LiveAnalysis {
-  private readonly analyzer: StreamAnalyzer = createStreamAnalyzer();
+  // The head comes before the body's first read: its content-type tells the framing.
+  private readonly analyzer: StreamAnalyzer = createStreamAnalyzer({ contentType: () => (this.response ? (header(this.response.headers, 'content-type') ?? null) : null) });
   /** Reads by sequence number; holes where a batch has not come (yet). */
   private readonly arrived: (RecordedRead | undefined)[] = [];
   /** The reads fed to the fold: the unbroken run from the first. */

@@ -7,7 +7,7 @@
 import { REGISTERED_DIALECTS } from '../../dialects/registry.ts';
 import type { DialectCode, RegisteredDialect } from '../../dialects/types.ts';
 import type { FramingCode } from '../../framing/types.ts';
-import { BODY_FRAMING } from '../body-framing.ts';
+import { DEFAULT_FRAMING, FRAMINGS, framingOf } from '../../framing/registry.ts';
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry, CodeInfo, Finding } from '../../findings/finding.ts';
 
@@ -109,12 +109,12 @@ export type DiagnosticCode = StreamCode | FramingCode | DialectCode;
 export type Diagnostic = Finding<DiagnosticCode>;
 
 /**
- * Every code, the stream's and every registered dialect's, with what it means wherever found. A
+ * Every code, the stream's, every registered framing's and every registered dialect's, with what it means wherever found. A
  * code several dialects report has one severity and one title (dialects/kit/codes.ts); its fix is
  * the finding's own, in its dialect's terms.
  */
 export const CATALOGUE: Readonly<Record<DiagnosticCode, CodeInfo>> = Object.fromEntries(
-  [STREAM_CATALOGUE, BODY_FRAMING.catalogue, ...REGISTERED_DIALECTS.map((dialect) => dialect.catalogue)].flatMap((catalogue) =>
+  [STREAM_CATALOGUE, ...Object.values(FRAMINGS).map((framing) => framing.catalogue), ...REGISTERED_DIALECTS.map((dialect) => dialect.catalogue)].flatMap((catalogue) =>
     Object.entries(catalogue).map(([code, { severity, title }]): [string, CodeInfo] => [code, { severity, title }]),
   ),
 ) as Record<DiagnosticCode, CodeInfo>;
@@ -122,10 +122,10 @@ export const CATALOGUE: Readonly<Record<DiagnosticCode, CodeInfo>> = Object.from
 /** The framing's codes about a sentinel event (framing.ts): made only for a dialect that has one (its descriptor's `sentinel`). */
 const SENTINEL_CODES: ReadonlySet<StreamCode> = new Set<StreamCode>(['no-done', 'after-done']);
 
-/** The codes an analysis may report for a stream of this dialect: the stream's (the sentinel's where it has one) and its catalogue's. */
+/** The codes an analysis may report for a stream of this dialect: the stream's (the sentinel's where it has one), its framing's and its catalogue's. */
 export function codesOf(dialect: RegisteredDialect): ReadonlySet<DiagnosticCode> {
   const stream = (Object.keys(STREAM_CATALOGUE) as StreamCode[]).filter((code) => dialect.descriptor.sentinel !== null || !SENTINEL_CODES.has(code));
-  return new Set<DiagnosticCode>([...stream, ...(Object.keys(BODY_FRAMING.catalogue) as FramingCode[]), ...(Object.keys(dialect.catalogue) as DialectCode[])]);
+  return new Set<DiagnosticCode>([...stream, ...(Object.keys(framingOf(dialect.descriptor.framing ?? DEFAULT_FRAMING).catalogue) as FramingCode[]), ...(Object.keys(dialect.catalogue) as DialectCode[])]);
 }
 
 /** The codes every registered dialect may report, which mean the same in all: what two recordings of different dialects can be compared on. */

@@ -1,6 +1,6 @@
 import type { AnyDialect } from '../../dialects/types.ts';
 import type { Recording } from '../../recording/types.ts';
-import type { SsePartialEvent } from '../../framing/sse/parser.ts';
+import type { BodyPartial, FramingName } from '../../framing/types.ts';
 import type { AnalyzedEvent, ReadInfo, StreamStats } from '../stream.ts';
 import type { Diagnostic } from './catalogue.ts';
 
@@ -26,7 +26,9 @@ export interface DiagnosticContext {
   readonly recording: Recording;
   readonly events: readonly AnalyzedEvent[];
   readonly reads: readonly ReadInfo[];
-  readonly partial: SsePartialEvent | null;
+  /** The framing the body was read in: `partial` and `stats` are its own. */
+  readonly framing: FramingName;
+  readonly partial: BodyPartial | null;
   readonly stats: StreamStats;
   /** The dialect the stream was read in (raw when it could not be told): its own checks run on `dialectState`. */
   readonly dialect: AnyDialect;

@@ -6,16 +6,21 @@ import { pushAll } from '../../push-all.ts';
 import { bounds } from './bounds.ts';
 import { buffering } from './buffering.ts';
 import { payload } from './payload.ts';
-import { BODY_FRAMING } from '../body-framing.ts';
+import { framingOf } from '../../framing/registry.ts';
 import { idle } from './idle.ts';
 import { transport } from './transport.ts';
 
 /**
- * The checks, for every dialect: the analysis's bounds, the framing's own, the payloads', the
+ * The checks, for every dialect: the analysis's bounds, the body's framing's own, the payloads', the
  * dialect's own checks (docs/architecture.md, "Dialects"; Chat Completions' chunk checks among
  * them), and the timing checks. The order is the order findings of one severity are listed in.
  */
-const CHECKS: readonly Check[] = [bounds, (context) => BODY_FRAMING.check(context), payload, dialectChecks, buffering, idle];
+const CHECKS: readonly Check[] = [bounds, framingChecks, payload, dialectChecks, buffering, idle];
+
+/** The checks of the framing the body was read in (SSE's partial event and line endings, the event stream's CRCs…); its partial and figures are its own. */
+function framingChecks(context: DiagnosticContext): Diagnostic[] {
+  return framingOf(context.framing).check(context);
+}
 
 function dialectChecks({ dialect, recording, events, dialectState, ended }: DiagnosticContext): Diagnostic[] {
   // The dialect's checks may read its own interpretation of the events; most read only the state,

@@ -8,6 +8,7 @@ import { finding } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import { MAX_JSON_DEPTH } from '../../formats/json-depth.ts';
 import type { DiagnosticContext } from './context.ts';
+import { ssePartial } from '../sse-body.ts';
 
 /**
  * The payload findings, for every dialect: no-done and after-done only where the dialect ends a
@@ -26,7 +27,7 @@ function ending(context: DiagnosticContext, sentinel: string): Diagnostic[] {
   const { events, partial, doneAt, recording, ended } = context;
   const found: Diagnostic[] = [];
   // An unterminated `data: [DONE]` is reported once, as the partial event it is.
-  if (doneAt === -1 && partial?.data !== sentinel && ended) {
+  if (doneAt === -1 && ssePartial({ framing: context.framing, partial })?.data !== sentinel && ended) {
     const last = events.length - 1;
     let message = `The body ended without data: ${sentinel}.`;
     if (events.length === 0) message = `The body holds no SSE event at all, and no data: ${sentinel}.`;

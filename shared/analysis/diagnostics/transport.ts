@@ -1,5 +1,6 @@
 // Findings about the HTTP exchange itself: status, content type, encoding, how it ended.
 
+import { framingOf } from '../../framing/registry.ts';
 import { header } from '../../recording/types.ts';
 import type { RecordingTruncation, SecretsMasked } from '../../recording/types.ts';
 import { finding } from './catalogue.ts';
@@ -7,7 +8,14 @@ import type { Diagnostic } from './catalogue.ts';
 import type { DiagnosticContext } from './context.ts';
 import { utf8Lossy } from '../../formats/bytes.ts';
 
-export function transport({ recording, reads }: DiagnosticContext): Diagnostic[] {
+/** Whether a content-type begins with this media type (a word boundary after it, any case). */
+function namesMediaType(type: string, mediaType: string): boolean {
+  const at = type.search(/\S/);
+  if (at === -1 || type.slice(at, at + mediaType.length).toLowerCase() !== mediaType) return false;
+  return !/\w/.test(type.charAt(at + mediaType.length) || ' ');
+}
+
+export function transport({ recording, reads, framing }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { response, end } = recording;
   if (response) {
@@ -18,8 +26,10 @@ export function transport({ recording, reads }: DiagnosticContext): Diagnostic[]
     const type = header(response.headers, 'content-type');
     // An error status comes with a JSON or HTML body by nature: http-status says it all.
     const ok = response.status >= 200 && response.status <= 299;
-    if (ok && (type === undefined || !/^\s*text\/event-stream\b/i.test(type))) {
-      found.push(finding('not-event-stream', type === undefined ? 'The response has no content-type.' : `The response is ${type}, not text/event-stream.`));
+    // The media type of the framing the body was read in (SSE's text/event-stream, the AWS event stream's).
+    const { mediaType } = framingOf(framing);
+    if (ok && (type === undefined || !namesMediaType(type, mediaType))) {
+      found.push(finding('not-event-stream', type === undefined ? 'The response has no content-type.' : `The response is ${type}, not ${mediaType}.`));
     }
     const encoding = header(response.headers, 'content-encoding');
     if (encoding !== undefined && encoding.trim() !== '' && encoding.trim().toLowerCase() !== 'identity') {

@@ -11,6 +11,7 @@ import { change } from './catalogue.ts';
 import type { GatewayChange } from './catalogue.ts';
 import { alignEvents, differences, isIdPath, isUsagePath, jsonOf } from './events.ts';
 import type { Alignment, ValueDifference } from './events.ts';
+import { sseStats } from '../../analysis/sse-body.ts';
 
 /** How many examples a message quotes. */
 const EXAMPLES = 3;
@@ -123,8 +124,11 @@ function errorLost(alignment: Alignment): GatewayChange[] {
   return [change('error-lost', sentence([`the upstream sent ${lost.map(quoteEvent).join(', ')}; through the gateway no error arrived in its place`]))];
 }
 
+/** The line endings of a body read as SSE; another framing has none. */
 function lineEndings(analysis: Analysis): string {
-  const { lf, cr, crlf } = analysis.stats.lineEndings;
+  const stats = sseStats(analysis);
+  if (stats === null) return 'none';
+  const { lf, cr, crlf } = stats.lineEndings;
   const used = [crlf > 0 ? 'CRLF' : '', lf > 0 ? 'LF' : '', cr > 0 ? 'CR' : ''].filter((word) => word !== '');
   return used.length === 0 ? 'none' : used.join(' and ');
 }

@@ -56,6 +56,7 @@ export const anthropicDescriptor: DialectDescriptor = {
   sdk: { name: 'the official Anthropic SDK', npm: '@anthropic-ai/sdk', pip: 'anthropic' },
   outputTokensField: 'output_tokens',
   sentinel: null,
+  framing: 'sse',
   terminalKinds: ['message-stop'],
   auth: 'x-api-key',
   // As @anthropic-ai/sdk sends it (Anthropic's API reference, "Versions").

@@ -1,17 +1,17 @@
 // What the Bedrock ConverseStream dialect brings to its tests: the real ConverseStream bodies of
 // shared/test/fixtures/bedrock/ (SOURCES.md there says where each came from) — the `.bin` files are
 // exact AWS event-stream bodies, the `.chunks.txt` files the AWS SDK's parsed unions, one a line —
-// and bodies broken at random. The dialect suite (dialect.suite.ts) frames its samples as SSE
-// today, so each body is also handed to it transcribed: every frame as `event: TYPE` and
-// `data: PAYLOAD`, the fields the dialect reads (the test shows the transcription reads as the
-// frames do); the unions as `data:` lines with no event type. The test reads the files and hands
-// their bytes in, as this file stays pure.
+// and bodies broken at random, all as AWS event-stream frames (the samples' framing): the unions
+// each framed as the wire sends it, the broken bodies' events re-framed (exception types in
+// exception frames) with stray frames between. The test reads the files and hands their bytes in,
+// as this file stays pure.
 //
 // Named so that properties.test.ts (which runs the suite over registered dialects' folders) does
 // not take it: at registration it becomes samples.test-support.ts, exporting a FolderSamples.
 
 import fc from 'fast-check';
 import { parseEventStream } from '../../framing/aws-eventstream/parser.ts';
+import { concat, errorFrame, eventFrame, exceptionFrame, frame } from '../../framing/aws-eventstream/frames.test-support.ts';
 import type { DialectSamples, SampleBody } from '../dialect.suite.ts';
 import { anyJson, text } from '../kit/broken-streams.test-support.ts';
 
@@ -33,33 +33,27 @@ export const CONVERSE_UNIONS = ['converse-reasoning-signature.chunks.txt', 'conv
 
 export type ConverseFixture = (typeof CONVERSE_BODIES)[number] | (typeof CONVERSE_UNIONS)[number];
 
-const encode = (body: string) => new TextEncoder().encode(body);
-
-/** An event-stream body's frames as SSE: `event:` its event type, `data:` its payload (compact JSON, one line). */
-export function sseTranscript(body: Uint8Array): string {
-  return parseEventStream(body)
-    .messages.map((message) => `event: ${message.event ?? ''}\ndata: ${message.data ?? ''}\n\n`)
-    .join('');
+/** A `.chunks.txt` file's unions as the wire frames them: one event frame a line (SOURCES.md, "To rebuild a wire body"). */
+export function framedUnions(fileText: string): Uint8Array {
+  return frames(unions(fileText));
 }
 
-/** A `.chunks.txt` file's unions, one `{"eventType": payload}` a line, as SSE data lines with no event type. */
-export function unionTranscript(fileText: string): string {
+/** A `.chunks.txt` file's unions, one `{"eventType": payload}` a line, as the events they name. */
+function unions(fileText: string): [string, Json][] {
   return fileText
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => `data: ${line}\n\n`)
-    .join('');
+    .map((line) => Object.entries(JSON.parse(line) as Json)[0]! as [string, Json]);
 }
 
-/** Each event of an SSE transcript: its type and payload. */
-function events(transcript: string): [string, Json][] {
-  return transcript
-    .split('\n\n')
-    .filter((event) => event.startsWith('event: '))
-    .map((event) => {
-      const [name, data] = event.split('\n');
-      return [name!.slice('event: '.length), JSON.parse(data!.slice('data: '.length)) as Json];
-    });
+/** Each frame of an event-stream body: its type and payload. */
+function events(body: Uint8Array): [string, Json][] {
+  return parseEventStream(body).messages.map((message) => [message.event ?? '', JSON.parse(message.data ?? 'null') as Json]);
+}
+
+/** Events as Bedrock frames them: an exception type in an exception frame, any other in an event frame. */
+function frames(list: readonly [string, unknown][], strays: readonly (Uint8Array | null)[] = []): Uint8Array {
+  return concat(list.flatMap(([type, payload], at) => [type.endsWith('Exception') ? exceptionFrame(type, payload) : eventFrame(type, payload), ...(strays[at] ? [strays[at]!] : [])]));
 }
 
 const index = fc.oneof(fc.nat(3), fc.constantFrom(-1, 1.5, '0', null));
@@ -112,18 +106,24 @@ function mutate(list: readonly [string, Json][], mutations: readonly Mutation[])
   return out;
 }
 
-const stray = fc.constantFrom('', '', '', ': keep-alive\n\n', 'data: [DONE]\n\n', 'data: {"contentBlockDelta":\n\n', 'event: metadata\n\n', 'data: {"messageStop":{"stopReason":"end_turn"}}\n\n');
-const sse = (list: readonly [string, unknown][], strays: readonly string[]) => list.map(([type, json], at) => `event: ${type}\ndata: ${JSON.stringify(json)}\n\n${strays[at] ?? ''}`).join('');
+const stray: fc.Arbitrary<Uint8Array | null> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(null) },
+  fc.constantFrom(
+    errorFrame('internalServerError', 'Try again.'),
+    eventFrame('messageStop', { stopReason: 'end_turn' }),
+    frame({ ':event-type': { type: 'string', value: 'contentBlockDelta' }, ':message-type': { type: 'string', value: 'event' } }, new TextEncoder().encode('{"contentBlockDelta":')),
+    frame({}, new Uint8Array(0)),
+  ),
+);
 
-/** The clean samples (every ConverseStream body of the corpus, transcribed to SSE) and the broken bodies, from the files' bytes. */
+/** The clean samples (every ConverseStream body of the corpus, as the wire framed it) and the broken bodies, from the files' bytes: all AWS event-stream frames. */
 export function converseSamples(read: (name: ConverseFixture) => Uint8Array): DialectSamples {
   const decoder = new TextDecoder();
-  const transcripts = CONVERSE_BODIES.map((name) => ({ name, body: sseTranscript(read(name)) }));
-  const bodies: SampleBody[] = [...transcripts.map(({ name, body }) => ({ name, bytes: encode(body) })), ...CONVERSE_UNIONS.map((name) => ({ name, bytes: encode(unionTranscript(decoder.decode(read(name)))) }))];
-  const real = transcripts.map(({ body }) => events(body));
+  const bodies: SampleBody[] = [...CONVERSE_BODIES.map((name) => ({ name, bytes: read(name) })), ...CONVERSE_UNIONS.map((name) => ({ name, bytes: framedUnions(decoder.decode(read(name))) }))];
+  const real = CONVERSE_BODIES.map((name) => events(read(name)));
   const broken = fc.oneof(
-    fc.tuple(fc.constantFrom(...real), fc.array(mutation, { maxLength: 4 }), fc.array(stray, { maxLength: 6 })).map(([list, mutations, strays]) => sse(mutate(list, mutations), strays)),
-    fc.tuple(fc.array(fc.tuple(fc.constantFrom(...TYPES), payload), { maxLength: 14 }), fc.array(stray, { maxLength: 6 })).map(([list, strays]) => sse(list, strays)),
+    fc.tuple(fc.constantFrom(...real), fc.array(mutation, { maxLength: 4 }), fc.array(stray, { maxLength: 6 })).map(([list, mutations, strays]) => frames(mutate(list, mutations), strays)),
+    fc.tuple(fc.array(fc.tuple(fc.constantFrom(...TYPES), payload), { maxLength: 14 }), fc.array(stray, { maxLength: 6 })).map(([list, strays]) => frames(list, strays)),
   );
-  return { bodies, broken: { bodies: broken } };
+  return { framing: 'aws-eventstream', bodies, broken: { bodies: broken } };
 }

@@ -1,9 +1,8 @@
 // The Bedrock ConverseStream dialect over the real bodies of shared/test/fixtures/bedrock/, framed as
-// they came: AWS event-stream frames through the event-stream parser. The dialect suite frames by
-// SSE today, so it runs over each body transcribed to SSE (the fields the dialect reads), and this
-// file checks the same properties on the frames themselves — fed whole, split at random and byte
-// by byte, forked at every event — and that the transcription reads as the frames do. Then what
-// it reads, exactly: the Converse response of a reasoning body with its signature, a tool use,
+// they came: the dialect suite runs over them as AWS event-stream frames (its samples name the
+// framing), and this file checks the same properties on two bodies the corpus has not — an
+// exception frame, a body cut before messageStop — fed whole, split at random and byte by byte,
+// forked at every event. Then what it reads, exactly: the Converse response of a reasoning body with its signature, a tool use,
 // redacted reasoning, a max_tokens stop, an exception frame, a body cut before messageStop and
 // tool input that is not JSON.
 
@@ -13,16 +12,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEventStream } from '../../framing/aws-eventstream/parser.ts';
 import { concat, errorFrame, eventFrame, exceptionFrame } from '../../framing/aws-eventstream/frames.test-support.ts';
-import { parseSse } from '../../framing/sse/parser.ts';
 import { describeDialect } from '../dialect.suite.ts';
 import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { SHARED_VIEW_KINDS } from '../kit/view.ts';
 import { REGISTERED_DIALECTS } from '../registry.ts';
-import { runDialect } from '../run.ts';
+import { bareRecording, runDialect } from '../run.ts';
 import type { DialectEventView } from '../types.ts';
 import { bedrockConverse, bedrockConverseDescriptor, claimsConversePayload, joinBase64 } from './index.ts';
 import type { ConverseInterpretation, ConverseState } from './index.ts';
-import { CONVERSE_BODIES, CONVERSE_UNIONS, converseSamples, sseTranscript } from './bedrock-converse-samples.test-support.ts';
+import { CONVERSE_BODIES, CONVERSE_UNIONS, converseSamples, framedUnions } from './bedrock-converse-samples.test-support.ts';
 import type { ConverseFixture } from './bedrock-converse-samples.test-support.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/bedrock/', import.meta.url));
@@ -30,16 +28,6 @@ const read = (name: ConverseFixture) => new Uint8Array(readFileSync(FIXTURES + n
 
 describeDialect(bedrockConverse, converseSamples(read), 'bedrock-converse');
 
-/** A `.chunks.txt` file's unions as the wire frames them: one event frame a line (SOURCES.md, "To rebuild a wire body"). */
-function framedUnions(name: (typeof CONVERSE_UNIONS)[number]): Uint8Array {
-  const lines = new TextDecoder().decode(read(name)).split('\n').filter((line) => line.trim() !== '');
-  return concat(
-    lines.map((line) => {
-      const [type, payload] = Object.entries(JSON.parse(line) as Record<string, unknown>)[0]!;
-      return eventFrame(type, payload);
-    }),
-  );
-}
 
 /** The frames' payloads, parsed. */
 interface Payload {
@@ -50,7 +38,7 @@ const payloads = (body: Uint8Array) => parseEventStream(body).messages.map((mess
 
 /** Everything the dialect gives on an event-stream body fed in these reads. */
 function run(body: Uint8Array | Uint8Array[], ended = true) {
-  const result = runDialect(bedrockConverse, parseEventStream(body).messages, { ended });
+  const result = runDialect(bedrockConverse, parseEventStream(body).messages, { ended, framing: 'aws-eventstream' });
   const annotations = result.events.map((event) => bedrockConverse.annotate(event.sse, event.interpretation, { maxText: 20 }));
   return { final: result.final, usage: result.usage, diagnostics: result.diagnostics, firstToken: result.firstToken, annotations };
 }
@@ -75,10 +63,21 @@ const EXCEPTION_BODY = concat([
   exceptionFrame('throttlingException', { message: THROTTLED }),
 ]);
 
-const BODIES: [string, Uint8Array][] = [...CONVERSE_BODIES.map((name) => [name, read(name)] as [string, Uint8Array]), ...CONVERSE_UNIONS.map((name) => [`${name}, framed`, framedUnions(name)] as [string, Uint8Array]), ['an exception frame after two deltas', EXCEPTION_BODY], ['a body cut before messageStop', firstFrames(read('converse-claude35sonnet-text.bin'), 13)]];
+/** The bodies beyond the suite's samples (the corpus's), whose defects no captured body has. */
+const DEFECTIVE: [string, Uint8Array][] = [['an exception frame after two deltas', EXCEPTION_BODY], ['a body cut before messageStop', firstFrames(read('converse-claude35sonnet-text.bin'), 13)]];
+const BODIES: [string, Uint8Array][] = [...CONVERSE_BODIES.map((name) => [name, read(name)] as [string, Uint8Array]), ...CONVERSE_UNIONS.map((name) => [`${name}, framed`, framedUnions(new TextDecoder().decode(read(name)))] as [string, Uint8Array]), ...DEFECTIVE];
 
-describe('the bedrock-converse dialect on event-stream frames', () => {
-  describe.each(BODIES)('on %s', (_name, body) => {
+describe("the bedrock-converse dialect's padding", () => {
+  it.each(BODIES)("counts each payload's p padding, key, value and comma, as its bytes, on %s", (_name, body) => {
+    for (const message of parseEventStream(body).messages) {
+      const padding = /,"p":"[^"]*"|"p":"[^"]*",?/.exec(message.data ?? '')?.[0].length ?? 0;
+      expect([message.index, bedrockConverse.interpret(message).paddingBytes]).toEqual([message.index, padding]);
+    }
+  });
+});
+
+describe('the bedrock-converse dialect on event-stream frames with defects', () => {
+  describe.each(DEFECTIVE)('on %s', (_name, body) => {
     it('gives the same result fed whole, split at random and byte by byte', () => {
       const whole = run(body);
       expect(run(Array.from(body, (_, at) => body.subarray(at, at + 1)))).toEqual(whole);
@@ -90,18 +89,12 @@ describe('the bedrock-converse dialect on event-stream frames', () => {
       );
     });
 
-    it('reads as its SSE transcription reads, so that the dialect suite above runs over the same events', () => {
-      const { final, usage, diagnostics, firstToken } = runDialect(bedrockConverse, parseSse(new TextEncoder().encode(sseTranscript(body))).events);
-      const framed = run(body);
-      expect({ final, usage, diagnostics, firstToken }).toEqual({ final: framed.final, usage: framed.usage, diagnostics: framed.diagnostics, firstToken: framed.firstToken });
-    });
-
     it('ends where the straight fold ends from a fork at every event, and so does what it was forked from', () => {
       const views: DialectEventView<ConverseInterpretation>[] = parseEventStream(body).messages.map((sse) => {
         const interpretation = bedrockConverse.interpret(sse);
         return { sse, interpretation, tokens: bedrockConverse.tokens(interpretation) };
       });
-      const ended = (state: ConverseState) => ({ final: bedrockConverse.final(state), diagnostics: bedrockConverse.diagnose({ recording: { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null }, events: views, state, ended: true }) });
+      const ended = (state: ConverseState) => ({ final: bedrockConverse.final(state), diagnostics: bedrockConverse.diagnose({ recording: bareRecording('aws-eventstream'), events: views, state, ended: true }) });
       const straight = bedrockConverse.createAccumulator();
       views.forEach((view, i) => straight.apply(i, view.interpretation));
       for (let cut = 0; cut <= views.length; cut++) {
@@ -121,12 +114,6 @@ describe('the bedrock-converse dialect on event-stream frames', () => {
       expect([...kinds].filter((kind) => !(kind in bedrockConverse.viewKinds) && !(kind in SHARED_VIEW_KINDS))).toEqual([]);
     });
 
-    it("counts each payload's p padding, key, value and comma, as its bytes", () => {
-      for (const message of parseEventStream(body).messages) {
-        const padding = /,"p":"[^"]*"|"p":"[^"]*",?/.exec(message.data ?? '')?.[0].length ?? 0;
-        expect([message.index, bedrockConverse.interpret(message).paddingBytes]).toEqual([message.index, padding]);
-      }
-    });
   });
 });
 

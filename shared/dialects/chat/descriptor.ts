@@ -53,6 +53,7 @@ export const chatDescriptor: DialectDescriptor = {
   sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'completion_tokens',
   sentinel: '[DONE]',
+  framing: 'sse',
   terminalKinds: ['done'],
   auth: 'bearer',
   headers: {},

@@ -41,6 +41,7 @@ export const responsesDescriptor: DialectDescriptor = {
   sdk: { name: 'the official openai SDK', npm: 'openai', pip: 'openai' },
   outputTokensField: 'output_tokens',
   sentinel: null,
+  framing: 'sse',
   terminalKinds: ['terminal'],
   auth: 'bearer',
   headers: {},

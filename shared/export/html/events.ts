@@ -6,6 +6,7 @@
 
 import type { Analysis } from '../../analysis/analyze.ts';
 import type { AnalyzedEvent } from '../../analysis/stream.ts';
+import { ssePartial } from '../../analysis/sse-body.ts';
 import { html, shown } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, number } from './format.ts';
@@ -73,7 +74,11 @@ export function eventsTable(analysis: Analysis, body: Uint8Array, rows: TableRow
   if (skippedFrom >= 0) parts.push(omittedRow(skippedFrom, events.length - 1));
   if (partial) {
     const bytes = body.subarray(partial.start, partial.end);
-    const what = `partial event: ${count(bytes.length, 'byte')} never terminated by a blank line${partial.unterminatedLine ? ' (the last line has no line ending either)' : ''}`;
+    const sse = ssePartial(analysis);
+    const what =
+      sse === null
+        ? `partial frame: ${count(bytes.length, 'byte')} the body ended inside`
+        : `partial event: ${count(bytes.length, 'byte')} never terminated by a blank line${sse.unterminatedLine ? ' (the last line has no line ending either)' : ''}`;
     parts.push(
       html`<tr id="${rows.idOf('partial')}"><td class="num">…</td><td class="num">end</td><td></td><td></td><td><span class="kind k-error">partial</span></td><td class="ann"><details><summary>${what}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre></details></td></tr>`,
     );

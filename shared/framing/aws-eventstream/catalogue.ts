@@ -1,6 +1,5 @@
 // The codes of the AWS event-stream framing's own checks (checks.ts), with their severity and how to
-// fix what they find. Not yet reported by the analysis: the framing is built, not registered
-// (docs/architecture.md, "Framing").
+// fix what they find (docs/architecture.md, "Framing").
 
 import type { CatalogueEntry } from '../../findings/finding.ts';
 

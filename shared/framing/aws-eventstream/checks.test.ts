@@ -5,13 +5,13 @@ import { concat, converseStreamBody, exceptionFrame } from './frames.test-suppor
 import { awsEventStream } from './index.ts';
 import type { EventStreamMessage } from './types.ts';
 
-/** Frames a body through the framing's interface, as the analysis will, and runs its checks on what the parser ended with. */
+/** Frames a body through the framing's interface, as the analysis does, and runs its checks on what the parser ended with. */
 function check(reads: readonly Uint8Array[], ended = true) {
   const messages: EventStreamMessage[] = [];
   const parser = awsEventStream.parse({ onEvent: (message) => messages.push(message) });
   for (const read of reads) parser.feed(read);
   const { partial, stats } = ended ? parser.end() : { partial: null, stats: parser.stats };
-  return awsEventStream.check({ messages, partial, stats, ended });
+  return awsEventStream.check({ events: messages.map((sse) => ({ sse })), partial, stats, ended });
 }
 
 const hint = (code: keyof typeof awsEventStream.catalogue) => awsEventStream.catalogue[code]!.hint;

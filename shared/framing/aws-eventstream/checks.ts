@@ -1,22 +1,20 @@
 // The AWS event-stream framing's own findings: frames whose CRCs do not hold, headers that cannot be
 // read, a frame the end of the body cut, a length that stopped the framing — what the parser saw
-// of the body, whatever the dialect.
+// of the body, whatever the dialect (the analysis's diagnose runs them on a body in this framing).
 
 import { findingIn } from '../../findings/finding.ts';
 import type { Finding } from '../../findings/finding.ts';
 import { few, plural } from '../../findings/words.ts';
 import { EVENT_STREAM_CODES } from './catalogue.ts';
 import { crcHolds } from './parser.ts';
-import type { EventStreamMessage, EventStreamPartialFrame, EventStreamStats } from './types.ts';
+import type { FramingCheckContext } from '../types.ts';
+import type { EventStreamPartialFrame, EventStreamStats } from './types.ts';
 
-/** What the checks read: the messages, what was left at the end, the parser's figures. */
-export interface EventStreamCheckContext {
-  readonly messages: readonly EventStreamMessage[];
-  readonly partial: EventStreamPartialFrame | null;
-  readonly stats: EventStreamStats;
-  /** False while the stream is under way (or its end was not read): the rest of a frame may still come. */
-  readonly ended: boolean;
-}
+/**
+ * What the checks read: what was left at the end and the parser's figures, which hold the frames
+ * it flagged as read (the analysis keeps each message's fields, not its CRCs and headers).
+ */
+export type EventStreamCheckContext = FramingCheckContext<EventStreamPartialFrame, EventStreamStats>;
 
 type EventStreamFinding = Finding<keyof typeof EVENT_STREAM_CODES>;
 
@@ -27,9 +25,9 @@ export function checkEventStream(context: EventStreamCheckContext): EventStreamF
   return [...crcMismatches(context), ...malformedHeaders(context), ...truncated(context), ...oversized(context)];
 }
 
-function crcMismatches({ stats, messages }: EventStreamCheckContext): EventStreamFinding[] {
+function crcMismatches({ stats }: EventStreamCheckContext): EventStreamFinding[] {
   if (stats.crcMismatches === 0) return [];
-  const bad = messages.filter((message) => !crcHolds(message));
+  const bad = stats.flagged.filter((message) => !crcHolds(message));
   const first = bad[0]!;
   const which =
     first.preludeCrc !== first.computedPreludeCrc
@@ -44,9 +42,9 @@ function crcMismatches({ stats, messages }: EventStreamCheckContext): EventStrea
   ];
 }
 
-function malformedHeaders({ stats, messages }: EventStreamCheckContext): EventStreamFinding[] {
+function malformedHeaders({ stats }: EventStreamCheckContext): EventStreamFinding[] {
   if (stats.malformedHeaders === 0) return [];
-  const bad = messages.filter((message) => message.headerError !== null);
+  const bad = stats.flagged.filter((message) => message.headerError !== null);
   const first = bad[0]!;
   return [
     finding(

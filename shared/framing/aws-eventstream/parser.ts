@@ -42,6 +42,7 @@ class Parser implements EventStreamParser {
   private messageIndex = 0;
   private crcMismatches = 0;
   private malformedHeaders = 0;
+  private readonly flagged: EventStreamMessage[] = [];
   private unframeable: EventStreamUnframeable | null = null;
 
   // The frame a read cut: its first bytes (4 while its length is unknown, then its whole length) and how many arrived.
@@ -127,6 +128,7 @@ class Parser implements EventStreamParser {
       messages: this.messageIndex,
       crcMismatches: this.crcMismatches,
       malformedHeaders: this.malformedHeaders,
+      flagged: this.flagged.length === 0 ? EMPTY : this.flagged.slice(),
       unframeable: this.unframeable,
     };
   }
@@ -184,7 +186,8 @@ class Parser implements EventStreamParser {
     const messageCrc = uint32(bytes, end - 4);
     const computedPreludeCrc = crc32(bytes, at, at + 8);
     const computedMessageCrc = crc32(bytes, at + 8, end - 4, computedPreludeCrc);
-    if (computedPreludeCrc !== preludeCrc || computedMessageCrc !== messageCrc) this.crcMismatches++;
+    const crcBroken = computedPreludeCrc !== preludeCrc || computedMessageCrc !== messageCrc;
+    if (crcBroken) this.crcMismatches++;
 
     // Headers the stated length puts past the payload's end are read up to it; the payload is then empty.
     const fits = headersLength <= totalLength - MIN_FRAME_LENGTH;
@@ -231,6 +234,7 @@ class Parser implements EventStreamParser {
       headerError,
       payload,
     };
+    if (crcBroken || headerError !== null) this.flagged.push(message);
     this.options.onEvent(message);
   }
 }

@@ -80,6 +80,8 @@ export interface EventStreamStats extends FramingStats {
   /** Frames whose prelude CRC, or whose message CRC, does not hold. */
   readonly crcMismatches: number;
   readonly malformedHeaders: number;
+  /** The frames counted in `crcMismatches` or `malformedHeaders`, as read, in order: what the checks name. */
+  readonly flagged: readonly EventStreamMessage[];
   /** Set once a length out of bounds stopped the framing: the bytes from `start` on are not framed. */
   readonly unframeable: EventStreamUnframeable | null;
 }

@@ -5,16 +5,11 @@ import { findingIn } from '../../findings/finding.ts';
 import type { Finding } from '../../findings/finding.ts';
 import { few, plural, quote } from '../../findings/words.ts';
 import { SSE_CODES } from './catalogue.ts';
-import type { SseEvent, SsePartialEvent, SseStats } from './types.ts';
+import type { FramingCheckContext } from '../types.ts';
+import type { SsePartialEvent, SseStats } from './types.ts';
 
 /** What the checks read: the events, what was left at the end, the parser's figures. */
-export interface SseCheckContext {
-  readonly events: readonly { readonly sse: SseEvent }[];
-  readonly partial: SsePartialEvent | null;
-  readonly stats: SseStats;
-  /** False while the stream is under way (or its end was not read): the rest of an event may still come. */
-  readonly ended: boolean;
-}
+export type SseCheckContext = FramingCheckContext<SsePartialEvent, SseStats>;
 
 type SseFinding = Finding<keyof typeof SSE_CODES>;
 

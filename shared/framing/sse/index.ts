@@ -7,8 +7,15 @@ import type { SseCheckContext } from './checks.ts';
 import { createSseParser } from './parser.ts';
 import type { SseEvent, SsePartialEvent, SseStats } from './types.ts';
 
+declare module '../types.ts' {
+  interface FramingKinds {
+    sse: { readonly message: SseEvent; readonly partial: SsePartialEvent; readonly stats: SseStats };
+  }
+}
+
 export const sse: Framing<SseEvent, SsePartialEvent, SseStats, SseCheckContext> = {
   name: 'sse',
+  mediaType: 'text/event-stream',
   parse: createSseParser,
   check: checkSse,
   catalogue: SSE_CODES,

@@ -1,0 +1,38 @@
+// The registered framings, one line each (docs/architecture.md, "Framing"): how the analysis turns a
+// body's bytes into messages. A body's framing is its dialect's (the descriptor's `framing`) when the
+// dialect is known before the first byte, else the one its response's content-type names, else SSE.
+// `FRAMINGS` is keyed by `FramingName`, which each framing's index.ts grows: the compiler asks a new
+// framing for its line.
+
+import { awsEventStream } from './aws-eventstream/index.ts';
+import { sse } from './sse/index.ts';
+import type { BodyPartial, BodyStats, FramedMessage, Framing, FramingCheckContext, FramingKind, FramingKinds, FramingName } from './types.ts';
+
+type RegisteredFraming<N extends FramingName> =
+  FramingKinds[N] extends FramingKind ? Framing<FramingKinds[N]['message'], FramingKinds[N]['partial'], FramingKinds[N]['stats'], FramingCheckContext<FramingKinds[N]['partial'], FramingKinds[N]['stats']>> : never;
+
+export const FRAMINGS: { readonly [N in FramingName]: RegisteredFraming<N> } = {
+  sse,
+  'aws-eventstream': awsEventStream,
+};
+
+/** A body's framing, read through the interface only (the analysis's view of any framing): its end is one of the framings'. */
+export type AnyFraming = Framing<FramedMessage, BodyPartial, BodyStats, FramingCheckContext<BodyPartial, BodyStats>>;
+
+/** The framing a body is read in when nothing tells another: every dialect's default. */
+export const DEFAULT_FRAMING: FramingName = 'sse';
+
+export const FRAMING_NAMES = Object.keys(FRAMINGS) as FramingName[];
+
+export function framingOf(name: FramingName): AnyFraming {
+  return FRAMINGS[name] as unknown as AnyFraming;
+}
+
+/** The framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
+export function framingOfContentType(contentType: string | null | undefined): FramingName {
+  if (contentType) {
+    const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
+    for (const name of FRAMING_NAMES) if (FRAMINGS[name].mediaType === media) return name;
+  }
+  return DEFAULT_FRAMING;
+}
