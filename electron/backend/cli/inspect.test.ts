@@ -31,6 +31,9 @@ describe('streamscope inspect', () => {
     const { code, out } = await run('inspect', path, '--json');
     expect(code).toBe(0);
     expect(JSON.parse(out)).toEqual(toContract(analyzeRecording(recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse')))));
+    // How the body was framed, second after the protocol (docs/architecture.md, "Analysis contract").
+    expect(Object.keys(JSON.parse(out) as object).slice(0, 3)).toEqual(['protocol', 'framing', 'id']);
+    expect((JSON.parse(out) as { framing: string }).framing).toBe('sse');
   });
 
   it('prints the timeline, message, tool calls, usage and diagnostics for people', async () => {

@@ -106,7 +106,7 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
       previous = event.t;
     }
     if (analysis.partial) {
-      lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes never terminated by a blank line`));
+      lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes ${analysis.framing === 'sse' ? 'never terminated by a blank line' : 'of a frame the body ended inside'}`));
     }
   }
 
