@@ -120,7 +120,7 @@ async function pooled(checks: readonly ServerCheck[], concurrency: number, send:
 /** The peer: each check's request as runChecks sends it (same URL, headers and body), with fetch, the body read to the end. */
 function fetchBattery(baseUrl: string, checks: readonly ServerCheck[], concurrency: number): Promise<{ totalMs: number; perCheck: number[] }> {
   return pooled(checks, concurrency, async (check) => {
-    const res = await fetch(endpointUrl(baseUrl, check.protocol)!, {
+    const res = await fetch(endpointUrl(baseUrl, check.protocol, modelOf(check))!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...withProtocolHeaders(check.protocol) },
       body: JSON.stringify({ ...check.body(modelOf(check)), stream: true }),
@@ -146,7 +146,7 @@ function httpOnce(url: URL, headers: Record<string, string>, payload: string): P
 function httpBattery(baseUrl: string, checks: readonly ServerCheck[], concurrency: number): Promise<{ totalMs: number; perCheck: number[] }> {
   return pooled(checks, concurrency, (check) =>
     httpOnce(
-      endpointUrl(baseUrl, check.protocol)!,
+      endpointUrl(baseUrl, check.protocol, modelOf(check))!,
       { 'content-type': 'application/json', accept: 'text/event-stream', ...withProtocolHeaders(check.protocol) },
       JSON.stringify({ ...check.body(modelOf(check)), stream: true }),
     ),
@@ -230,7 +230,7 @@ export async function checkBattery(name: string, timeScale: number, runs: number
     // The recordings the analysis and judging are timed on: each check recorded once, as runChecks records it.
     for (const check of checks) {
       const recorded = await recordStream({
-        url: endpointUrl(simulator.url, check.protocol)!.href,
+        url: endpointUrl(simulator.url, check.protocol, modelOf(check))!.href,
         headers: withProtocolHeaders(check.protocol),
         body: check.body(modelOf(check)),
       });

@@ -1,6 +1,6 @@
 // Telling the dialect (docs/architecture.md, "Telling the dialect"): by the request path when
 // there is one — it ends in a registered dialect's `pathEnding` (/chat/completions, /responses,
-// /messages), with or without /v1, whatever the query string — else by the first events, each
+// /messages, :streamGenerateContent), with or without /v1, in any case, whatever the query string — else by the first events, each
 // registered dialect asked in turn whether a payload, then an event name, is its own. `--protocol`
 // forces it (the caller's business). Unknown otherwise: the stream is still shown raw with the
 // transport diagnostics.
@@ -27,7 +27,7 @@ export function protocolFromPath(url: string): Protocol | null {
   if (scheme) path = path.slice(scheme[0].length);
   while (path.endsWith('/')) path = path.slice(0, -1);
   path = path.toLowerCase();
-  for (const { descriptor } of REGISTERED_DIALECTS) if (path.endsWith(descriptor.pathEnding)) return descriptor.protocol;
+  for (const { descriptor } of REGISTERED_DIALECTS) if (path.endsWith(descriptor.pathEnding.toLowerCase())) return descriptor.protocol;
   return null;
 }
 

@@ -219,10 +219,13 @@ export function describeDialect<I extends DialectInterpretation, S, F>(dialect: 
         expect(descriptor.path.endsWith(descriptor.pathEnding)).toBe(true);
       });
 
-      it('has a replay snippet that asks with the model given, and whose curl posts to its path ending', () => {
+      it("has a replay snippet that asks with the model given, and whose curl posts to its endpoint for that model, which names the model where its path does", () => {
         const members = registered.snippet.members({}, 'sample-model');
         expect(members.model).toBe('sample-model');
-        expect(registered.snippet.program('curl', 'http://127.0.0.1:9/v1', members)[0]).toBe(`curl -N 'http://127.0.0.1:9/v1${descriptor.pathEnding}' \\`);
+        const endpoint = descriptor.endpoint('sample-model');
+        expect(endpoint.split('?')[0]!.endsWith(descriptor.pathEnding)).toBe(true);
+        expect(descriptor.modelOfPath(endpoint) ?? 'sample-model').toBe('sample-model');
+        expect(registered.snippet.program('curl', 'http://127.0.0.1:9/v1', members)[0]).toBe(`curl -N 'http://127.0.0.1:9/v1${endpoint}' \\`);
       });
 
       it('reads how each sample ended, and its fixture value, from its final object; nothing else makes them throw', () => {

@@ -7,8 +7,8 @@ import { detectProtocol, protocolFromPath } from './detect.ts';
 import { PROTOCOLS, REGISTERED_DIALECTS, descriptorOf, protocolOfWord, registeredDialect } from './registry.ts';
 
 describe('the registered dialects', () => {
-  it('are Chat Completions, Responses and Anthropic Messages, in the order detection asks them', () => {
-    expect(PROTOCOLS).toEqual(['chat-completions', 'responses', 'anthropic-messages']);
+  it('are Chat Completions, Responses, Anthropic Messages and Gemini, in the order detection asks them', () => {
+    expect(PROTOCOLS).toEqual(['chat-completions', 'responses', 'anthropic-messages', 'gemini']);
   });
 
   it('each have a descriptor of their own: no two share a protocol, a word, a path or a path ending', () => {
@@ -41,7 +41,7 @@ describe('the registered dialects', () => {
 
   it('say which codes every one of them may report: the stream\'s but the sentinel\'s (Chat Completions\' [DONE] alone), and those each catalogue has', () => {
     const stream = [...Object.keys(STREAM_CATALOGUE), ...Object.keys(SSE_CODES)].filter((code) => code !== 'no-done' && code !== 'after-done');
-    expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk', 'stream-error', 'tool-arguments-invalid'].sort());
+    expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk', 'stream-error'].sort());
     expect(codesOf(registeredDialect('chat-completions')).has('no-done')).toBe(true);
     expect(codesOf(registeredDialect('responses')).has('no-done')).toBe(false);
   });
@@ -54,15 +54,17 @@ describe('the registered dialects', () => {
       'chat-completions': { auth: 'bearer', headers: {}, usageRequest: '"stream_options": {"include_usage": true}', aimock: true, shape: 'choices' },
       responses: { auth: 'bearer', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
       'anthropic-messages': { auth: 'x-api-key', headers: { 'anthropic-version': '2023-06-01' }, usageRequest: null, aimock: false, shape: 'object' },
+      gemini: { auth: 'x-goog-api-key', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
     });
     const error = { message: 'm', type: 'requests', param: null, code: 'rate_limit_exceeded' };
     expect(PROTOCOLS.map((protocol) => errorBody(protocol, 429, error))).toEqual([
       '{"error":{"message":"m","type":"requests","param":null,"code":"rate_limit_exceeded"}}',
       '{"error":{"message":"m","type":"requests","param":null,"code":"rate_limit_exceeded"}}',
       '{"type":"error","error":{"type":"rate_limit_error","message":"m"}}',
+      '{"error":{"code":429,"message":"m","status":"RESOURCE_EXHAUSTED"}}',
     ]);
     expect(errorBody(null, 429, error)).toBe(errorBody('chat-completions', 429, error));
-    expect(PROTOCOLS.map((protocol) => descriptorOf(protocol).endReasons(null))).toEqual([[], [], []]);
+    expect(PROTOCOLS.map((protocol) => descriptorOf(protocol).endReasons(null))).toEqual([[], [], [], []]);
   });
 
   it('know no other word', () => {

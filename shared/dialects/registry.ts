@@ -4,10 +4,11 @@
 
 import { messages as anthropic } from './anthropic/index.ts';
 import { chat } from './chat/dialect.ts';
+import { gemini } from './gemini/index.ts';
 import { responses } from './responses/index.ts';
 import type { DialectDescriptor, Protocol, RegisteredDialect } from './types.ts';
 
-export const REGISTERED_DIALECTS: readonly RegisteredDialect[] = [chat, responses, anthropic];
+export const REGISTERED_DIALECTS: readonly RegisteredDialect[] = [chat, responses, anthropic, gemini];
 
 /** The registered dialects' names, in registry order. */
 export const PROTOCOLS: readonly Protocol[] = REGISTERED_DIALECTS.map((dialect) => dialect.protocol);

@@ -56,6 +56,14 @@ export interface DialectDescriptor {
   readonly path: string;
   /** A request path ending so asks for this dialect, whatever comes before it (with or without /v1). */
   readonly pathEnding: string;
+  /**
+   * What a request for `model` posts to under a base URL that ends in the version (`…/v1`), query
+   * included: `pathEnding` for a dialect whose body names the model; Gemini's names it in the path
+   * (`/models/MODEL:streamGenerateContent?alt=sse`).
+   */
+  endpoint(model: string): string;
+  /** The model a request path names (Gemini's `…/models/MODEL:…`), or null for a dialect whose body's `model` names it. */
+  modelOfPath(path: string): string | null;
   /** The request body's members a recording is matched on (replay/match.ts), in the order messages name them. */
   readonly matchedOn: readonly string[];
   /** Whether one event's parsed JSON payload is this dialect's (detect.ts asks every dialect, in registry order). */
@@ -107,8 +115,8 @@ export interface DialectDescriptor {
    * `message_stop`. Gateway mode asks whether a gateway dropped it (shared/conformance/gateway/).
    */
   readonly terminalKinds: readonly string[];
-  /** How its official SDK sends a key when no provider profile says (the recorder): `Authorization: Bearer KEY`, or the key in `x-api-key`. */
-  readonly auth: 'bearer' | 'x-api-key';
+  /** How its official SDK sends a key when no provider profile says (the recorder): `Authorization: Bearer KEY`, or the key in `x-api-key` (Anthropic's) or `x-goog-api-key` (Google's). */
+  readonly auth: 'bearer' | 'x-api-key' | 'x-goog-api-key';
   /** The headers its requests carry unless given (the recorder): Anthropic's `anthropic-version`, without which its API refuses a request. */
   readonly headers: Readonly<Record<string, string>>;
   /**

@@ -12,6 +12,7 @@ const WHAT: Readonly<Record<Protocol, string>> = {
   'chat-completions': 'a recorded streamed chat completion',
   responses: 'a recorded Responses API stream',
   'anthropic-messages': 'a recorded Anthropic Messages stream',
+  gemini: 'a recorded Gemini streamGenerateContent stream',
 };
 
 const title = (protocol: Protocol): string => `Streamscope msw handler: ${WHAT[protocol]}, served with its recorded timing
@@ -41,6 +42,12 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     "import { handler, expectedMessage } from './messages.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
     ...SETUP.slice(1),
     "// then: new Anthropic({ apiKey: 'test', baseURL: 'https://api.anthropic.com' }).messages.stream({ model: 'any', max_tokens: 1024, messages: [] })",
+  ],
+  gemini: [
+    SETUP[0]!,
+    "import { handler, expectedResponse } from './gemini.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
+    ...SETUP.slice(1),
+    "// then: new GoogleGenAI({ apiKey: 'test' }).models.generateContentStream({ model: MODEL, contents: 'hi' }), MODEL the one in recordedPath",
   ],
 };
 

@@ -11,9 +11,10 @@ const WHAT: Readonly<Record<Protocol, string>> = {
   'chat-completions': 'a recorded streamed chat completion',
   responses: 'a recorded Responses API stream',
   'anthropic-messages': 'a recorded Anthropic Messages stream',
+  gemini: 'a recorded Gemini streamGenerateContent stream',
 };
 
-const SDK: Readonly<Record<Protocol, string>> = { 'chat-completions': 'the openai SDK', responses: 'the openai SDK', 'anthropic-messages': '@anthropic-ai/sdk' };
+const SDK: Readonly<Record<Protocol, string>> = { 'chat-completions': 'the openai SDK', responses: 'the openai SDK', 'anthropic-messages': '@anthropic-ai/sdk', gemini: '@google/genai' };
 
 const title = (protocol: Protocol): string => `Streamscope test fixture (openai-test): ${WHAT[protocol]}, replayed as a
 fetch Response with its recorded timing, for ${SDK[protocol]} or any fetch client. No server, no
@@ -40,6 +41,15 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     "const client = new Anthropic({ apiKey: 'test', fetch: recordedFetch({ speed: 0 }) }); // speed 1: recorded timing",
     "const message = await client.messages.stream({ model: 'any', max_tokens: 1024, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();",
     'expect(message.content).toEqual(expectedMessage.content);',
+  ],
+  gemini: [
+    "import { GoogleGenAI } from '@google/genai';",
+    "import { recordedFetch, expectedResponse } from './gemini.fixture'; // this file",
+    '// @google/genai calls the global fetch: answer it with the recording (speed 1: recorded timing).',
+    'globalThis.fetch = recordedFetch({ speed: 0 });',
+    "const stream = await new GoogleGenAI({ apiKey: 'test' }).models.generateContentStream({ model: 'any', contents: 'hi' });",
+    'const parts = []; for await (const chunk of stream) parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));',
+    'expect(parts.length).toBeGreaterThan(0); // expectedResponse.candidates[0].content.parts: the same parts, text joined',
   ],
 };
 

@@ -49,7 +49,7 @@ export function createChecks(store: Store, profiles: Profiles, pushes: PushHub):
     if (model === null && !simulated) throw new ApiError('invalid-argument', `startCheck: model: profile ${profile.name} has no default model: give one`);
     const given = input.baseUrl ?? (simulated ? null : profile.baseUrl);
     if (given === null && !simulated) throw new ApiError('invalid-argument', `startCheck: baseUrl: profile ${profile.name} has no base URL: give one`);
-    if (given !== null && endpointUrl(given, protocols[0]!) === null) throw new ApiError('invalid-argument', `startCheck: baseUrl: not a URL: ${redactUrl(given)}`);
+    if (given !== null && endpointUrl(given, protocols[0]!, model ?? '') === null) throw new ApiError('invalid-argument', `startCheck: baseUrl: not a URL: ${redactUrl(given)}`);
     // No key goes to the simulator the run starts for itself.
     const key = given === null ? null : profileKey(profile, input, given);
 

@@ -51,9 +51,9 @@ export function createLive(context: LiveContext): Live {
     const profile = profiles.profile(request.profile);
     const protocol = protocolFor(profile, request.protocol);
     if (protocol === null) throw new ApiError('invalid-argument', `startRecording: protocol: ${profile.label} serves ${profile.protocols.join(' and ')} only, not ${request.protocol}`);
-    const url = endpoint(await baseUrlOf(profile, request), protocol);
     const model = request.model ?? profile.defaultModel;
     if (!model) throw new ApiError('invalid-argument', `startRecording: model: profile ${profile.name} has no default model: give one`);
+    const url = endpoint(await baseUrlOf(profile, request), protocol, model);
     const headers = withProtocolHeaders(protocol, request.headers);
     const key = profileKey(profile, request, url);
     if (key !== null) Object.assign(headers, keyHeader(profile.auth, key));
@@ -172,9 +172,9 @@ export function createLive(context: LiveContext): Live {
   };
 }
 
-/** The dialect's endpoint under a base URL; a query on the base (Azure's api-version) is kept. */
-export function endpoint(baseUrl: string, protocol: Protocol): string {
-  const url = endpointUrl(baseUrl, protocol);
+/** The dialect's endpoint for the model under a base URL; a query on the base (Azure's api-version) is kept. */
+export function endpoint(baseUrl: string, protocol: Protocol, model: string): string {
+  const url = endpointUrl(baseUrl, protocol, model);
   if (url === null) throw new ApiError('invalid-argument', `startRecording: baseUrl: not a URL: ${redactUrl(baseUrl)}`);
   return url.toString();
 }

@@ -16,13 +16,15 @@ export interface GatewayScenario {
   /** The scenario's name (`text`, `crlf` …). */
   readonly id: string;
   readonly protocol: Protocol;
+  /** The scenario's model: in the body, or in the path where the dialect names it there (Gemini's). */
+  readonly model: string;
   readonly body: Record<string, unknown>;
 }
 
 /** The scenarios of these dialects (`only`: of these names), in dialect order, then the list's. */
 export function gatewayScenarios(protocols: readonly Protocol[], only?: readonly string[]): GatewayScenario[] {
   return protocols.flatMap((protocol) =>
-    GATEWAY_SCENARIOS.filter((id) => (only === undefined || only.includes(id)) && findScenario(protocol, MODEL_PREFIX + id) !== undefined).map((id) => ({ id, protocol, body: requestBody(protocol, id) })),
+    GATEWAY_SCENARIOS.filter((id) => (only === undefined || only.includes(id)) && findScenario(protocol, MODEL_PREFIX + id) !== undefined).map((id) => ({ id, protocol, model: MODEL_PREFIX + id, body: requestBody(protocol, id) })),
   );
 }
 

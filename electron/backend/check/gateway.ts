@@ -88,12 +88,12 @@ async function runScenario(scenario: GatewayScenario, upstream: string, options:
   const gatewayHeaders = Object.fromEntries(Object.entries(options.gatewayHeaders ?? {}).map(([key, value]) => [key, value.replaceAll(UPSTREAM_PLACEHOLDER, upstream)]));
   const silent = (recording: BoundedRecording): boolean => recording.recorded.analysis.recording.response === null && recording.cut === null;
   const why = (recording: BoundedRecording): string => recording.recorded.analysis.recording.end?.error ?? 'no response';
-  const direct = await recordBounded({ ...bounds, url: urlOf(upstream, scenario.protocol), headers: withProtocolHeaders(scenario.protocol), body: scenario.body, name: `${name} direct`, source: 'check' });
+  const direct = await recordBounded({ ...bounds, url: urlOf(upstream, scenario.protocol, scenario.model), headers: withProtocolHeaders(scenario.protocol), body: scenario.body, name: `${name} direct`, source: 'check' });
   // An upstream that does not answer leaves nothing to compare the gateway's stream with.
   if (silent(direct)) return { unreachable: `the upstream ${redactUrl(upstream)}: ${why(direct)}`, result: { id: scenario.id, api, direct: direct.recorded.id, via: null, changes: [change('cut-short', `Directly, no response came (${why(direct)}): nothing to compare.`)] } };
   const via = await recordBounded({
     ...bounds,
-    url: urlOf(options.gatewayUrl, scenario.protocol),
+    url: urlOf(options.gatewayUrl, scenario.protocol, scenario.model),
     headers: withProtocolHeaders(scenario.protocol, gatewayHeaders),
     // What a gateway header carries (a key, a config naming one) is kept out of the store.
     secretHeaders: Object.keys(gatewayHeaders),
@@ -112,8 +112,8 @@ function changesOf(direct: BoundedRecording, via: BoundedRecording, bounds: Pick
   return compareThroughGateway(direct.recorded.analysis, via.recorded.analysis, delay);
 }
 
-function urlOf(base: string, protocol: Protocol): string {
-  const url = endpointUrl(base, protocol);
+function urlOf(base: string, protocol: Protocol, model: string): string {
+  const url = endpointUrl(base, protocol, model);
   if (url === null) throw new RangeError(`runGatewayCheck: ${JSON.stringify(redactUrl(base))} is not a URL`);
   return url.href;
 }

@@ -124,9 +124,9 @@ function skip(check: ServerCheck, why: string): Outcome {
 
 /** The check's outcome; null when the run's signal stopped it before its verdict. */
 async function runOne(check: ServerCheck, options: CheckRunOptions, bounds: Bounds): Promise<Outcome | null> {
-  const url = endpointUrl(options.baseUrl, check.protocol);
-  if (url === null) throw new RangeError(`runChecks: ${JSON.stringify(options.baseUrl)} is not a URL`);
   const model = typeof options.model === 'function' ? options.model(check) : options.model;
+  const url = endpointUrl(options.baseUrl, check.protocol, model);
+  if (url === null) throw new RangeError(`runChecks: ${JSON.stringify(options.baseUrl)} is not a URL`);
   // The request's own time, unless less of the run's is left: then a cut is the run's.
   const left = Math.max(1, Math.ceil(bounds.deadline - performance.now()));
   const runs = left < bounds.timeoutMs;

@@ -124,7 +124,7 @@ export async function checkCommand(args: string[], out: Output): Promise<number>
     await simulator?.close();
     throw new CliError(profile?.note ? `profile ${profile.name}: ${profile.note}` : 'give --profile NAME or --base-url URL (see --help)');
   }
-  const url = endpointUrl(baseUrl, protocols[0]!);
+  const url = endpointUrl(baseUrl, protocols[0]!, '');
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     await simulator?.close();
     throw new CliError(`--base-url must be an http or https URL, not ${redactUrl(baseUrl)}`);

@@ -40,16 +40,21 @@ describe('streamscope record', () => {
 
 describe("each API's endpoint under a base URL", () => {
   it('goes after the path, whatever follows it, and is null for what is not a URL', () => {
-    expect(endpointUrl('https://r.openai.azure.com/openai/deployments/d?api-version=1', 'chat-completions')?.href).toBe('https://r.openai.azure.com/openai/deployments/d/chat/completions?api-version=1');
-    expect(endpointUrl('http://127.0.0.1:8000/v1//', 'chat-completions')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
-    expect(endpointUrl('http://127.0.0.1:8000/v1/#top', 'chat-completions')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
-    expect(endpointUrl('not a url', 'chat-completions')).toBeNull();
+    expect(endpointUrl('https://r.openai.azure.com/openai/deployments/d?api-version=1', 'chat-completions', 'm')?.href).toBe('https://r.openai.azure.com/openai/deployments/d/chat/completions?api-version=1');
+    expect(endpointUrl('http://127.0.0.1:8000/v1//', 'chat-completions', 'm')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
+    expect(endpointUrl('http://127.0.0.1:8000/v1/#top', 'chat-completions', 'm')?.href).toBe('http://127.0.0.1:8000/v1/chat/completions');
+    expect(endpointUrl('not a url', 'chat-completions', 'm')).toBeNull();
   });
 
   it('is /responses for the Responses API and /messages for Anthropic Messages', () => {
-    expect(endpointUrl('https://api.openai.com/v1/', 'responses')?.href).toBe('https://api.openai.com/v1/responses');
-    expect(endpointUrl('https://api.anthropic.com/v1', 'anthropic-messages')?.href).toBe('https://api.anthropic.com/v1/messages');
-    expect(endpointUrl('http://127.0.0.1:4000/gw/v1?team=a#x', 'anthropic-messages')?.href).toBe('http://127.0.0.1:4000/gw/v1/messages?team=a');
+    expect(endpointUrl('https://api.openai.com/v1/', 'responses', 'm')?.href).toBe('https://api.openai.com/v1/responses');
+    expect(endpointUrl('https://api.anthropic.com/v1', 'anthropic-messages', 'm')?.href).toBe('https://api.anthropic.com/v1/messages');
+    expect(endpointUrl('http://127.0.0.1:4000/gw/v1?team=a#x', 'anthropic-messages', 'm')?.href).toBe('http://127.0.0.1:4000/gw/v1/messages?team=a');
+  });
+
+  it("is /models/MODEL:streamGenerateContent?alt=sse for Gemini, the model in the path, a query on the base kept", () => {
+    expect(endpointUrl('https://generativelanguage.googleapis.com/v1beta', 'gemini', 'gemini-2.5-flash')?.href).toBe('https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse');
+    expect(endpointUrl('http://127.0.0.1:4000/gw/v1beta/?team=a', 'gemini', 'a/b')?.href).toBe('http://127.0.0.1:4000/gw/v1beta/models/a%2Fb:streamGenerateContent?team=a&alt=sse');
   });
 });
 

@@ -107,9 +107,9 @@ export async function recordCommand(args: string[], out: Output): Promise<number
 
   try {
     const protocol = protocolOf(values.api, profile);
-    const url = endpoint(baseUrl, protocol, values.query ?? []);
     const model = values.model ?? profile?.defaultModel;
     if (!model) throw new CliError('give --model M');
+    const url = endpoint(baseUrl, protocol, model, values.query ?? []);
     // A dialect whose request asks for the usage (its descriptor's usageRequest: Chat Completions') may leave it out.
     const asksForUsage = descriptorOf(protocol).usageRequest !== null;
     if (values['no-usage'] && !asksForUsage) throw new CliError(`--no-usage is for --api ${usageAskingWords()}: a ${protocolWord(protocol)} stream always carries its usage`);
@@ -243,8 +243,8 @@ function protocolOf(word: string | undefined, profile: Profile | undefined): Pro
   return protocol;
 }
 
-function endpoint(baseUrl: string, protocol: Protocol, query: readonly string[]): string {
-  const url = endpointUrl(baseUrl, protocol);
+function endpoint(baseUrl: string, protocol: Protocol, model: string, query: readonly string[]): string {
+  const url = endpointUrl(baseUrl, protocol, model);
   if (url === null) throw new CliError(`--base-url is not a URL: ${redactUrl(baseUrl)}`);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CliError(`--base-url must be http or https, not ${url.protocol}`);
   for (const pair of query) {

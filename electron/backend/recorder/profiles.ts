@@ -4,10 +4,10 @@
 // local servers need no key.
 
 import { descriptorOf, PROTOCOLS } from '../../../shared/dialects/registry.ts';
-import type { Protocol } from '../../../shared/dialects/types.ts';
+import type { DialectDescriptor, Protocol } from '../../../shared/dialects/types.ts';
 
-/** How a key is sent: `Authorization: Bearer KEY`, Azure's `api-key: KEY`, Anthropic's `x-api-key: KEY`. */
-export type KeyAuth = 'bearer' | 'api-key' | 'x-api-key';
+/** How a key is sent: a dialect's own way (`Authorization: Bearer KEY`, Anthropic's `x-api-key: KEY`, Google's `x-goog-api-key: KEY`), or Azure's `api-key: KEY`. */
+export type KeyAuth = DialectDescriptor['auth'] | 'api-key';
 
 export interface Profile {
   readonly name: string;
@@ -91,19 +91,22 @@ export function protocolFor(profile: Profile | undefined, asked?: Protocol): Pro
 }
 
 /**
- * The dialect's endpoint under a base URL, or null when it is not a URL: its path under a base
- * that ends in the version (`…/v1`), its descriptor's path ending, goes at the end of the base's
- * path, so a query on the base (Azure's `?api-version=…`) stays a query. A fragment is never
- * sent, so it is dropped rather than recorded.
+ * The dialect's endpoint for `model` under a base URL, or null when it is not a URL: its
+ * descriptor's endpoint (the path ending, with the model where the dialect names it in the path,
+ * and its query: Gemini's `/models/MODEL:streamGenerateContent?alt=sse`) goes at the end of the
+ * base's path, so a query on the base (Azure's `?api-version=…`) stays a query, joined by the
+ * endpoint's. A fragment is never sent, so it is dropped rather than recorded.
  */
-export function endpointUrl(baseUrl: string, protocol: Protocol): URL | null {
+export function endpointUrl(baseUrl: string, protocol: Protocol, model: string): URL | null {
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     return null;
   }
-  url.pathname = url.pathname.replace(/\/+$/, '') + descriptorOf(protocol).pathEnding;
+  const endpoint = new URL(descriptorOf(protocol).endpoint(model), 'http://endpoint.invalid');
+  url.pathname = url.pathname.replace(/\/+$/, '') + endpoint.pathname;
+  for (const [name, value] of endpoint.searchParams) url.searchParams.set(name, value);
   url.hash = '';
   return url;
 }
@@ -131,7 +134,7 @@ export function keyHeaderName(auth: KeyAuth): string {
   return auth === 'bearer' ? 'authorization' : auth;
 }
 
-/** The key as its header: `{authorization: "Bearer KEY"}`, `{"api-key": KEY}` or `{"x-api-key": KEY}`. */
+/** The key as its header: `{authorization: "Bearer KEY"}`, or the key alone under its header's name (`api-key`, `x-api-key`, `x-goog-api-key`). */
 export function keyHeader(auth: KeyAuth, key: string): Record<string, string> {
   return { [keyHeaderName(auth)]: auth === 'bearer' ? `Bearer ${key}` : key };
 }

@@ -82,7 +82,27 @@ const MESSAGES: Record<string, string[]> = {
   large: ['ping'],
 };
 
-export const EXPECTED: Readonly<Record<Protocol, Record<string, string[]>>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES };
+// Gemini's stream error is the raw JSON error it writes after the events (pretty-printed, LF, no
+// `data:`): outside SSE's framing, it reads as an event the body ends inside.
+const GEMINI: Record<string, string[]> = {
+  text: [],
+  reasoning: [],
+  'tool-call': [],
+  'parallel-tool-calls': [],
+  length: ['finish-max-tokens'],
+  'stream-error': ['missing-finish-reason', 'mixed-line-endings', 'partial-event'],
+  'connection-drop': ['connection-error', 'missing-finish-reason'],
+  'cut-before-end': ['missing-finish-reason'],
+  'long-silence': [],
+  buffered: [],
+  'invalid-json': ['invalid-json'],
+  crlf: [],
+  'json-response': ['not-event-stream'],
+  'rate-limit': ['http-status'],
+  'server-error': ['http-status'],
+};
+
+export const EXPECTED: Readonly<Record<Protocol, Record<string, string[]>>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
 
 /**
  * Timing findings a loaded machine can cause on its own: the simulator writes with no waits, so

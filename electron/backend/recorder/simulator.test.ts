@@ -40,6 +40,8 @@ const REQUEST: Readonly<Record<Protocol, (name: string) => Record<string, unknow
   responses: (name) => ({ model: `sim-${name}`, input: 'hi', stream_options: { include_obfuscation: false } }),
   // sim-large's answer is about 2,000 tokens: max_tokens must leave room for it.
   'anthropic-messages': (name) => ({ model: `sim-${name}`, max_tokens: name === 'large' ? 8192 : 1024, messages: [{ role: 'user', content: 'hi' }] }),
+  // The model is the path's (the descriptor's endpoint): the body holds the conversation only.
+  gemini: () => ({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } }),
 };
 
 /** A body as one character a byte, an error body's request_id (Anthropic's names the request it answers) blanked. */
@@ -54,8 +56,8 @@ describe.each(REGISTERED_DIALECTS.map((dialect) => [dialect.descriptor.name, dia
   });
 
   it.each(Object.entries(EXPECTED[protocol]))('records %s byte for byte, with the diagnostics it is meant to show', async (name, codes) => {
-    // The simulator's URL ends in /v1.
-    const url = `${simulator.url}${descriptor.pathEnding}`;
+    // The simulator's URL ends in /v1; the endpoint names the model where the dialect's path does (Gemini's).
+    const url = `${simulator.url}${descriptor.endpoint(`sim-${name}`)}`;
     const body = REQUEST[protocol](name);
     const result = await recordStream({ url, headers: {}, body, store });
 

@@ -15,6 +15,8 @@ const SCENARIO_OF_CHECK: Readonly<Record<string, string>> = {
   'responses.parallel-tools': 'parallel-tool-calls',
   'messages.tools': 'tool-call',
   'messages.parallel-tools': 'parallel-tool-calls',
+  'gemini.tools': 'tool-call',
+  'gemini.thinking': 'reasoning',
 };
 
 /** The simulator model a check is asked with: its scenario's, else plain text. */

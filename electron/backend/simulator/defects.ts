@@ -10,6 +10,7 @@ import { MESSAGES_DEFECTS } from './anthropic/defects.ts';
 import { CHAT_DEFECTS } from './chat/defects.ts';
 import type { DefectSpec, Refusal } from './defect-spec.ts';
 import type { HttpAnswer } from './plan.ts';
+import { GEMINI_DEFECTS } from './gemini/defects.ts';
 import { RESPONSES_DEFECTS } from './responses/defects.ts';
 import { MODEL_PREFIX, SCENARIOS, findScenario } from './scenarios.ts';
 import type { Scenario } from './scenarios.ts';
@@ -21,6 +22,7 @@ export const DIALECT_DEFECTS: { readonly [P in Protocol]: readonly AnyDefect[] }
   'chat-completions': CHAT_DEFECTS,
   responses: RESPONSES_DEFECTS,
   'anthropic-messages': MESSAGES_DEFECTS,
+  gemini: GEMINI_DEFECTS,
 };
 
 function scenarioOf(protocol: Protocol, defect: AnyDefect): Scenario {
@@ -43,6 +45,7 @@ const DEFECT_SCENARIOS: { readonly [P in Protocol]: readonly Scenario[] } = {
   'chat-completions': CHAT_DEFECTS.map((defect) => scenarioOf('chat-completions', defect)),
   responses: RESPONSES_DEFECTS.map((defect) => scenarioOf('responses', defect)),
   'anthropic-messages': MESSAGES_DEFECTS.map((defect) => scenarioOf('anthropic-messages', defect)),
+  gemini: GEMINI_DEFECTS.map((defect) => scenarioOf('gemini', defect)),
 };
 
 /** A dialect's defect scenarios, in the order its defects are written. */

@@ -8,6 +8,7 @@ import { PROTOCOLS, descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { MESSAGES_DIALECT } from './anthropic/index.ts';
 import { CHAT_DIALECT } from './chat/index.ts';
+import { GEMINI_DIALECT } from './gemini/index.ts';
 import { endpointOf } from './plan.ts';
 import type { Endpoint } from './plan.ts';
 import { RESPONSES_DIALECT } from './responses/index.ts';
@@ -16,10 +17,14 @@ const SIMULATOR_DIALECTS: { readonly [P in Protocol]: Endpoint } = {
   'chat-completions': endpointOf(CHAT_DIALECT),
   responses: endpointOf(RESPONSES_DIALECT),
   'anthropic-messages': endpointOf(MESSAGES_DIALECT),
+  gemini: endpointOf(GEMINI_DIALECT),
 };
 
-/** The dialect a POST to this path asks for (its descriptor's path, with or without /v1), if any. */
+/** The dialect a POST to this path asks for (its descriptor's path, with or without /v1, or one that names a model where the dialect's path does), if any. */
 export function simulatorDialectAt(path: string): Endpoint | undefined {
-  const protocol = PROTOCOLS.find((each) => path === descriptorOf(each).path || path === descriptorOf(each).pathEnding);
+  const protocol = PROTOCOLS.find((each) => {
+    const descriptor = descriptorOf(each);
+    return path === descriptor.path || path === descriptor.pathEnding || descriptor.modelOfPath(path) !== null;
+  });
   return protocol === undefined ? undefined : SIMULATOR_DIALECTS[protocol];
 }

@@ -55,8 +55,8 @@ export interface Rendering<R extends SimRequest> {
 /** One dialect of the simulator: how it reads a request, answers a bad one, and renders a scenario. */
 export interface SimulatorDialect<R extends SimRequest = SimRequest> {
   readonly protocol: Protocol;
-  /** The request, or the error answering a bad one. */
-  parse(text: string, requestId: string): { readonly ok: true; readonly value: R } | { readonly ok: false; readonly answer: HttpAnswer };
+  /** The request, or the error answering a bad one; `path` is the request's (Gemini's names the model). */
+  parse(text: string, requestId: string, path: string): { readonly ok: true; readonly value: R } | { readonly ok: false; readonly answer: HttpAnswer };
   /** A body over the size limit. */
   tooLarge(limitBytes: number, requestId: string): HttpAnswer;
   /** A model that names no scenario of this dialect. */
@@ -111,7 +111,7 @@ export interface ReadRequest {
 /** A dialect as the server holds it: its request type kept inside. */
 export interface Endpoint {
   readonly protocol: Protocol;
-  read(text: string, requestId: string): { readonly ok: true; readonly value: ReadRequest } | { readonly ok: false; readonly answer: HttpAnswer };
+  read(text: string, requestId: string, path: string): { readonly ok: true; readonly value: ReadRequest } | { readonly ok: false; readonly answer: HttpAnswer };
   tooLarge(limitBytes: number, requestId: string): HttpAnswer;
   notFound(model: string, requestId: string): HttpAnswer;
   headers(requestId: string): Readonly<Record<string, string>>;
@@ -120,8 +120,8 @@ export interface Endpoint {
 export function endpointOf<R extends SimRequest>(dialect: SimulatorDialect<R>): Endpoint {
   return {
     protocol: dialect.protocol,
-    read(text, requestId) {
-      const parsed = dialect.parse(text, requestId);
+    read(text, requestId, path) {
+      const parsed = dialect.parse(text, requestId, path);
       if (!parsed.ok) return parsed;
       const request = parsed.value;
       return { ok: true, value: { request, plan: (scenario, serverSeed, id) => planScenario(dialect, scenario, request, serverSeed, id) } };

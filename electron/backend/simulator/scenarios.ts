@@ -83,7 +83,10 @@ const DEFAULT_LENGTH_LIMIT = 16;
 const CHAT: Protocol = 'chat-completions';
 const RESPONSES: Protocol = 'responses';
 const MESSAGES: Protocol = 'anthropic-messages';
+const GEMINI: Protocol = 'gemini';
 const EVERY: readonly Protocol[] = [CHAT, RESPONSES, MESSAGES];
+/** The scenarios Gemini plays too: it has no refusal, no keep-alive event and no Chat quirks. */
+const ALL: readonly Protocol[] = [...EVERY, GEMINI];
 
 // ——— Building blocks ———
 
@@ -121,7 +124,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'text',
     description: 'A plain text answer in one message / text block: the clean reference.',
     wording: { [CHAT]: 'A plain text answer, streamed as OpenAI does: the clean reference.' },
-    dialects: EVERY,
+    dialects: ALL,
     shows: {},
     build: (context) => stream(answer([text(context)])),
   },
@@ -129,7 +132,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'reasoning',
     description: 'A reasoning item with its summary (Responses) / a thinking block with its signature (Messages), then the answer.',
     wording: { [CHAT]: 'reasoning_content first (DeepSeek style), then the answer in content.' },
-    dialects: EVERY,
+    dialects: ALL,
     shows: {},
     build: (context) => stream(answer([{ kind: 'reasoning', pieces: tokenize(REASONING) }, text(context)])),
   },
@@ -145,7 +148,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'tool-call',
     description: 'One function call / tool_use block, its arguments in fragments.',
     wording: { [CHAT]: 'One tool call in OpenAI fragments: id, type and name with arguments "", then argument pieces.' },
-    dialects: EVERY,
+    dialects: ALL,
     shows: {},
     build: (context) => stream(answer(tools(context, 1))),
   },
@@ -153,7 +156,7 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'parallel-tool-calls',
     description: 'Three function calls / tool_use blocks in one answer, one after another.',
     wording: { [CHAT]: 'Three tool calls whose fragments interleave by index (0, 1, 2, 0, 1, 2, …).' },
-    dialects: EVERY,
+    dialects: ALL,
     shows: { [CHAT]: ['tool-calls-interleaved'] },
     build: (context) => stream(answer(tools(context, 3))),
   },
@@ -169,8 +172,8 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'length',
     description: 'The answer cut at 16 tokens (or the request\'s lower limit): response.incomplete (max_output_tokens) / stop_reason max_tokens.',
     wording: { [CHAT]: 'The answer cut at max_tokens (16 unless the request sets it): finish_reason length.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['finish-length'], [RESPONSES]: ['response-incomplete'], [MESSAGES]: ['stop-max-tokens'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['finish-length'], [RESPONSES]: ['response-incomplete'], [MESSAGES]: ['stop-max-tokens'], [GEMINI]: ['finish-max-tokens'] },
     build: (context) => stream(answer([text(context)], { limit: DEFAULT_LENGTH_LIMIT })),
   },
   {
@@ -187,8 +190,8 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'stream-error',
     description: 'Fails after some tokens: an error event then response.failed (Responses) / event: error overloaded_error (Messages); then the body ends.',
     wording: { [CHAT]: 'A data: {"error": …} event after some chunks, under HTTP 200; then the body ends.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['stream-error'], [RESPONSES]: ['stream-error', 'response-failed'], [MESSAGES]: ['stream-error', 'missing-message-stop'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['stream-error'], [RESPONSES]: ['stream-error', 'response-failed'], [MESSAGES]: ['stream-error', 'missing-message-stop'], [GEMINI]: ['partial-event', 'missing-finish-reason'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'error', after: failAfter(context) } }),
   },
   {
@@ -202,15 +205,15 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'connection-drop',
     description: 'The connection is destroyed after some tokens: no terminal event.',
     wording: { [CHAT]: 'The connection is destroyed after some chunks: no finish_reason, no [DONE].' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['connection-error'], [RESPONSES]: ['connection-error', 'missing-terminal-event'], [MESSAGES]: ['connection-error', 'missing-message-stop'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['connection-error'], [RESPONSES]: ['connection-error', 'missing-terminal-event'], [MESSAGES]: ['connection-error', 'missing-message-stop'], [GEMINI]: ['connection-error', 'missing-finish-reason'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'drop', after: failAfter(context) } }),
   },
   {
     name: 'cut-before-end',
     description: 'A complete answer whose body ends before the terminal event: no response.completed / no message_delta and message_stop.',
-    dialects: [RESPONSES, MESSAGES],
-    shows: { [RESPONSES]: ['missing-terminal-event'], [MESSAGES]: ['missing-message-stop'] },
+    dialects: [RESPONSES, MESSAGES, GEMINI],
+    shows: { [RESPONSES]: ['missing-terminal-event'], [MESSAGES]: ['missing-message-stop'], [GEMINI]: ['missing-finish-reason'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'cut' } }),
   },
   {
@@ -245,29 +248,29 @@ export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'long-silence',
     description: '12 s of silence mid-stream with nothing sent: long enough to trip idle timeouts.',
-    dialects: EVERY,
-    shows: { [CHAT]: ['idle-gap'], [RESPONSES]: ['idle-gap'], [MESSAGES]: ['idle-gap'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['idle-gap'], [RESPONSES]: ['idle-gap'], [MESSAGES]: ['idle-gap'], [GEMINI]: ['idle-gap'] },
     build: (context) => stream(answer([text(context)]), { transport: { pause: pause(context, null) } }),
   },
   {
     name: 'buffered',
     description: 'The whole stream held back and written at once at the end, as a buffering proxy does.',
-    dialects: EVERY,
-    shows: { [CHAT]: ['buffered-delivery'], [RESPONSES]: ['buffered-delivery'], [MESSAGES]: ['buffered-delivery'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['buffered-delivery'], [RESPONSES]: ['buffered-delivery'], [MESSAGES]: ['buffered-delivery'], [GEMINI]: ['buffered-delivery'] },
     build: (context) => stream(answer([text(context)]), { transport: { delivery: 'buffered' } }),
   },
   {
     name: 'invalid-json',
     description: 'One delta mid-stream goes out with its JSON cut in half; the rest is fine.',
     wording: { [CHAT]: 'One chunk mid-stream goes out with its JSON cut in half; the rest is fine.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['invalid-json'], [RESPONSES]: ['invalid-json'], [MESSAGES]: ['invalid-json'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['invalid-json'], [RESPONSES]: ['invalid-json'], [MESSAGES]: ['invalid-json'], [GEMINI]: ['invalid-json'] },
     build: (context) => stream(answer([text(context)]), { transport: { corruptAfter: failAfter(context) } }),
   },
   {
     name: 'crlf',
     description: 'Every line ends in CRLF: valid SSE, but a parser that splits on "\\n" keeps a "\\r".',
-    dialects: EVERY,
+    dialects: ALL,
     shows: {},
     build: (context) => stream(answer([text(context)]), { transport: { eol: '\r\n' } }),
   },
@@ -289,24 +292,24 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'json-response',
     description: 'The JSON response / message (200 application/json) even for stream: true: the server ignored it.',
     wording: { [CHAT]: 'A non-streamed chat.completion (200 application/json): the server ignored stream: true.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['not-event-stream'], [RESPONSES]: ['not-event-stream'], [MESSAGES]: ['not-event-stream'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['not-event-stream'], [RESPONSES]: ['not-event-stream'], [MESSAGES]: ['not-event-stream'], [GEMINI]: ['not-event-stream'] },
     build: (context) => ({ kind: 'json', answer: answer([text(context)]) }),
   },
   {
     name: 'rate-limit',
     description: 'HTTP 429 in the dialect\'s error shape, with retry-after.',
     wording: { [CHAT]: 'HTTP 429 with an OpenAI error body and a retry-after header.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'] },
     build: () => ({ kind: 'error', error: 'rate-limit', pace: 'quick' }),
   },
   {
     name: 'server-error',
     description: 'HTTP 500 in the dialect\'s error shape.',
     wording: { [CHAT]: 'HTTP 500 with an OpenAI error body.' },
-    dialects: EVERY,
-    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'] },
+    dialects: ALL,
+    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'] },
     build: () => ({ kind: 'error', error: 'server-error', pace: 'first' }),
   },
   {

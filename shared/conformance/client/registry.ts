@@ -12,4 +12,5 @@ export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   'chat-completions': chatCases,
   responses: responsesCases,
   'anthropic-messages': anthropicCases,
+  gemini: null,
 };

@@ -4,6 +4,7 @@
 import type { Protocol } from '../../dialects/types.ts';
 import { ANTHROPIC_BATTERY } from './anthropic/battery.ts';
 import { CHAT_BATTERY } from './chat/battery.ts';
+import { GEMINI_BATTERY } from './gemini/battery.ts';
 import { RESPONSES_BATTERY } from './responses/battery.ts';
 import type { ServerCheck } from './types.ts';
 
@@ -11,4 +12,5 @@ export const SERVER_BATTERIES: Readonly<Record<Protocol, readonly ServerCheck[]>
   'chat-completions': CHAT_BATTERY,
   responses: RESPONSES_BATTERY,
   'anthropic-messages': ANTHROPIC_BATTERY,
+  gemini: GEMINI_BATTERY,
 };

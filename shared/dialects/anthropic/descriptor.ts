@@ -49,6 +49,8 @@ export const anthropicDescriptor: DialectDescriptor = {
   word: 'messages',
   path: '/v1/messages',
   pathEnding: '/messages',
+  endpoint: () => '/messages',
+  modelOfPath: () => null,
   matchedOn: ['model', 'messages', 'system'],
   claimsPayload: (json) => (typeof json.type === 'string' && OWN_TYPES.has(json.type)) || isOwnError(json),
   claimsEventName: (name) => OWN_TYPES.has(name),

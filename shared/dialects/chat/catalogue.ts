@@ -19,8 +19,7 @@ export const CHAT_CODES = {
     hint: 'The server reported an error after the response started (with status 200): handle error payloads in the stream, not only HTTP statuses.',
   },
   'missing-finish-reason': {
-    severity: 'error',
-    title: 'Missing finish reason',
+    ...SHARED_CODES['missing-finish-reason'],
     hint: 'A choice without finish_reason did not complete (or the server never sends one): treat it as truncated, and do not wait for a finish chunk that is not coming.',
   },
   'finish-length': {

@@ -45,6 +45,8 @@ export const chatDescriptor: DialectDescriptor = {
   word: 'chat',
   path: '/v1/chat/completions',
   pathEnding: '/chat/completions',
+  endpoint: () => '/chat/completions',
+  modelOfPath: () => null,
   matchedOn: ['model', 'messages'],
   claimsPayload: (json) => json.object === 'chat.completion.chunk' || Array.isArray(json.choices),
   // Chat Completions names no events.

@@ -1,12 +1,16 @@
-// The codes the Gemini dialect reports, with their severity and how to fix what they find; the
-// codes other dialects report too keep the one severity and title of kit/codes.ts (and
-// missing-finish-reason Chat Completions', chat/catalogue.ts). Not added to DialectCodes yet: the
-// dialect is not registered (issue 32), and the product's codes stay those of its registered
-// dialects until it is.
+// The codes the Gemini dialect reports (docs/diagnostics.md), with their severity and how to fix
+// what they find; the codes other dialects report too (missing-finish-reason with Chat
+// Completions) keep the one severity and title of kit/codes.ts.
 
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry } from '../../findings/finding.ts';
 import { SHARED_CODES } from '../kit/codes.ts';
+
+declare module '../types.ts' {
+  interface DialectCodes {
+    gemini: keyof typeof GEMINI_CODES;
+  }
+}
 
 export const GEMINI_CODES = {
   'stream-error': {
@@ -18,8 +22,7 @@ export const GEMINI_CODES = {
     hint: 'A member of a GenerateContentResponse has the wrong type, or a streamed function call\'s pieces came out of order: a typed client (the Google SDKs, zod schemas) rejects the event or accumulates garbage. Fix the server or gateway that produced it.',
   },
   'missing-finish-reason': {
-    severity: 'error',
-    title: 'Missing finish reason',
+    ...SHARED_CODES['missing-finish-reason'],
     hint: 'Gemini sends no [DONE]: a stream is complete when a candidate has a finishReason, and this one ended without. Treat the answer as cut (the connection dropped, or a JSON error followed the events) and retry.',
   },
   'finish-safety': {

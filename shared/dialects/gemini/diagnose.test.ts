@@ -9,8 +9,8 @@ import { parseSse } from '../../framing/sse/parser.ts';
 import { runDialect } from '../run.ts';
 import { GEMINI_CODES, gemini } from './index.ts';
 import { SAFETY_REASONS } from './diagnose.ts';
-import { GEMINI_FIXTURES, wireBody } from './gemini-samples.test-support.ts';
-import type { GeminiFixture } from './gemini-samples.test-support.ts';
+import { GEMINI_FIXTURES, wireBody } from './samples.test-support.ts';
+import type { GeminiFixture } from './samples.test-support.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/gemini/', import.meta.url));
 const fixture = (name: GeminiFixture) => wireBody(name, readFileSync(FIXTURES + name, 'utf8'));

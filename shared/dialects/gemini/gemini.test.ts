@@ -7,20 +7,17 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseSse } from '../../framing/sse/parser.ts';
-import { describeDialect } from '../dialect.suite.ts';
 import { REGISTERED_DIALECTS } from '../registry.ts';
 import { runDialect } from '../run.ts';
 import { claimsGeminiPayload, gemini, geminiEndReasons } from './index.ts';
-import { GEMINI_FIXTURES, geminiSamples, wireBody } from './gemini-samples.test-support.ts';
-import type { GeminiFixture } from './gemini-samples.test-support.ts';
+import { GEMINI_FIXTURES, wireBody } from './samples.test-support.ts';
+import type { GeminiFixture } from './samples.test-support.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/gemini/', import.meta.url));
-const read = (name: GeminiFixture) => new Uint8Array(readFileSync(FIXTURES + name));
 const fixture = (name: GeminiFixture) => wireBody(name, readFileSync(FIXTURES + name, 'utf8'));
 /** The payloads of a fixture's events, parsed. */
 const payloads = (name: GeminiFixture) => parseSse(new TextEncoder().encode(fixture(name))).events.map((event) => JSON.parse(event.data!) as { candidates: { content: { parts: Record<string, unknown>[] } }[] });
 
-describeDialect(gemini, geminiSamples(read), 'gemini');
 
 const run = (body: string | Uint8Array[]) => runDialect(gemini, parseSse(typeof body === 'string' ? new TextEncoder().encode(body) : body).events);
 const sse = (...events: unknown[]) => events.map((event) => `data: ${JSON.stringify(event)}\r\n\r\n`).join('');
@@ -36,9 +33,9 @@ const THOUGHT =
   '**Processing User Requests**\n\nI\'ve started by understanding the user\'s instructions. Currently, I\'m focusing on the initial steps: reading the specified theme using the appropriate tool. Next, I plan to tackle reading the screens, beginning with screen "A," then proceeding with "B" and "C" in parallel as instructed.\n\n\n';
 
 describe('the Gemini dialect', () => {
-  it('is not registered yet (issue 32): its protocol is null', () => {
-    expect(REGISTERED_DIALECTS as readonly unknown[]).not.toContain(gemini);
-    expect(gemini.protocol).toBe(null);
+  it('is registered, as gemini', () => {
+    expect(REGISTERED_DIALECTS as readonly unknown[]).toContain(gemini);
+    expect(gemini.protocol).toBe('gemini');
   });
 
   it('ends a stream of a thought, a signed call and parallel streamed calls with each part the next turn sends back, fed whole, at random and byte by byte', () => {
@@ -140,7 +137,7 @@ describe('the Gemini dialect', () => {
     const ends = GEMINI_FIXTURES.map((name) => [name, geminiEndReasons(run(fixture(name)).final)]);
     expect(Object.fromEntries(ends.filter(([, reasons]) => JSON.stringify(reasons) !== '["STOP"]'))).toEqual({
       'gemini20flash-max-tokens-prompt-tokens-drop.chunks.txt': ['MAX_TOKENS'],
-      'gemini-model-not-found-404-error.chunks.txt': [],
+      'gemini-model-not-found-404-error.chunks.txt': [null],
       'gemini15flash-finish-safety.response.json': ['SAFETY'],
       'vertex-gemini25flash-prompt-blocked-model-armor.response.json': ['MODEL_ARMOR'],
     });

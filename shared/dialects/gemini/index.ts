@@ -1,22 +1,17 @@
 // The Gemini dialect (`POST …/models/MODEL:streamGenerateContent?alt=sse`, the Gemini API and
-// Vertex AI), behind the one dialect interface. Not registered yet (issue 32): registering asks
-// for its descriptor, request body, drops, snippet, simulator, views, request editor and battery.
-// Until then, like the test dialect echo, its protocol is null and its findings are widened to
-// DialectDiagnostic; its folder's test runs the dialect suite over it.
-//
-// Registering it asks besides: the descriptor (wire.ts's data, with `declare module` adding
-// 'gemini' to DialectProtocols, and an `auth` for `x-goog-api-key`, which DialectDescriptor does
-// not have yet), catalogue.ts adding its codes to DialectCodes (missing-finish-reason then moves to
-// kit/codes.ts, as Chat Completions reports it too), an `identity` (its final object names them
-// responseId and modelVersion, not id and model), samples.test-support.ts (from
-// gemini-samples.test-support.ts) — and a snippet and request matching for a path that holds the model.
+// Vertex AI), behind the one dialect interface (docs/architecture.md, "Adding a dialect").
 
-import type { Dialect } from '../types.ts';
+import type { RegisteredDialect } from '../types.ts';
 import type { ViewKind } from '../kit/view.ts';
 import { createGeminiAccumulator } from './accumulator.ts';
 import type { GeminiState } from './accumulator.ts';
 import { annotateGeminiEvent } from './annotate.ts';
 import { GEMINI_CODES } from './catalogue.ts';
+import { geminiDescriptor } from './descriptor.ts';
+import { geminiDrops } from './drops.ts';
+import { geminiIdentity } from './identity.ts';
+import { geminiBody } from './request.ts';
+import { geminiSnippet } from './snippet.ts';
 import { diagnoseGemini } from './diagnose.ts';
 import { finalResponse } from './final.ts';
 import type { GeminiResponse } from './final.ts';
@@ -34,8 +29,10 @@ export const GEMINI_VIEW_KINDS: Readonly<Record<string, ViewKind>> = {
   empty: 'empty',
 };
 
-export const gemini: Dialect<GeminiInterpretation, GeminiState, GeminiResponse> = {
-  protocol: null,
+export const gemini: RegisteredDialect<GeminiInterpretation, GeminiState, GeminiResponse> = {
+  protocol: geminiDescriptor.protocol,
+  descriptor: geminiDescriptor,
+  buildRequest: geminiBody,
   interpret: interpretGeminiEvent,
   annotate: annotateGeminiEvent,
   tokens: (interpretation) => interpretation.tokens,
@@ -44,8 +41,11 @@ export const gemini: Dialect<GeminiInterpretation, GeminiState, GeminiResponse> 
   // As the provider sent it: the last usageMetadata (each event's is the count so far).
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
   diagnose: diagnoseGemini,
+  drops: geminiDrops,
+  snippet: geminiSnippet,
   catalogue: GEMINI_CODES,
   viewKinds: GEMINI_VIEW_KINDS,
+  identity: geminiIdentity,
 };
 
 export type { CandidateState, GeminiState, PartState, StreamedCall } from './accumulator.ts';
@@ -57,3 +57,4 @@ export { annotateGeminiEvent, createGeminiAccumulator, diagnoseGemini, finalResp
 export { assembleArgs, parseJsonPath } from './partial-args.ts';
 export { GEMINI_CODES } from './catalogue.ts';
 export { GEMINI_WIRE, claimsGeminiPayload, geminiEndReasons } from './wire.ts';
+export { geminiDescriptor, googleStatus } from './descriptor.ts';

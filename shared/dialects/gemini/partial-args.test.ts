@@ -10,8 +10,8 @@ import { parseSse } from '../../framing/sse/parser.ts';
 import { runDialect } from '../run.ts';
 import { assembleArgs, gemini, parseJsonPath } from './index.ts';
 import type { Fragment } from './index.ts';
-import { wireBody } from './gemini-samples.test-support.ts';
-import type { GeminiFixture } from './gemini-samples.test-support.ts';
+import { wireBody } from './samples.test-support.ts';
+import type { GeminiFixture } from './samples.test-support.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/gemini/', import.meta.url));
 const fixture = (name: GeminiFixture) => new TextEncoder().encode(wireBody(name, readFileSync(FIXTURES + name, 'utf8')));

@@ -1,7 +1,5 @@
-// What the product will know of Gemini without reading its events, for its descriptor at
-// registration (issue 32; types.ts, DialectDescriptor): the request paths — the Gemini API's and
-// Vertex AI's, told by their ending — and which payloads are Gemini's. Kept as plain data until
-// then: the dialect is not registered, so it adds nothing to Protocol.
+// What the descriptor (descriptor.ts) is made of: the request paths — the Gemini API's and Vertex
+// AI's, told by their ending — and which payloads are Gemini's.
 
 import { isObject } from '../../is-object.ts';
 
@@ -16,8 +14,6 @@ export const GEMINI_WIRE = {
   /** Vertex AI's (`aiplatform.googleapis.com`; v1 or v1beta1). */
   vertexPath: '/v1/projects/PROJECT/locations/LOCATION/publishers/google/models/MODEL:streamGenerateContent',
   pathEnding: ':streamGenerateContent',
-  /** The model is in the path, not the body: replay matches on the body's conversation. */
-  matchedOn: ['contents', 'systemInstruction', 'tools'],
   sdk: { name: 'the official Google Gen AI SDK', npm: '@google/genai', pip: 'google-genai' },
   outputTokensField: 'candidatesTokenCount',
 } as const;
@@ -34,10 +30,13 @@ export function claimsGeminiPayload(json: Readonly<Record<string, unknown>>): bo
   return isObject(error) && typeof error.status === 'string' && typeof error.code === 'number';
 }
 
-/** How a Gemini answer ended, from its final object: each candidate's finishReason, or the prompt's blockReason when none was made. */
+/**
+ * How a Gemini answer ended, from its final object: each candidate's finishReason, or the prompt's
+ * blockReason when none was made; one null for a response with neither (a stream that held only an error).
+ */
 export function geminiEndReasons(final: unknown): (string | null)[] {
   if (!isObject(final)) return [];
   const candidates = Array.isArray(final.candidates) ? final.candidates : [];
-  if (candidates.length === 0 && isObject(final.promptFeedback) && typeof final.promptFeedback.blockReason === 'string') return [final.promptFeedback.blockReason];
+  if (candidates.length === 0) return [isObject(final.promptFeedback) && typeof final.promptFeedback.blockReason === 'string' ? final.promptFeedback.blockReason : null];
   return candidates.map((candidate) => (isObject(candidate) && typeof candidate.finishReason === 'string' ? candidate.finishReason : null));
 }

@@ -8,6 +8,7 @@ export const SHARED_CODES = {
   'event-name-mismatch': { severity: 'warning', title: 'Event name differs from its type' },
   'unknown-event': { severity: 'info', title: 'Unknown event type' },
   'stream-error': { severity: 'error', title: 'Error in the stream' },
+  'missing-finish-reason': { severity: 'error', title: 'Missing finish reason' },
   'malformed-chunk': { severity: 'error', title: 'Malformed chunk (extension)' },
   'tool-arguments-invalid': { severity: 'error', title: 'Tool arguments are not JSON' },
   refusal: { severity: 'warning', title: 'Refusal' },

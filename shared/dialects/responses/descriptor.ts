@@ -34,6 +34,8 @@ export const responsesDescriptor: DialectDescriptor = {
   word: 'responses',
   path: '/v1/responses',
   pathEnding: '/responses',
+  endpoint: () => '/responses',
+  modelOfPath: () => null,
   matchedOn: ['model', 'input', 'instructions'],
   claimsPayload: (json) => typeof json.type === 'string' && json.type.startsWith('response.'),
   claimsEventName: (name) => name.startsWith('response.'),

@@ -6,11 +6,11 @@
 // dropped, repeated, swapped or a member set to any JSON, and streams of random events of every
 // part type. The test reads the files and hands their bytes in, as this file stays pure.
 //
-// Named so that properties.test.ts (which runs the suite over registered dialects' folders) does
-// not take it: at registration it becomes samples.test-support.ts, exporting a FolderSamples.
+// properties.test.ts runs the suite over it (`samples`, a FolderSamples).
 
 import fc from 'fast-check';
-import type { DialectSamples, SampleBody } from '../dialect.suite.ts';
+import type { DialectSamples, FolderSamples, SampleBody } from '../dialect.suite.ts';
+import { gemini } from './index.ts';
 import { anyJson, text } from '../kit/broken-streams.test-support.ts';
 
 const encode = (body: string) => new TextEncoder().encode(body);
@@ -145,3 +145,8 @@ export function geminiSamples(read: (name: GeminiFixture) => Uint8Array): Dialec
   );
   return { bodies, broken: { bodies: broken } };
 }
+
+export const samples: FolderSamples = {
+  dialect: gemini,
+  samples: (fixture) => geminiSamples((name) => fixture(`gemini/${name}`).bytes),
+};
