@@ -4,7 +4,9 @@
 // was posted to tells it), whose JSON body has the same members the dialect says what to answer
 // with as the recording's request body: `model` and `messages` for Chat Completions, `model`,
 // `input` and `instructions` for Responses, `model`, `messages` and `system` for Anthropic
-// Messages (the dialect's descriptor: matchedOn; a member absent on both sides is the same). Equality is JSON
+// Messages, `model`, `contents` and `systemInstruction` for Gemini, whose model is the request
+// path's (the dialect's descriptor: matchedOn, and modelOfPath for a model in the path, which
+// counts as the body's `model`; a member absent on both sides is the same). Equality is JSON
 // equality: object members in any order, arrays in order, numbers by value. Everything else in
 // the body (stream, stream_options, temperature, tools, max_tokens …) is ignored, so a client may
 // ask with other options than the recording did. A recording without a request body (a plain
@@ -24,18 +26,32 @@ export interface MatchSource {
   readonly protocol?: Protocol;
 }
 
-/** The loaded recording that answers `body`, posted to a path of dialect `protocol` (default Chat Completions), or null. */
-export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown, protocol: Protocol = DEFAULT_PROTOCOL): T | null {
+/**
+ * The loaded recording that answers `body`, posted to `path` (a path of dialect `protocol`, default
+ * Chat Completions; with its query or without), or null.
+ */
+export function matchRecording<T extends MatchSource>(sources: readonly T[], body: unknown, protocol: Protocol = DEFAULT_PROTOCOL, path = ''): T | null {
   const candidates = sources.filter((source) => (source.protocol ?? replayProtocol(source.recording)) === protocol);
-  const asked = isObject(body) ? body : null;
+  const asked = isObject(body) ? requestMembers(protocol, path, body) : null;
   if (asked) {
     const members = descriptorOf(protocol).matchedOn;
     for (const source of candidates) {
-      const recorded = requestBody(source.recording);
+      const recorded = requestBody(source.recording, protocol);
       if (recorded && members.every((member) => sameJson(recorded[member], asked[member]))) return source;
     }
   }
-  return candidates.find((source) => requestBody(source.recording) === null) ?? null;
+  return candidates.find((source) => source.recording.request?.body === undefined || !isObject(source.recording.request.body)) ?? null;
+}
+
+/** A request's body with the model its path names, where the dialect names it there (Gemini's), as `model`. */
+export function requestMembers(protocol: Protocol, url: string, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const model = descriptorOf(protocol).modelOfPath(pathOf(url));
+  return model === null ? { ...body } : { ...body, model };
+}
+
+/** A URL's or a path's path, without its origin, query or fragment. */
+function pathOf(url: string): string {
+  return url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').split(/[?#]/)[0]!;
 }
 
 export interface RequestSummary {
@@ -54,6 +70,11 @@ export function summarizeRequest(body: unknown): RequestSummary {
   if (!isObject(body)) return { model: null, firstUserMessage: null };
   const model = typeof body.model === 'string' ? body.model : null;
   if (!Array.isArray(body.messages) && typeof body.input === 'string') return { model, firstUserMessage: body.input };
+  // Gemini's contents: turns of parts.
+  if (Array.isArray(body.contents)) {
+    const user = body.contents.find((turn) => isObject(turn) && turn.role !== 'model') as Record<string, unknown> | undefined;
+    return { model, firstUserMessage: user ? contentText(user.parts) : typeof body.contents[0] === 'string' ? body.contents[0] : null };
+  }
   const messages = Array.isArray(body.messages) ? body.messages : Array.isArray(body.input) ? body.input : [];
   const user = messages.find((message) => isObject(message) && message.role === 'user') as Record<string, unknown> | undefined;
   return { model, firstUserMessage: user ? contentText(user.content) : null };
@@ -61,7 +82,7 @@ export function summarizeRequest(body: unknown): RequestSummary {
 
 /** What a recording answers: its request's model and first user message; for a source with no request, the model its events name. */
 export function summarizeRecording(recording: Recording): RequestSummary {
-  const body = requestBody(recording);
+  const body = requestBody(recording, replayProtocol(recording));
   if (body) return summarizeRequest(body);
   return { model: streamModel(recording), firstUserMessage: null };
 }
@@ -72,12 +93,13 @@ export function abbreviate(text: string, max = 40): string {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-function requestBody(recording: Recording): Record<string, unknown> | null {
+/** The recorded request's body, with the model its path names where the dialect names it there. */
+function requestBody(recording: Recording, protocol: Protocol): Record<string, unknown> | null {
   const body = recording.request?.body;
-  return isObject(body) ? body : null;
+  return isObject(body) ? requestMembers(protocol, recording.request?.url ?? '', body) : null;
 }
 
-/** The `model` of the first event that names one: a chunk's, a Responses `response`'s, an Anthropic `message`'s. */
+/** The `model` of the first event that names one: a chunk's, a Responses `response`'s, an Anthropic `message`'s (Gemini's modelVersion is not asked: its recordings name the model in their path). */
 function streamModel(recording: Recording): string | null {
   const { events } = parseSse(recording.reads.map((read) => read.bytes));
   for (const event of events) {

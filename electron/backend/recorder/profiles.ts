@@ -1,5 +1,5 @@
 // Provider profiles: where each endpoint lives, which dialects it serves (Chat Completions,
-// Responses, Anthropic Messages: docs/architecture.md, "The stream" and "Dialects"), which
+// Responses, Anthropic Messages, Gemini: docs/architecture.md, "The stream" and "Dialects"), which
 // environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
 // local servers need no key.
 
@@ -50,6 +50,17 @@ export const PROFILES: readonly Profile[] = [
     // A current model of @anthropic-ai/sdk's `Model` list (not among its deprecated ones).
     defaultModel: 'claude-sonnet-5-5',
     protocols: ['anthropic-messages'],
+  },
+  {
+    name: 'gemini',
+    label: 'Google Gemini',
+    baseUrl: 'https://generativelanguage.googleapis.com/v1beta',
+    // @google/genai takes the origin and adds its apiVersion (v1beta) itself.
+    sdkBaseUrl: 'https://generativelanguage.googleapis.com',
+    keyEnv: 'GEMINI_API_KEY',
+    auth: 'x-goog-api-key',
+    defaultModel: 'gemini-2.5-flash',
+    protocols: ['gemini'],
   },
   { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
   { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', keyEnv: 'GROQ_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },

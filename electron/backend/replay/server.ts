@@ -19,7 +19,8 @@ import type { Protocol } from '../../../shared/replay/dialect.ts';
 import { errorBody, invalidRequest } from '../../../shared/replay/errors.ts';
 import type { ReplayError } from '../../../shared/replay/errors.ts';
 import type { ReplayFaults } from '../../../shared/replay/faults.ts';
-import { abbreviate, matchRecording, summarizeRecording, summarizeRequest } from '../../../shared/replay/match.ts';
+import { abbreviate, matchRecording, requestMembers, summarizeRecording, summarizeRequest } from '../../../shared/replay/match.ts';
+import { isObject } from '../../../shared/is-object.ts';
 import type { RequestSummary } from '../../../shared/replay/match.ts';
 import { planReplay } from '../../../shared/replay/plan.ts';
 import type { ReplayPlan } from '../../../shared/replay/plan.ts';
@@ -182,9 +183,9 @@ async function answer(
   } catch {
     return sendError(res, progress, protocol, 400, invalidRequest(descriptorOf(protocol).errors.badJson));
   }
-  const asked = summarizeRequest(json);
+  const asked = summarizeRequest(isObject(json) ? requestMembers(protocol, path, json) : json);
   progress.model = asked.model;
-  const source = matchRecording(loaded, json, protocol);
+  const source = matchRecording(loaded, json, protocol, path);
   if (!source) return sendError(res, progress, protocol, 404, noMatch(asked, protocol, loaded));
   progress.matched = source.label;
   progress.faults = source.plan.applied;
@@ -198,7 +199,7 @@ function noMatch(asked: RequestSummary, protocol: Protocol, loaded: readonly Loa
   const others = loaded.length - list.length;
   const elsewhere = others > 0 ? ` (and ${others} of another dialect, answered on its own path)` : '';
   return invalidRequest(
-    `No loaded recording matches this request (${describe(asked)}). ${/^[AEIOU]/.test(name) ? 'An' : 'A'} ${name} recording answers a request to …${path.slice('/v1'.length)} with the same ${words(matchedOn)}. Loaded: ${list.length > 0 ? list.join('; ') : 'nothing'}${elsewhere}.`,
+    `No loaded recording matches this request (${describe(asked)}). ${/^[AEIOU]/.test(name) ? 'An' : 'A'} ${name} recording answers a request to …${path.replace(/^\/v1[a-z0-9]*/, '')} with the same ${words(matchedOn)}. Loaded: ${list.length > 0 ? list.join('; ') : 'nothing'}${elsewhere}.`,
     matchedOn[1]!,
     'no_matching_recording',
   );

@@ -6,6 +6,7 @@
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { anthropicRequest } from './anthropic/index.ts';
 import { chatRequest } from './chat/index.ts';
+import { geminiRequest } from './gemini/index.ts';
 import { responsesRequest } from './responses/index.ts';
 import type { RequestDialect } from './types.ts';
 
@@ -13,6 +14,7 @@ export const REQUEST_DIALECTS: Readonly<Record<Protocol, RequestDialect>> = {
   'chat-completions': chatRequest,
   responses: responsesRequest,
   'anthropic-messages': anthropicRequest,
+  gemini: geminiRequest,
 };
 
 export function requestDialect(protocol: Protocol): RequestDialect {

@@ -6,6 +6,7 @@
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { anthropicView } from './anthropic/index.ts';
 import { chatView } from './chat/index.ts';
+import { geminiView } from './gemini/index.ts';
 import { rawView } from './raw.tsx';
 import { responsesView } from './responses/index.ts';
 import type { DialectView } from './types.ts';
@@ -14,6 +15,7 @@ export const DIALECT_VIEWS: Readonly<Record<Protocol, DialectView>> = {
   'chat-completions': chatView,
   responses: responsesView,
   'anthropic-messages': anthropicView,
+  gemini: geminiView,
 };
 
 export function dialectView(protocol: Protocol | null | undefined): DialectView {

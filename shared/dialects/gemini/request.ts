@@ -5,17 +5,42 @@
 // `{role: "model", parts}` with a `functionCall` part per tool call (its arguments parsed); a
 // tool's answer is a `functionResponse` part in a user turn (those of one turn together), named by
 // the call it answers; an image URL part is `inlineData` (a data: URL) or `fileData`; function
-// tools are one `functionDeclarations` tool; the token limit is `generationConfig.maxOutputTokens`.
+// tools are one `functionDeclarations` tool; the token limit is `generationConfig.maxOutputTokens`;
+// the sampling parameters given as body fields (the editor's `temperature`, `top_p`, `top_k`,
+// `max_output_tokens`, `seed`, or Gemini's own camelCase names) go in `generationConfig`, where the
+// API reads them, and a `tool_choice` (the editor's, already a functionCallingConfig) is `toolConfig`.
 // A message already in Gemini's shape (`parts`) is sent as given, and so is anything else.
 
 import { isObject } from '../../is-object.ts';
 import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from '../kit/request-body.ts';
 import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
+/** The body fields that are generationConfig's, by the name given: the editor's snake_case, and Gemini's own. */
+const GENERATION: Readonly<Record<string, string>> = {
+  temperature: 'temperature',
+  top_p: 'topP',
+  topP: 'topP',
+  top_k: 'topK',
+  topK: 'topK',
+  max_output_tokens: 'maxOutputTokens',
+  maxOutputTokens: 'maxOutputTokens',
+  seed: 'seed',
+  stopSequences: 'stopSequences',
+  candidateCount: 'candidateCount',
+};
+
 export function geminiBody(inputs: BodyInputs): BuiltBody {
   if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a Gemini stream always carries its usageMetadata" };
   if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Gemini has no stream_options' };
-  const params = inputs.params ?? {};
+  const given = inputs.params ?? {};
+  const params: Json = {};
+  const generation: Json = isObject(given.generationConfig) ? { ...given.generationConfig } : {};
+  for (const [name, value] of Object.entries(given)) {
+    if (name === 'generationConfig') continue;
+    if (GENERATION[name] !== undefined) generation[GENERATION[name]] = value;
+    else if (name === 'tool_choice' && isObject(value)) params.toolConfig = value;
+    else params[name] = value;
+  }
   const isSystem = (message: unknown): message is Json => isObject(message) && (message.role === 'system' || message.role === 'developer');
   const systems = inputs.messages.filter(isSystem);
   if (systems.length > 0 && params.systemInstruction !== undefined) return { ok: false, problem: 'systemInstruction is given twice: as a body field and as system messages' };
@@ -44,7 +69,7 @@ export function geminiBody(inputs: BodyInputs): BuiltBody {
     contents.push(turn);
   }
 
-  const generationConfig = { ...(isObject(params.generationConfig) ? params.generationConfig : {}), ...(inputs.maxTokens !== undefined ? { maxOutputTokens: inputs.maxTokens } : {}) };
+  const generationConfig = { ...generation, ...(inputs.maxTokens !== undefined ? { maxOutputTokens: inputs.maxTokens } : {}) };
   const tools = inputs.tools === undefined ? undefined : geminiTools(inputs.tools);
   return {
     ok: true,

@@ -58,9 +58,9 @@ export interface Entry {
   readonly parts: readonly Part[];
 }
 
-/** How the stream ended, in the dialect's terms: the Responses status, the Anthropic stop reason. */
+/** How the stream ended, in the dialect's terms: the Responses status, the Anthropic stop reason, Gemini's finishReason. */
 export interface Outcome {
-  readonly label: 'status' | 'stop_reason';
+  readonly label: 'status' | 'stop_reason' | 'finishReason';
   /** The value, or null when none came. */
   readonly value: string | null;
   readonly tone: Tone;
