@@ -31,9 +31,10 @@ describe('through a faithful relay', () => {
         ...['text', 'tool-call', 'crlf', 'buffered', 'connection-drop', 'stream-error', 'no-done'].map((id) => [`chat.${id}`, []]),
         ...['text', 'tool-call', 'crlf', 'buffered', 'connection-drop', 'stream-error'].map((id) => [`responses.${id}`, []]),
         ...['text', 'tool-call', 'crlf', 'buffered', 'connection-drop', 'stream-error'].map((id) => [`messages.${id}`, []]),
+        ...['text', 'tool-call', 'crlf', 'buffered', 'connection-drop', 'stream-error'].map((id) => [`gemini.${id}`, []]),
       ]);
       expect(seen).toEqual(run.scenarios.map(({ api, id }) => `${api}.${id}`));
-      expect(run.counts).toEqual({ scenarios: 19, unchanged: 19, error: 0, warning: 0, info: 0 });
+      expect(run.counts).toEqual({ scenarios: 25, unchanged: 25, error: 0, warning: 0, info: 0 });
       expect(run.upstream).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
       // `{upstream}` became the simulator's URL on the way.
       expect(new Set(relay.seen.map((headers) => headers['x-relay-to']))).toEqual(new Set([run.upstream]));

@@ -5,6 +5,7 @@
 // scenariosOf (the catalogue of clean and faulty streams that the recorder, export and replay
 // tests walk): findServedScenario finds both.
 
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { MESSAGES_DEFECTS } from './anthropic/defects.ts';
 import { CHAT_DEFECTS } from './chat/defects.ts';
@@ -62,13 +63,16 @@ export function findServedScenario(protocol: Protocol, model: string): Scenario 
  * A request the dialect refuses, answered as the defect scenario its model names answers it (a
  * 200 stream with the error inside), or as the dialect refuses it.
  */
-export function refusalFor(protocol: Protocol, text: string, refused: HttpAnswer): HttpAnswer {
+export function refusalFor(protocol: Protocol, text: string, refused: HttpAnswer, path = ''): HttpAnswer {
   if (refused.kind !== 'json') return refused;
-  let model: unknown;
-  try {
-    model = (JSON.parse(text) as { model?: unknown }).model;
-  } catch {
-    return refused;
+  // The model the path names, where the dialect names it there (Gemini's), else the body's.
+  let model: unknown = descriptorOf(protocol).modelOfPath(path);
+  if (model === null) {
+    try {
+      model = (JSON.parse(text) as { model?: unknown }).model;
+    } catch {
+      return refused;
+    }
   }
   const refusal = DIALECT_DEFECTS[protocol].find((defect) => MODEL_PREFIX + defect.name === model)?.rewrite.refusal;
   return refusal === undefined ? refused : refusal(refused);

@@ -159,8 +159,9 @@ async function scenarioRequest(context: RequestContext, endpoint: Endpoint): Pro
   for (const [name, value] of Object.entries(endpoint.headers(requestId))) context.res.setHeader(name, value);
   const text = await readBody(context);
   if (text === null) return sendAnswer(context, endpoint.tooLarge(MAX_BODY_BYTES, requestId), '');
-  const parsed = endpoint.read(text, requestId, (context.req.url ?? '/').split('?')[0]!);
-  if (!parsed.ok) return sendAnswer(context, refusalFor(endpoint.protocol, text, parsed.answer), '');
+  const path = (context.req.url ?? '/').split('?')[0]!;
+  const parsed = endpoint.read(text, requestId, path);
+  if (!parsed.ok) return sendAnswer(context, refusalFor(endpoint.protocol, text, parsed.answer, path), '');
   const { request } = parsed.value;
   context.log.model = request.model;
   context.log.stream = request.stream;

@@ -3,7 +3,7 @@
 // Google's in that one way.
 
 import type { DefectSpec, EventDefect } from '../defect-spec.ts';
-import { rewriteData } from '../defect-spec.ts';
+import { rewriteData, streamedAnswer } from '../defect-spec.ts';
 
 /** Every candidate's finishReason left out. */
 function withoutFinish(data: Record<string, unknown>): Record<string, unknown> {
@@ -31,6 +31,41 @@ export const GEMINI_DEFECTS: readonly DefectSpec<EventDefect>[] = [
     verdict: 'warn',
     builds: 'text',
     rewrite: { events: (events) => events.map((event) => rewriteData(event, ({ usageMetadata: _dropped, ...data }) => data)) },
+  },
+  {
+    name: 'thoughts-dropped',
+    description: 'Thought parts left out though includeThoughts asked for them, as OpenAI-compatible layers over Gemini drop them.',
+    imitates: null,
+    check: 'gemini.thinking',
+    breaks: ['no-thought-parts'],
+    verdict: 'warn',
+    builds: 'reasoning',
+    rewrite: { request: (request) => ({ ...request, includeThoughts: false }) as typeof request },
+  },
+  {
+    name: 'max-output-tokens-ignored',
+    description: 'Ignores generationConfig.maxOutputTokens: the whole answer, finishReason "STOP".',
+    imitates: null,
+    check: 'gemini.max-tokens',
+    breaks: ['no-finish-reason'],
+    verdict: 'fail',
+    builds: 'text',
+    rewrite: { request: (request) => ({ ...request, maxTokens: null }) },
+  },
+  {
+    name: 'error-streamed',
+    description: 'A request Google refuses with 400 answered 200, its error as an event of the stream, as vLLM answered Chat (vllm-project/guidellm #743).',
+    imitates: 'vLLM (vllm-project/guidellm #743), in Gemini events',
+    check: 'gemini.error',
+    breaks: ['error-not-refused'],
+    verdict: 'fail',
+    builds: 'text',
+    rewrite: {
+      refusal: (refused) => {
+        const { error } = JSON.parse(refused.body) as { error: unknown };
+        return streamedAnswer(`data: ${JSON.stringify({ error })}\r\n\r\n`);
+      },
+    },
   },
   {
     name: 'split-function-call',

@@ -76,8 +76,10 @@ export const GEMINI_DIALECT: SimulatorDialect<GeminiRequest> = {
   // A functionCall's args are an object, whole: the JSON text is only how the scenario hands them over.
   tools: { argumentsJson: (args) => JSON.stringify(args), callId: null },
   render([script], rendering) {
+    // A defect scenario (defects.ts) answers as the defective server would: the request misread, the events rewritten.
     const defect = defectOf(GEMINI_DEFECTS, script);
+    const request = (defect?.request?.(rendering.request) as GeminiRequest | undefined) ?? rendering.request;
     const shaped = crlf(script);
-    return withErrorTail(renderEvents(defectiveWire(geminiWire(rendering.request, rendering.draws), defect), shaped, rendering), shaped);
+    return withErrorTail(renderEvents(defectiveWire(geminiWire(request, rendering.draws), defect), shaped, { ...rendering, request }), shaped);
   },
 };
