@@ -28,6 +28,9 @@ import { CORPUS_DIR, corpus } from '../test/dialect-corpus.ts';
 import { latin1, recordDialectScenarios, recordScenarios } from '../test/replay-support.ts';
 import type { NamedRecording } from '../test/replay-support.ts';
 import { byteByByte, realStream, realStreams, splitAt, timed } from '../test/streams.ts';
+import { GEMINI_FIXTURES, wireBody } from '../dialects/gemini/samples.test-support.ts';
+import { scenariosOf, startSimulator } from '../../electron/backend/simulator/index.ts';
+import { exchangeAt, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
 import { checkFaults, describeFaults } from './faults.ts';
 import type { ReplayFaults } from './faults.ts';
 import { planReplay } from './plan.ts';
@@ -201,6 +204,59 @@ interface DialectFaults {
   /** The cases of this dialect alone. */
   readonly own: (loaded: () => Loaded) => void;
 }
+
+// ------------------------------------------------------------------ Gemini's streams
+
+/** A Gemini answer: two text events, then the last with its finishReason; usageMetadata on each (the count so far). */
+function gemini(options: { readonly finish?: boolean; readonly usage?: boolean } = {}, change: (events: Json[]) => void = () => {}): Json[] {
+  const usage = (candidates: number) => (options.usage === false ? {} : { usageMetadata: { promptTokenCount: 4, candidatesTokenCount: candidates, totalTokenCount: 4 + candidates } });
+  const event = (text: string, at: number, last: boolean): Json => ({
+    candidates: [{ content: { parts: [{ text }], role: 'model' }, ...(last && options.finish !== false ? { finishReason: 'STOP' } : {}), index: 0 }],
+    ...usage(at),
+    modelVersion: 'gemini-2.5-flash',
+    responseId: 'r-1',
+  });
+  const events = [event('Hel', 1, false), event('lo', 2, false), event('!', 3, true)];
+  change(events);
+  return events;
+}
+/** Gemini's framing: `data:` only, CRLF CRLF. */
+const geminiSse = (events: readonly Json[]): string => events.map((event) => `data: ${JSON.stringify(event)}\r\n\r\n`).join('');
+/** A Gemini stream served as a recording of a request to its endpoint (the model in the path), one event a read. */
+function geminiServed(events: readonly Json[]): Recording {
+  const reads = geminiSse(events).split(/(?<=\r\n\r\n)/).map((event, i): [number, string] => [i * 10, event]);
+  return timed(reads, { request: { method: 'POST', url: `https://generativelanguage.googleapis.com/v1beta${descriptorOf('gemini').endpoint('gemini-2.5-flash')}`, headers: {}, body: { contents: [] } } });
+}
+const GEMINI_END = gemini().length - 1;
+/** A Gemini stream whose every usageMetadata is null reads as one without usage: nothing to warn of (Gemini's usage is optional in its schema). */
+const GEMINI_NO_USAGE: string[] = [];
+/** Whether an event's candidates carry a finishReason (what dropDone takes out, dropFinish nulls). */
+const geminiFinishes = (json: Json | null): boolean => Array.isArray(json?.candidates) && json.candidates.some((candidate: unknown) => typeof (candidate as Json | null)?.finishReason === 'string');
+
+/** Every Gemini scenario of the simulator, recorded as a user records it: the model in the path. */
+async function recordGeminiScenarios(): Promise<NamedRecording[]> {
+  const simulator = await startSimulator({ timeScale: 0.02, seed: 7 });
+  try {
+    return await Promise.all(
+      scenariosOf('gemini').map(async (scenario) => {
+        const done = await exchangeAt(`${simulator.url}${descriptorOf('gemini').endpoint(`sim-${scenario.name}`)}`, { contents: [{ role: 'user', parts: [{ text: 'How does streaming work?' }] }] });
+        return { name: `gemini sim-${scenario.name}`, recording: toRecording(done, true) };
+      }),
+    );
+  } finally {
+    await simulator.close();
+  }
+}
+
+/** Gemini's real streams (shared/test/fixtures/gemini/), as wire bodies, each a recording of a request to its endpoint (as a recorded one is: without it, a body whose one event is dropped tells no dialect). */
+const geminiCorpus = (): NamedRecording[] =>
+  GEMINI_FIXTURES.map((name) => ({
+    name,
+    recording: {
+      ...recordingFromSse(new TextEncoder().encode(wireBody(name, readFileSync(new URL(`../test/fixtures/gemini/${name}`, import.meta.url), 'utf8')))),
+      request: { method: 'POST', url: `https://generativelanguage.googleapis.com/v1beta${descriptorOf('gemini').endpoint('gemini-2.5-flash')}`, headers: {}, body: null },
+    },
+  }));
 
 const OPENAI_429: Json = { error: { message: statusMessage(429), type: 'requests', param: null, code: 'rate_limit_exceeded' } };
 
@@ -383,6 +439,68 @@ const FAULTS_OF: Record<Protocol, DialectFaults> = {
     ],
     words: ['drop message_stop', 'drop stop_reason', 'drop the message_delta usage'],
     own: () => messagesOwn(),
+  },
+  gemini: {
+    record: async () => {
+      const simulated = await recordGeminiScenarios();
+      return { simulated, all: [...simulated, ...geminiCorpus()] };
+    },
+    sample: geminiServed(gemini()),
+    drops: [
+      {
+        name: 'drop the events with a finishReason',
+        recording: geminiServed(gemini()),
+        faults: { dropDone: true },
+        sends: geminiSse(gemini().slice(0, GEMINI_END)),
+        applied: [`dropped the events with a finishReason (event ${GEMINI_END})`],
+        problems: ['missing-finish-reason'],
+      },
+      {
+        name: 'drop finishReason',
+        recording: geminiServed(gemini()),
+        faults: { dropFinish: true },
+        sends: geminiSse(gemini({}, (events) => void ((events[GEMINI_END]!.candidates as Json[])[0]!.finishReason = null))),
+        applied: [`finishReason set to null (event ${GEMINI_END})`],
+        problems: ['missing-finish-reason'],
+      },
+      {
+        name: 'drop usageMetadata',
+        recording: geminiServed(gemini()),
+        faults: { dropUsage: true },
+        sends: geminiSse(gemini({}, (events) => events.forEach((event) => (event.usageMetadata = null)))),
+        applied: ['usageMetadata set to null (events 0, 1, 2)'],
+        problems: GEMINI_NO_USAGE,
+      },
+    ],
+    ends: (event) => geminiFinishes(event.json),
+    unfinished: 'missing-finish-reason',
+    ended: 30,
+    withoutUsageAndFinish: (event) => {
+      const json = event.json;
+      if (json === null || 'error' in json) return undefined;
+      const usage = json.usageMetadata !== undefined && json.usageMetadata !== null;
+      if (!usage && !geminiFinishes(json)) return undefined;
+      const expected = structuredClone(json);
+      if (usage) expected.usageMetadata = null;
+      if (geminiFinishes(json)) for (const candidate of expected.candidates as Json[]) if ('finishReason' in candidate && candidate.finishReason !== null) candidate.finishReason = null;
+      return expected;
+    },
+    changed: 200,
+    errors: [
+      [429, { error: { code: 429, message: statusMessage(429), status: 'RESOURCE_EXHAUSTED' } }],
+      [500, { error: { code: 500, message: statusMessage(500), status: 'INTERNAL' } }],
+      [503, { error: { code: 503, message: statusMessage(503), status: 'UNAVAILABLE' } }],
+      [401, { error: { code: 401, message: statusMessage(401), status: 'UNAUTHENTICATED' } }],
+    ],
+    notes: [
+      {
+        recording: geminiServed(gemini({ finish: false, usage: false })),
+        faults: { dropDone: true, dropUsage: true, dropFinish: true },
+        applied: ['drop the end: no event carries a finishReason', 'drop usage: no event carries usageMetadata', 'drop finish: no candidate carries a finishReason'],
+      },
+    ],
+    words: ['drop the events with a finishReason', 'drop finishReason', 'drop usageMetadata'],
+    own: () => geminiOwn(),
   },
 };
 
@@ -802,6 +920,18 @@ function responsesOwn(loaded: () => Loaded): void {
 }
 
 // ------------------------------------------------------------------ Anthropic Messages' own cases
+
+function geminiOwn(): void {
+  it("drops the end of a real signed function call's stream and nothing of its parts: the call and its thoughtSignature still go out", () => {
+    const name = 'gemini3flash-function-call-id-signature.sse';
+    const recording = geminiCorpus().find((each) => each.name === name)!.recording;
+    const before = eventsOf(bodyOf(recording));
+    const after = eventsOf(sent(planReplay(recording, { faults: { dropDone: true } })));
+    expect(after.map((event) => event.bytes)).toEqual(before.filter((event) => !geminiFinishes(event.json)).map((event) => event.bytes));
+    expect(after.some((event) => event.data?.includes('"thoughtSignature"'))).toBe(before.filter((event) => !geminiFinishes(event.json)).some((event) => event.data?.includes('"thoughtSignature"')));
+    expect(codes(replayed(planReplay(recording, { faults: { dropDone: true } }), recording))).toContain('missing-finish-reason');
+  });
+}
 
 function messagesOwn(): void {
   const contract = (events: Json[], faults: ReplayFaults): MessagesContract => {

@@ -5,6 +5,7 @@
 
 import { few, plural, quote } from '../../findings/words.ts';
 import type { Finding } from '../../findings/finding.ts';
+import { header } from '../../recording/types.ts';
 import type { DialectContext, DialectDiagnostic } from '../types.ts';
 import type { CandidateState, GeminiState, StreamedCall, UsageDrop } from './accumulator.ts';
 import { finding } from './catalogue.ts';
@@ -22,7 +23,11 @@ const FIELD_WORDS: Readonly<Record<UsageDrop['field'], string>> = { promptTokenC
 export function diagnoseGemini({ state, ended, recording }: DialectContext<GeminiInterpretation, GeminiState>): DialectDiagnostic[] {
   const found: GeminiFinding[] = [];
   const candidates = [...state.candidates.values()].sort((a, b) => a.index - b.index);
-  if (ended && state.lastEvent !== -1 && state.blocked.length === 0) missingFinish(state, candidates, recording.end?.outcome, found);
+  // A 200 event stream that holds no event at all did not finish either (its one event, dropped or never sent).
+  // (An imported body, with no response, is a stream by what it is.)
+  const { response } = recording;
+  const streamed = state.lastEvent !== -1 || response === null || (response.status === 200 && /event-stream/i.test(header(response.headers, 'content-type') ?? ''));
+  if (ended && streamed && state.blocked.length === 0) missingFinish(state, candidates, recording.end?.outcome, found);
   for (const blocked of state.blocked) {
     const message = typeof blocked.message === 'string' ? ` (${quote(blocked.message, 120)})` : '';
     found.push(finding('prompt-blocked', `The prompt was blocked: promptFeedback.blockReason ${JSON.stringify(blocked.reason)} at event ${blocked.event}${message}. No candidate answers it.`, [blocked.event]));
@@ -74,6 +79,10 @@ function missingFinish(state: GeminiState, candidates: readonly CandidateState[]
   let why = '';
   if (state.errors.length > 0) why = ` An error object came instead (event ${state.errors[0]!.event}).`;
   else if (outcome !== undefined && outcome !== 'eof' && outcome !== 'recording') why = ` The stream was cut (${outcome}).`;
+  if (state.lastEvent === -1) {
+    found.push(finding('missing-finish-reason', `The event stream ended holding no event: no candidate and no finishReason, the answer did not finish.${why}`, []));
+    return;
+  }
   if (candidates.length === 0) {
     found.push(finding('missing-finish-reason', `The body ended (its last event is ${state.lastEvent}) with no candidate and no finishReason: the answer did not finish.${why}`, [state.lastEvent]));
     return;
