@@ -94,7 +94,7 @@ test.describe('Check', () => {
     const matrix = page.getByTestId('check-matrix');
     await expect(matrix.locator('td[data-status="pass"]')).toHaveCount(battery.length);
     await expect(matrix.locator('td[data-status="waiting"]')).toHaveCount(0);
-    await expect(matrix.locator('thead th')).toHaveText(['Check', 'chat', 'responses', 'messages']);
+    await expect(matrix.locator('thead th')).toHaveText(['Check', 'chat', 'responses', 'messages', 'gemini']);
     // A check's rules, from the one table.
     const text = page.locator('[data-testid="check-result"][data-check="chat.text"]');
     await text.getByText(/^Expected \(\d+ rules\)$/).click();
