@@ -58,7 +58,8 @@ export function dialectContractCases(ctx: SuiteContext): void {
       expect(Object.fromEntries(profiles.filter((profile) => profile.protocols.length > 1 || profile.protocols[0] !== 'chat-completions').map((profile) => [profile.name, profile.protocols]))).toEqual({
         openai: ['chat-completions', 'responses'],
         anthropic: ['anthropic-messages'],
-        simulator: ['chat-completions', 'responses', 'anthropic-messages'],
+        gemini: ['gemini'],
+        simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini'],
       });
       expect(profiles.find((profile) => profile.name === 'anthropic')).toMatchObject({ needsKey: true, baseUrl: 'https://api.anthropic.com/v1' });
       expect((await ctx.api.listScenarios({ protocol: 'chat-completions' })).map((scenario) => scenario.name)).toEqual(scenariosOf('chat-completions').map((scenario) => scenario.name));

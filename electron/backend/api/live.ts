@@ -51,9 +51,10 @@ export function createLive(context: LiveContext): Live {
     const profile = profiles.profile(request.profile);
     const protocol = protocolFor(profile, request.protocol);
     if (protocol === null) throw new ApiError('invalid-argument', `startRecording: protocol: ${profile.label} serves ${profile.protocols.join(' and ')} only, not ${request.protocol}`);
+    const base = await baseUrlOf(profile, request);
     const model = request.model ?? profile.defaultModel;
     if (!model) throw new ApiError('invalid-argument', `startRecording: model: profile ${profile.name} has no default model: give one`);
-    const url = endpoint(await baseUrlOf(profile, request), protocol, model);
+    const url = endpoint(base, protocol, model);
     const headers = withProtocolHeaders(protocol, request.headers);
     const key = profileKey(profile, request, url);
     if (key !== null) Object.assign(headers, keyHeader(profile.auth, key));
