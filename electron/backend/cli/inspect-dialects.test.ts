@@ -65,9 +65,9 @@ describe('inspect of the other dialects', () => {
   it('reads a stream as the dialect --protocol names', async () => {
     const forced = JSON.parse((await run('inspect', CORPUS_DIR + RESPONSES, '--json', '--protocol', 'messages')).out) as AnalysisContract;
     expect(forced.protocol).toBe('anthropic-messages');
-    const { code, err } = await run('inspect', CORPUS_DIR + RESPONSES, '--protocol', 'gemini');
+    const { code, err } = await run('inspect', CORPUS_DIR + RESPONSES, '--protocol', 'bedrock');
     expect(code).toBe(2);
-    expect(err).toContain('--protocol takes "chat", "responses" or "messages"');
+    expect(err).toContain('--protocol takes "chat", "responses", "messages" or "gemini"');
   });
 
   it('says it could not tell the dialect, and shows the events raw with the transport findings only', async () => {
