@@ -76,7 +76,7 @@ describe('streamscope check --gateway', () => {
     await expect(gateway('--gateway', 'ftp://x')).rejects.toThrow(new CliError('--gateway must be an http or https URL, not ftp://x'));
     await expect(gateway('--gateway', relay.url, '--only', 'text,nope')).rejects.toThrow(/^--only: no scenario "nope" \(the scenarios: text, tool-call, keep-alive, crlf, buffered, connection-drop, stream-error, no-done\)$/);
     await expect(gateway('--gateway', relay.url, '--gateway-header', 'no colon')).rejects.toThrow(/^--gateway-header takes 'NAME: VALUE'/);
-    await expect(gateway('--gateway', relay.url, '--api', 'gemini')).rejects.toThrow(/^--api takes /);
+    await expect(gateway('--gateway', relay.url, '--api', 'bedrock')).rejects.toThrow(/^--api takes /);
     await expect(gateway('--gateway', relay.url, '--fail-on', 'info')).rejects.toThrow('--fail-on takes "error" or "warning", not "info"');
   });
 });

@@ -13,12 +13,13 @@ import { captureUpstreams, findProfile, keyAuthFor, keyHeader, PROFILES, protoco
 const profile = (name: string) => findProfile(name)!;
 
 describe('the dialects of each profile', () => {
-  it('are chat and responses for OpenAI, messages for Anthropic, all three for the simulator, and chat for every other', () => {
+  it('are chat and responses for OpenAI, messages for Anthropic, gemini for Gemini, all four for the simulator, and chat for every other', () => {
     const served = Object.fromEntries(PROFILES.map((each) => [each.name, each.protocols]));
     expect(served).toEqual({
       openai: ['chat-completions', 'responses'],
       azure: ['chat-completions'],
       anthropic: ['anthropic-messages'],
+      gemini: ['gemini'],
       openrouter: ['chat-completions'],
       groq: ['chat-completions'],
       together: ['chat-completions'],
@@ -31,7 +32,7 @@ describe('the dialects of each profile', () => {
       ollama: ['chat-completions'],
       lmstudio: ['chat-completions'],
       llamacpp: ['chat-completions'],
-      simulator: ['chat-completions', 'responses', 'anthropic-messages'],
+      simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini'],
     });
   });
 
