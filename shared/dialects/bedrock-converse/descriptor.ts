@@ -57,6 +57,8 @@ export function claimsConversePayload(json: Readonly<Record<string, unknown>>): 
   return keys.length === 1 && typeof json.role === 'string';
 }
 
+const MODEL_IN_PATH = /\/model\/([^/?]+)\/converse-stream$/;
+
 export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { readonly protocol: 'bedrock-converse' } = {
   protocol: 'bedrock-converse',
   name: 'Bedrock ConverseStream',
@@ -64,6 +66,12 @@ export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { 
   word: 'bedrock-converse',
   path: '/model/MODEL/converse-stream',
   pathEnding: '/converse-stream',
+  // The model is in the path (URL-encoded: a model ARN has colons and slashes), as the SDK sends it.
+  endpoint: (model) => `/model/${encodeURIComponent(model)}/converse-stream`,
+  modelOfPath: (path) => {
+    const found = MODEL_IN_PATH.exec(path.split('?')[0]!);
+    return found ? decodeURIComponent(found[1]!) : null;
+  },
   // The model is in the path, not the body.
   matchedOn: ['messages', 'system', 'toolConfig'],
   claimsPayload: claimsConversePayload,
