@@ -13,9 +13,13 @@
 // `inspect`'s final object (the contract's `response` / `message`), or the error they throw:
 // `responsesFinal`, `messagesFinal`. (shared/dialects/sdk.test.ts feeds the same SDKs in memory,
 // through a `fetch` of its own.)
+//
+// Gemini — what an app of `@google/genai`'s `generateContentStream()` keeps of its chunks
+// (`geminiFinal`, GeminiView), beside the same view of `inspect`'s `response` (`geminiViewOf`).
 
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
@@ -298,4 +302,64 @@ export function responsesFinal(baseURL: string, ask: ResponsesAsk): Promise<SdkE
 export function messagesFinal(baseURL: string, ask: MessagesAsk): Promise<SdkEnd> {
   const client = new Anthropic({ apiKey: 'test', baseURL: baseURL.replace(/\/v1\/?$/, ''), maxRetries: 0, logLevel: 'off' });
   return settle(() => client.messages.stream(ask).finalMessage());
+}
+
+// ------------------------------------------------------------------ Gemini: @google/genai
+
+/**
+ * What an app of `@google/genai` keeps of `generateContentStream()`, which yields each event as a
+ * GenerateContentResponse and builds no final object: candidate 0's answer text (`chunk.text`,
+ * thoughts left out) and its thought summaries joined, every call of `chunk.functionCalls`, every
+ * part's thoughtSignature in order, the last finishReason and the last usageMetadata.
+ */
+export interface GeminiView {
+  text: string;
+  thoughts: string;
+  functionCalls: Record<string, unknown>[];
+  thoughtSignatures: string[];
+  finishReason: string | null;
+  usageMetadata: Record<string, unknown> | null;
+}
+
+export interface GeminiAsk {
+  readonly model: string;
+  readonly contents: unknown;
+  readonly config?: Record<string, unknown>;
+}
+
+type GeminiPart = { text?: string; thought?: boolean; thoughtSignature?: string; functionCall?: unknown };
+
+/** The view our final object gives: the same members, from candidate 0's parts as the analysis keeps them. */
+export function geminiViewOf(response: { candidates: { index: number; content: { parts: GeminiPart[] }; finishReason: string | null }[]; usageMetadata: Record<string, unknown> | null }): GeminiView {
+  const parts = response.candidates.find((candidate) => candidate.index === 0)?.content.parts ?? [];
+  return {
+    text: parts.flatMap((part) => (typeof part.text === 'string' && part.thought !== true ? [part.text] : [])).join(''),
+    thoughts: parts.flatMap((part) => (typeof part.text === 'string' && part.thought === true ? [part.text] : [])).join(''),
+    functionCalls: parts.flatMap((part) => (part.functionCall === undefined ? [] : [part.functionCall as Record<string, unknown>])),
+    thoughtSignatures: parts.flatMap((part) => (typeof part.thoughtSignature === 'string' ? [part.thoughtSignature] : [])),
+    finishReason: response.candidates.find((candidate) => candidate.index === 0)?.finishReason ?? null,
+    usageMetadata: response.usageMetadata,
+  };
+}
+
+/** `@google/genai`'s `generateContentStream(ask)` against `baseURL` (`http://host:port/v1`; the SDK adds its own `/v1beta`), its chunks read as an app reads them. */
+export async function geminiFinal(baseURL: string, ask: GeminiAsk): Promise<SdkEnd> {
+  const ai = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: baseURL.replace(/\/v1\/?$/, '') } });
+  const view: GeminiView = { text: '', thoughts: '', functionCalls: [], thoughtSignatures: [], finishReason: null, usageMetadata: null };
+  try {
+    for await (const chunk of await ai.models.generateContentStream({ model: ask.model, contents: ask.contents as never, config: ask.config })) {
+      const parts = (chunk.candidates?.[0]?.content?.parts ?? []) as GeminiPart[];
+      // chunk.text warns on a part that is not text (a function call): only text parts are read through it.
+      if (parts.some((part) => typeof part.text === 'string' && part.thought !== true)) view.text += chunk.text ?? '';
+      for (const part of parts) if (typeof part.text === 'string' && part.thought === true) view.thoughts += part.text;
+      for (const call of chunk.functionCalls ?? []) view.functionCalls.push(JSON.parse(JSON.stringify(call)) as Record<string, unknown>);
+      for (const part of parts) if (typeof part.thoughtSignature === 'string') view.thoughtSignatures.push(part.thoughtSignature);
+      const finish = chunk.candidates?.[0]?.finishReason;
+      if (finish !== undefined) view.finishReason = finish;
+      if (chunk.usageMetadata !== undefined) view.usageMetadata = JSON.parse(JSON.stringify(chunk.usageMetadata)) as Record<string, unknown>;
+    }
+    return { ok: true, final: view };
+  } catch (error) {
+    return { ok: false, error: sdkErrorOf(error) };
+  }
 }

@@ -18,8 +18,13 @@
 //   `message`), field for field; where it throws or ends with something else, the test pins
 //   exactly what it does and the finding that names the fault. (shared/dialects/sdk.test.ts makes
 //   the same comparison in memory, without the wire.)
+// - Gemini: `@google/genai`'s `models.generateContentStream()`, which builds no final object: its
+//   chunks read as an app reads them (text, thoughts, function calls, thought signatures, the last
+//   finishReason and usageMetadata: GeminiView), beside the same view of `inspect`'s `response`,
+//   over every scenario and every real stream of shared/test/fixtures/gemini/.
 
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
 import { PROTOCOLS, registeredDialect } from '../../../../shared/dialects/registry.ts';
@@ -29,6 +34,7 @@ import { concatBytes } from '../../../../shared/formats/bytes.ts';
 import { recordingFromSse } from '../../../../shared/formats/sse.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import { CORPUS_DIR, PINNED, corpus } from '../../../../shared/test/dialect-corpus.ts';
+import type { Entry } from '../../../../shared/test/dialect-corpus.ts';
 import { ourView } from '../../../../shared/test/sdk-clients.ts';
 import type { ClientRequest, SdkError } from '../../../../shared/test/sdk-clients.ts';
 import { recordDialectScenarios } from '../../../../shared/test/replay-support.ts';
@@ -222,7 +228,7 @@ function doneOverwrites(): Json[] {
 /** A stream built to show a way the SDK and the analysis part. */
 interface Built {
   readonly name: string;
-  readonly events: Json[];
+  readonly events: (Json | string)[];
   readonly expected: Expected;
 }
 
@@ -233,12 +239,34 @@ interface SdkDialect {
   readonly url: string;
   readonly expected: Readonly<Record<string, Expected>>;
   readonly built: readonly Built[];
+  /** Its captured real streams: the corpus' (fixtures/dialects) by default. */
+  readonly real?: RealStreams;
+}
+
+/** A folder of captured streams, and the request each was answered to. */
+interface RealStreams {
+  readonly dir: string;
+  readonly entries: readonly Entry[];
+  readonly url: (file: string) => string;
+}
+
+/** Gemini's real streams (fixtures/gemini, index.json): each an SSE body Google sent, asked at its recorded path. */
+function geminiStreams(): RealStreams {
+  const dir = fileURLToPath(new URL('../../../../shared/test/fixtures/gemini/', import.meta.url));
+  const index = JSON.parse(readFileSync(`${dir}index.json`, 'utf8')) as { file: string; urlPath: string }[];
+  const sse = index.filter((entry) => entry.file.endsWith('.sse'));
+  return {
+    dir,
+    // Google's own streams, each pinned whole (events, finishReason, signatures) by shared/test/corpus-gemini-bedrock.test.ts.
+    entries: sse.map((entry) => ({ file: entry.file, dialect: 'gemini', wellFormed: true })),
+    url: (file) => `https://generativelanguage.googleapis.com${sse.find((entry) => entry.file === file)!.urlPath}`,
+  };
 }
 
 const PACED = ['text', 'parallel-tool-calls'];
 
-function sdkDialect({ protocol, dialect, url, expected, built }: SdkDialect): DialectClients {
-  const entries = corpus().filter((entry) => entry.dialect === protocol);
+function sdkDialect({ protocol, dialect, url, expected, built, real }: SdkDialect): DialectClients {
+  const { dir, entries, url: urlOf } = real ?? { dir: CORPUS_DIR, entries: corpus().filter((entry) => entry.dialect === protocol), url: () => url };
   const sdkSource = (name: string, recording: Recording, want: Expected): Source => ({ name, read: async (speed) => expectRun(await runDialect(dialect, recording, { speed }), want) });
   return {
     record: async () => ({
@@ -256,7 +284,7 @@ function sdkDialect({ protocol, dialect, url, expected, built }: SdkDialect): Di
         const file = entry.file;
         const pinned = PINNED[file];
         // Served as recorded from its dialect's path (the request tells the dialect of a stream whose events cannot: a lone error event).
-        const recording: Recording = { ...recordingFromSse(new Uint8Array(readFileSync(CORPUS_DIR + file))), request: { method: 'POST', url, headers: {}, body: null }, ...pinned?.recording };
+        const recording: Recording = { ...recordingFromSse(new Uint8Array(readFileSync(dir + file))), request: { method: 'POST', url: urlOf(file), headers: {}, body: null }, ...pinned?.recording };
         const result = await runDialect(dialect, recording);
         const transport = CORPUS_TRANSPORT[file] ?? [];
         const { catalogue } = registeredDialect(protocol);
@@ -319,7 +347,65 @@ const MESSAGES = sdkDialect({
   ],
 });
 
-const CLIENTS_OF: Readonly<Record<Protocol, DialectClients>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES };
+// ------------------------------------------------------------------ Gemini: @google/genai, its chunks kept as an app keeps them
+
+/** Vertex's streamed call (partial-args.ts): opened with willContinue, its city sent as a partialArgs, never closed; then the finish. Gemini's `data:` only, CRLF. */
+function geminiUnclosedCall(): string[] {
+  const part = (functionCall: Json): Json => ({ candidates: [{ index: 0, content: { role: 'model', parts: [{ functionCall }] } }] });
+  const events: Json[] = [
+    part({ name: 'get_weather', willContinue: true }),
+    part({ partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris', willContinue: true }] }),
+    { candidates: [{ index: 0, content: { role: 'model', parts: [] }, finishReason: 'STOP' }], usageMetadata: { promptTokenCount: 8, candidatesTokenCount: 5, totalTokenCount: 13 } },
+  ];
+  return events.map((event) => `data: ${JSON.stringify(event)}\r\n\r\n`);
+}
+
+/** Google's error body, as @google/genai's ApiError carries it in its message, with the status. */
+const googleError = (status: number, rpc: string, message: string): SdkOutcome => ({ throws: { name: 'ApiError', message: JSON.stringify({ error: { code: status, message, status: rpc } }), status } });
+
+const GEMINI_EXPECTED: Readonly<Record<string, Expected>> = {
+  text: clean(),
+  reasoning: clean(),
+  'tool-call': clean(),
+  'parallel-tool-calls': clean(),
+  length: clean(['finish-max-tokens']),
+  // Google's JSON error after the events, with no data: line: the SDK reads it as a JSON segment cut short and throws a plain Error, neither the error's message nor its status.
+  'stream-error': { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' },
+  'connection-drop': { sdk: { throws: { name: 'TypeError', message: 'terminated' } }, codes: ['connection-error', 'missing-finish-reason'], names: 'connection-error' },
+  // A body cut before finishReason: the SDK ends without error, its last chunk with no finishReason, as ours.
+  'cut-before-end': clean(['missing-finish-reason']),
+  'long-silence': clean(),
+  buffered: clean(),
+  // V8's own message for the cut JSON.
+  'invalid-json': { sdk: { throws: { name: 'SyntaxError', message: expect.stringMatching(/^Unterminated string in JSON at position \d+/) } }, codes: ['invalid-json'], names: 'invalid-json' },
+  crlf: clean(),
+  // A JSON body where SSE was asked for: the SDK's SSE reader takes it for a cut JSON segment.
+  'json-response': { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['not-event-stream'], names: 'not-event-stream' },
+  'rate-limit': { sdk: googleError(429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).'), codes: ['http-status'], names: 'http-status' },
+  'server-error': { sdk: googleError(500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'), codes: ['http-status'], names: 'http-status' },
+};
+
+const GEMINI = sdkDialect({
+  protocol: 'gemini',
+  dialect: 'gemini',
+  url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+  expected: GEMINI_EXPECTED,
+  real: geminiStreams(),
+  built: [
+    {
+      name: 'a streamed function call never closed',
+      events: geminiUnclosedCall(),
+      // The SDK assembles nothing: the app gets each part's functionCall as it came, the opening and the fragment; ours holds the one call with the args so far.
+      expected: {
+        sdk: { differs: { functionCalls: [{ name: 'get_weather', willContinue: true }, { partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris', willContinue: true }] }] } },
+        codes: ['function-call-unfinished'],
+        names: 'function-call-unfinished',
+      },
+    },
+  ],
+});
+
+const CLIENTS_OF: Readonly<Record<Protocol, DialectClients>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
 
 // ------------------------------------------------------------------ every dialect
 

@@ -3,19 +3,23 @@
 // applied (exceptions.ts). The official SDKs of Responses and Anthropic Messages: the analysis'
 // final object (the contract's `response` / `message`), that object with the fields where the SDK
 // is known to part from it, or the error the SDK throws, with the finding that names the fault.
+// Gemini's SDK builds no final object: what its app keeps of the chunks is compared with the same
+// of the analysis' (GeminiView, shared/test/sdk-clients.ts).
 
 import { expect } from 'vitest';
 import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
 import { toContract } from '../../../../shared/analysis/contract.ts';
 import type { AnalysisContract, MessagesContract, ResponsesContract } from '../../../../shared/analysis/contract.ts';
+import { geminiDescriptor } from '../../../../shared/dialects/gemini/descriptor.ts';
+import type { GeminiResponse } from '../../../../shared/dialects/gemini/final.ts';
 import type { EventKind } from '../../../../shared/dialects/chat/interpret.ts';
 import { concatBytes } from '../../../../shared/formats/bytes.ts';
 import { recordingFromSse } from '../../../../shared/formats/sse.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
 import type { ReplayPlan } from '../../../../shared/replay/plan.ts';
-import { aiSdk, messagesFinal, openaiFinal, openaiIterator, ourView, responsesFinal } from '../../../../shared/test/sdk-clients.ts';
-import type { AiSdkEnd, AiSdkView, ClientEnd, ClientError, ClientRequest, ClientView, MessagesAsk, ResponsesAsk, SdkEnd, SdkError } from '../../../../shared/test/sdk-clients.ts';
+import { aiSdk, geminiFinal, geminiViewOf, messagesFinal, openaiFinal, openaiIterator, ourView, responsesFinal } from '../../../../shared/test/sdk-clients.ts';
+import type { AiSdkEnd, AiSdkView, ClientEnd, ClientError, ClientRequest, ClientView, GeminiAsk, MessagesAsk, ResponsesAsk, SdkEnd, SdkError } from '../../../../shared/test/sdk-clients.ts';
 import { DIALECT_QUESTION } from '../../../../shared/test/replay-support.ts';
 import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { startReplayServer } from '../index.ts';
@@ -114,13 +118,14 @@ export interface DialectRun {
 }
 
 type Json = Record<string, unknown>;
+type Ask = ResponsesAsk | MessagesAsk | GeminiAsk;
 const TIMING = new Set(['buffered-delivery', 'idle-gap']);
 
 /** How each dialect's official SDK is asked and read: its request from a recorded body, its final call, and the analysis' final object it is compared with. */
 interface SdkDriver {
   /** The SDK's request: the recorded one (the replay matches it), else a user's question (a recording without a body answers any request of its dialect). */
-  readonly ask: (body: Json) => ResponsesAsk | MessagesAsk;
-  readonly final: (baseUrl: string, ask: ResponsesAsk | MessagesAsk) => Promise<SdkEnd>;
+  readonly ask: (body: Json, url: string | null) => Ask;
+  readonly final: (baseUrl: string, ask: Ask) => Promise<SdkEnd>;
   readonly ours: (contract: AnalysisContract) => unknown;
 }
 
@@ -135,11 +140,24 @@ const SDK_DRIVERS: Readonly<Record<Dialect, SdkDriver>> = {
     final: (baseUrl, ask) => messagesFinal(baseUrl, ask as MessagesAsk),
     ours: (contract) => (contract as MessagesContract).message,
   },
+  // The SDK builds no final object: what its app keeps of the chunks, beside the same of our response (sdk-clients.ts, GeminiView).
+  gemini: {
+    ask: (body, url) => ({
+      model: (url === null ? null : geminiDescriptor.modelOfPath(new URL(url, 'http://replay').pathname)) ?? 'gemini-2.5-flash',
+      contents: body.contents ?? [{ role: 'user', parts: [{ text: DIALECT_QUESTION }] }],
+      ...(body.generationConfig === undefined ? {} : { config: body.generationConfig as Json }),
+    }),
+    final: (baseUrl, ask) => geminiFinal(baseUrl, ask as GeminiAsk),
+    ours: (contract) => {
+      const response = (contract as { response?: GeminiResponse | null }).response;
+      return response ? geminiViewOf(response) : null;
+    },
+  },
 };
 
 /** The SDK's request: the recorded one (the replay matches it), else a user's question (a recording without a body answers any request of its dialect). */
-export function askFor(dialect: Dialect, recording: Recording): ResponsesAsk | MessagesAsk {
-  return SDK_DRIVERS[dialect].ask((recording.request?.body ?? {}) as Json);
+export function askFor(dialect: Dialect, recording: Recording): Ask {
+  return SDK_DRIVERS[dialect].ask((recording.request?.body ?? {}) as Json, recording.request?.url ?? null);
 }
 
 /** The analysis' final object of the dialect, as JSON, and its warnings and errors, each once, sorted, timing aside. */

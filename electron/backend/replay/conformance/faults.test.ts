@@ -5,8 +5,9 @@
 // read by the openai SDK (stream helper and iterator) and the Vercel AI SDK, each checked against
 // our analysis of exactly the bytes the replay sent (planReplay, the plan the server carries out);
 // Responses and Anthropic Messages by their official SDKs (`responses.stream().finalResponse()`,
-// `messages.stream().finalMessage()`): what the SDK ends with, or the error it throws — what a
-// user's error handling meets — and what the analysis of the bytes sent finds (the fault named).
+// `messages.stream().finalMessage()`), Gemini by @google/genai's `generateContentStream()` read as
+// an app reads its chunks: what the SDK ends with, or the error it throws — what a user's error
+// handling meets — and what the analysis of the bytes sent finds (the fault named).
 // docs/replay.md has the same table in words.
 
 import { performance } from 'node:perf_hooks';
@@ -348,7 +349,57 @@ const MESSAGES: DialectClientFaults = {
   },
 };
 
-const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES };
+// ------------------------------------------------------------------ Gemini: @google/genai's chunks, kept as an app keeps them
+
+/** Gemini's events have no type: the fifth that carries text (a `"text":` part), mid-answer. */
+const geminiMidEvent = (recording: Recording): SseEvent => parseSse(recording.reads.map((read) => read.bytes)).events.filter((event) => event.data?.includes('"text":'))[4]!;
+
+const GEMINI: DialectClientFaults = {
+  record: recordSdk('gemini'),
+  cases: {
+    'cut after an event': [
+      sdkCase('gemini', 'cut after a text event', (recording) => ({ cutAfterEvent: geminiMidEvent(recording).index }), {
+        // Node's fetch rejects the body's read: the chunks before it came to the app, no final answer.
+        sdk: { throws: { name: 'TypeError', message: 'terminated' } },
+        codes: ['connection-error', 'missing-finish-reason'],
+        names: 'connection-error',
+      }),
+    ],
+    'cut after a byte mid-event': [
+      sdkCase('gemini', 'cut after a byte mid-event', (recording) => ({ cutAfterByte: geminiMidEvent(recording).start + 10 }), {
+        sdk: { throws: { name: 'TypeError', message: 'terminated' } },
+        codes: ['connection-error', 'missing-finish-reason', 'partial-event'],
+        names: 'connection-error',
+      }),
+    ],
+    stall: [sdkCase('gemini', 'stall before a text event', (recording) => ({ stalls: [{ beforeEvent: geminiMidEvent(recording).index, ms: 30 }] }), clean())],
+    // The last event goes with its finishReason: the SDK ends without error, the app's text a token short and no finishReason, as ours.
+    'drop the end': [sdkCase('gemini', 'drop the last event', () => ({ dropDone: true }), clean(['missing-finish-reason']))],
+    // The SDK ends without error and no chunk carries a finishReason, as ours; missing-finish-reason says so.
+    'drop the finish reason': [sdkCase('gemini', 'drop the finishReason', () => ({ dropFinish: true }), clean(['missing-finish-reason']))],
+    // No usageMetadata in any chunk, as ours: Gemini's catalogue has no finding for it (the server check's no-usage-metadata warns).
+    'drop the usage': [sdkCase('gemini', 'drop the usageMetadata', () => ({ dropUsage: true }), clean())],
+    'corrupt an event': [
+      sdkCase('gemini', 'corrupt a text event', (recording) => ({ corruptEvent: geminiMidEvent(recording).index }), {
+        // JSON.parse's own error, thrown out of the iterator: the answer is lost at the bad event.
+        sdk: { throws: { name: 'SyntaxError', message: expect.stringMatching(/^Expected ',' or '\}' after property value in JSON at position \d+/) } },
+        codes: ['invalid-json'],
+        names: 'invalid-json',
+      }),
+    ],
+    'buffer everything': [sdkCase('gemini', 'buffer everything', () => ({ bufferAll: true }), clean())],
+    'answer an HTTP status': [
+      sdkCase('gemini', 'answer HTTP 429', () => ({ status: { code: 429 } }), {
+        // The status fault's body in Google's error shape: @google/genai's ApiError carries it whole as its message, with the status.
+        sdk: { throws: { name: 'ApiError', message: JSON.stringify({ error: { code: 429, message: STATUS_MESSAGE(429), status: 'RESOURCE_EXHAUSTED' } }), status: 429 } },
+        codes: ['http-status'],
+        names: 'http-status',
+      }),
+    ],
+  },
+};
+
+const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
 
 describe.each(PROTOCOLS)('each replay fault on a %s recording, read by its clients', (protocol) => {
   const { record, cases } = CLIENT_FAULTS[protocol];
