@@ -6,6 +6,7 @@
 // scenario the rule's `fail` is not confirmed by any SDK, and the rule says nothing of one.
 
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,12 +22,15 @@ import { runChecks } from './run.ts';
 let simulator: Simulator;
 let openai: OpenAI;
 let anthropic: Anthropic;
+let google: GoogleGenAI;
 beforeAll(async () => {
   simulator = await startSimulator({ timeScale: 0 });
   // logLevel 'off' only silences the SDKs' console output; what they throw is unchanged.
   openai = new OpenAI({ apiKey: 'test', baseURL: simulator.url, maxRetries: 0, logLevel: 'off' });
   // The Anthropic SDK adds /v1 itself.
   anthropic = new Anthropic({ apiKey: 'test', baseURL: simulator.url.replace(/\/v1$/, ''), maxRetries: 0, logLevel: 'off' });
+  // @google/genai adds its API version (/v1beta) itself.
+  google = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: simulator.url.replace(/\/v1$/, '') } });
 });
 afterAll(() => simulator.close());
 
@@ -134,8 +138,36 @@ async function messagesFinal(body: Record<string, unknown>): Promise<MessagesEnd
   }
 }
 
-/** Every way an app of this dialect reads a stream, and what each ended with. */
-async function sdksOn(protocol: Protocol, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+type GeminiEnd = Threw | { text: string; calls: [string | undefined, unknown][]; finish: string | null; usage: boolean };
+
+/**
+ * `models.generateContentStream(…)` iterated as an app does: `chunk.text` joined (read where the
+ * chunk has text, as it warns on any other part), every call of `chunk.functionCalls` as [name,
+ * args], the last finishReason, whether usageMetadata came. The check's body is the request's:
+ * its generationConfig, tools and toolConfig go in the SDK's `config`.
+ */
+async function geminiStream(model: string, body: Record<string, unknown>): Promise<GeminiEnd> {
+  const { contents, generationConfig, ...rest } = body as { contents: unknown; generationConfig?: Record<string, unknown> };
+  let text = '';
+  const calls: [string | undefined, unknown][] = [];
+  let finish: string | null = null;
+  let usage = false;
+  try {
+    for await (const chunk of await google.models.generateContentStream({ model, contents: contents as never, config: { ...generationConfig, ...rest } })) {
+      if (chunk.candidates?.[0]?.content?.parts?.some((part) => typeof part.text === 'string' && part.thought !== true)) text += chunk.text ?? '';
+      for (const call of chunk.functionCalls ?? []) calls.push([call.name, call.args]);
+      finish = chunk.candidates?.[0]?.finishReason ?? finish;
+      if (chunk.usageMetadata) usage = true;
+    }
+  } catch (error) {
+    return threw(error);
+  }
+  return { text, calls, finish, usage };
+}
+
+/** Every way an app of this dialect reads a stream, and what each ended with (Gemini's model is the path's, not the body's). */
+async function sdksOn(protocol: Protocol, body: Record<string, unknown>, model: string): Promise<Record<string, unknown>> {
+  if (protocol === 'gemini') return { generateContentStream: await geminiStream(model, body) };
   if (protocol === 'chat-completions') return { iterator: await chatIterator(body), finalChatCompletion: await chatFinal(body) };
   if (protocol === 'responses') return { events: await responsesEvents(body), finalResponse: await responsesFinal(body) };
   return { finalMessage: await messagesFinal(body) };
@@ -259,6 +291,37 @@ const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
     faithful: { finalMessage: { threw: { name: 'BadRequestError', status: 400, message: expect.stringMatching(/^400 \{"type":"error","error":\{"type":"invalid_request_error","message":"max_tokens: Field required"\},"request_id":"req_sim_\d+"\}$/) } } },
     told: { rules: ['error-not-refused'], quotes: ['finalMessage()', 'APIError with no status', "the error event's JSON as its message", 'BadRequestError (status 400)'] },
   },
+  'gemini.text sim-no-finish-reason': {
+    sdks: { generateContentStream: { text: ANSWER, calls: [], finish: null, usage: true } },
+    faithful: { generateContentStream: { text: ANSWER, calls: [], finish: 'STOP', usage: true } },
+    told: { rules: ['no-finish-reason'], quotes: ['generateContentStream() ends without error', 'whole text', 'no chunk carries a finishReason'] },
+  },
+  'gemini.tools sim-split-function-call': {
+    sdks: {
+      generateContentStream: {
+        text: '',
+        calls: [
+          ['get_weather', { partial: '{"city":"Paris",' }],
+          ['', { partial: '"unit":"celsius"}' }],
+        ],
+        finish: 'STOP',
+        usage: true,
+      },
+    },
+    faithful: { generateContentStream: { text: '', calls: [['get_weather', { city: 'Paris', unit: 'celsius' }]], finish: 'STOP', usage: true } },
+    told: { rules: ['function-call-not-whole'], quotes: ['chunk.functionCalls', 'two calls', '"get_weather" and one with an empty name', 'args.partial'] },
+  },
+  'gemini.max-tokens sim-max-output-tokens-ignored': {
+    sdks: { generateContentStream: { text: ANSWER, calls: [], finish: 'STOP', usage: true } },
+    faithful: { generateContentStream: { text: 'Streaming sends each token', calls: [], finish: 'MAX_TOKENS', usage: true } },
+    told: { rules: ['no-finish-reason'], quotes: ['generateContentStream() ends without error', 'whole answer', 'finishReason "STOP"'] },
+  },
+  // @google/genai sends no such request: it turns contents "not a list" into a user turn of that text, which the simulator answers in full,
+  // as it does the defect's model — the error event is never streamed to an app of the SDK.
+  'gemini.error sim-error-streamed': {
+    sdks: { generateContentStream: { text: ANSWER, calls: [], finish: 'STOP', usage: true } },
+    unconfirmed: 'error-not-refused',
+  },
 };
 
 const EVERY: readonly ServerCheck[] = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
@@ -278,12 +341,13 @@ describe('what the official SDKs do on each defect the battery fails', () => {
 
   it.each(CASES.filter(({ key }) => key in CONSEQUENCES))('$name', async ({ check, defect, key }) => {
     const consequence = CONSEQUENCES[key]!;
-    const got = await sdksOn(check.protocol, check.body(defect.model));
+    const faithfulModel = simulatorModelOf(check.id);
+    const got = await sdksOn(check.protocol, check.body(defect.model), defect.model);
     expect(got).toEqual(consequence.sdks);
-    if (consequence.faithful) expect(await sdksOn(check.protocol, check.body(simulatorModelOf(check.id)))).toEqual(consequence.faithful);
+    if (consequence.faithful) expect(await sdksOn(check.protocol, check.body(faithfulModel), faithfulModel)).toEqual(consequence.faithful);
     if ('unconfirmed' in consequence) {
       // The SDKs end as they do on the faithful answer, arguments meaning the same: nothing breaks, nothing differs.
-      expect(meaning(got)).toEqual(meaning(await sdksOn(check.protocol, check.body(simulatorModelOf(check.id)))));
+      expect(meaning(got)).toEqual(meaning(await sdksOn(check.protocol, check.body(faithfulModel), faithfulModel)));
       expect(defect.breaks).toContain(consequence.unconfirmed);
       return;
     }
@@ -310,6 +374,8 @@ const both = (end: unknown) => ({ iterator: end, finalChatCompletion: end });
 const thrown = (name: string, message: string, status: number | null = null) => ({ threw: { name, status, message } });
 
 interface Faulty {
+  /** The simulator's scenario, where it is not the entry's key (a scenario that breaks another rule in another dialect). */
+  readonly scenario?: string;
   readonly rule: string;
   readonly sdks: Readonly<Partial<Record<Protocol, Record<string, unknown>>>>;
   /** What the rule's sentence quotes; null where the SDKs end as on the faithful answer, and the rule names none. */
@@ -362,6 +428,13 @@ const FAULTY: Readonly<Record<string, Faulty>> = {
     },
     quotes: ["'terminated' where the connection drops"],
   },
+  // Gemini's error is Google's JSON after the events, no data: line and no blank line: a partial event, not an error event.
+  'gemini-error-tail': {
+    scenario: 'stream-error',
+    rule: 'partial-event',
+    sdks: { gemini: { generateContentStream: thrown('Error', 'Incomplete JSON segment at the end') } },
+    quotes: ["Google's JSON error after Gemini's events", "@google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end'", "neither the error's message nor its status"],
+  },
   'no-done': {
     rule: 'done-not-last',
     // The answer is whole but for [DONE]: the SDKs take it, as they take the faithful one.
@@ -376,12 +449,12 @@ const FAULTY_CASES = Object.entries(FAULTY).flatMap(([scenario, faulty]) =>
 
 describe('what the official SDKs do on the faulty scenarios that break the transport rules', () => {
   it.each(FAULTY_CASES)('$name', async ({ scenario, faulty, protocol, check }) => {
-    const model = `sim-${scenario}`;
-    expect(await sdksOn(protocol, check.body(model))).toEqual(faulty.sdks[protocol]);
+    const model = `sim-${faulty.scenario ?? scenario}`;
+    expect(await sdksOn(protocol, check.body(model), model)).toEqual(faulty.sdks[protocol]);
     const [verdict] = (await runChecks({ baseUrl: simulator.url, checks: [check], model })).results;
     expect(verdict!.summary.split(':')[0]).toBe(faulty.rule);
     if (faulty.quotes === null) {
-      expect(await sdksOn(protocol, check.body(simulatorModelOf(check.id)))).toEqual(faulty.sdks[protocol]);
+      expect(await sdksOn(protocol, check.body(simulatorModelOf(check.id)), simulatorModelOf(check.id))).toEqual(faulty.sdks[protocol]);
       expect(ruleOf(check, faulty.rule).sdk).toBeUndefined();
       return;
     }

@@ -44,7 +44,14 @@ export const TRANSPORT_RULES: readonly CheckRule[] = [
     sdk: "openai-node's stream iterator, finalChatCompletion() and finalResponse() throw 'Error reading response: malformed server-sent event JSON.', @anthropic-ai/sdk's finalMessage() 'Unexpected end of JSON input': the answer is lost at the bad event.",
     judge: found(['invalid-json', 'json-too-deep']),
   },
-  { code: 'partial-event', says: 'The body ends at the end of an event.', reference: SSE, breaks: 'fail', judge: found(['partial-event']) },
+  {
+    code: 'partial-event',
+    says: 'The body ends at the end of an event.',
+    reference: SSE,
+    breaks: 'fail',
+    sdk: "On bytes left after the last event (Google's JSON error after Gemini's events among them), @google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end', with neither the error's message nor its status.",
+    judge: found(['partial-event']),
+  },
   { code: 'mixed-line-endings', says: 'One kind of line ending throughout.', reference: `${SSE}: any of the three is valid, but a parser that splits on one alone loses events`, breaks: 'warn', judge: found(['mixed-line-endings']) },
   {
     code: 'stream-error',

@@ -2,9 +2,10 @@
 // streams are Google's own (shared/test/fixtures/gemini/, captured from
 // generativelanguage.googleapis.com and Vertex AI); the judge of "breaks a client" is
 // @google/genai, whose generateContentStream() yields each event as a GenerateContentResponse and
-// leaves the app to keep its parts. No rule names what the SDK does on its defect yet: that is
-// said only once an SDK was seen to do it (electron/backend/check/sdk-consequences.test.ts). Read through the Gemini dialect's final object: a recording
-// read in another dialect has none, and every rule then says so.
+// leaves the app to keep its parts. A rule's `sdk` sentence (given by the battery, per check) says
+// what the SDK was seen to do on the check's defect (electron/backend/check/sdk-consequences.test.ts),
+// and none is given where it does nothing observable. Read through the Gemini dialect's final
+// object: a recording read in another dialect has none, and every rule then says so.
 
 import type { Analysis } from '../../../analysis/analyze.ts';
 import type { GeminiResponse } from '../../../dialects/gemini/final.ts';
@@ -26,10 +27,11 @@ function finalOf(analysis: Analysis): GeminiResponse | null {
 
 const NOT_GEMINI = 'The stream was not read as Gemini.';
 
-/** Each candidate gets a finishReason, this one, and nothing of it follows the event that carries it. */
-export function finishReason(reason: string): CheckRule {
+/** Each candidate gets a finishReason, this one; `sdk`: what @google/genai was seen to do on the check's defect. */
+export function finishReason(reason: string, sdk?: string): CheckRule {
   return {
     code: 'no-finish-reason',
+    ...(sdk === undefined ? {} : { sdk }),
     says: `Each candidate ends with finishReason "${reason}": Gemini sends no [DONE], so the finishReason is how a client knows the answer is whole.`,
     reference: `${FINISH}; ${STREAMING}; ${CAPTURE}`,
     breaks: 'fail',
@@ -59,10 +61,11 @@ export const usageMetadata: CheckRule = {
   },
 };
 
-/** The forced call comes whole: one functionCall part with the function's name and its args an object holding the required members. */
-export function functionCallWhole(name: string, required: readonly string[]): CheckRule {
+/** The forced call comes whole: one functionCall part with the function's name and its args an object holding the required members; `sdk` as finishReason's. */
+export function functionCallWhole(name: string, required: readonly string[], sdk?: string): CheckRule {
   return {
     code: 'function-call-not-whole',
+    ...(sdk === undefined ? {} : { sdk }),
     says: `The call comes whole in one part: functionCall {name: "${name}", args} with args an object holding ${required.join(', ')}.`,
     reference: `${CALLING} ("the model returns a functionCall object … with the function name and its arguments"); gemini/gemini20flash-function-call-single-event.sse`,
     breaks: 'fail',
