@@ -23,7 +23,7 @@ import type { Recording } from '../recording/types.ts';
 import { CORPUS_DIR } from '../test/dialect-corpus.ts';
 import type { ConsumerCase } from '../test/fixture-consumer.ts';
 import { childResults, codeBreakingRecording, removeScratchDir, runVitest, scratchDir, typeCheckForBrowserAndNode } from '../test/generated-modules.ts';
-import { DIALECT_PATHS, dialectRequest } from '../test/replay-support.ts';
+import { dialectPath, dialectRequest } from '../test/replay-support.ts';
 import type { Dialect } from '../test/replay-support.ts';
 import { realStream } from '../test/streams.ts';
 import { mswExporter } from './msw.ts';
@@ -85,11 +85,12 @@ const SDK_DIFFERS: Record<string, Record<string, unknown>> = {
 /** The scenarios of Responses and Messages, read by fetch. */
 const SCENARIOS = ['text', 'reasoning', 'refusal', 'tool-call', 'parallel-tool-calls', 'length', 'connection-drop'];
 
-function simulatedIn(dialect: Dialect): (url: string) => Promise<[string, Recording][]> {
+function simulatedIn(dialect: Dialect, scenarios: readonly string[] = SCENARIOS): (url: string) => Promise<[string, Recording][]> {
   return async (url) => {
     const recorded: [string, Recording][] = [];
-    for (const scenario of SCENARIOS) {
-      const exchange = await exchangeAt(`${url}${DIALECT_PATHS[dialect]}`, { ...dialectRequest(dialect, scenario), stream: true });
+    for (const scenario of scenarios) {
+      // Gemini asks for SSE in the query (its path's), not with stream: true.
+      const exchange = await exchangeAt(`${url}${dialectPath(dialect, scenario)}`, dialect === 'gemini' ? dialectRequest(dialect, scenario) : { ...dialectRequest(dialect, scenario), stream: true });
       recorded.push([`${dialect}-sim-${scenario}`, toRecording(exchange, true)]);
     }
     return recorded;
@@ -107,6 +108,8 @@ function isJson(data: string | null): boolean {
 }
 
 const corpusRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(CORPUS_DIR + file)));
+const GEMINI_DIR = fileURLToPath(new URL('../test/fixtures/gemini/', import.meta.url));
+const geminiRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(GEMINI_DIR + file)));
 
 const DIALECTS: Readonly<Record<Protocol, DialectRuns>> = {
   'chat-completions': {
@@ -164,6 +167,26 @@ const DIALECTS: Readonly<Record<Protocol, DialectRuns>> = {
       },
     ],
     typeChecked: ['messages-sim-reasoning'],
+  },
+  gemini: {
+    // The simulator plays no refusal in Gemini.
+    simulated: simulatedIn('gemini', SCENARIOS.filter((scenario) => scenario !== 'refusal')),
+    more: () => [],
+    // Google's own streams: thought parts with a signature on the text, a function call with its signature, Vertex's flex tier.
+    real: ['gemini25pro-thought-parts-signature-on-text.sse', 'gemini3pro-function-call-thought-signature.sse', 'vertex-gemini3flash-flex-tier-text-signature.sse'],
+    read: geminiRecording,
+    key: null,
+    cut: { name: 'gemini-sim-connection-drop', rejects: 'terminated' },
+    extra: () => ({}),
+    words: [
+      {
+        file: 'gemini3pro-function-call-thought-signature.fixture.ts',
+        contains: ['a recorded Gemini streamGenerateContent stream', "import { GoogleGenAI } from '@google/genai';"],
+        matches: [/^export const expectedResponse: ExpectedResponse = \{$/m],
+        lacks: ['expectedChoices', 'expectedMessage'],
+      },
+    ],
+    typeChecked: ['gemini-sim-tool-call', 'gemini25pro-thought-parts-signature-on-text'],
   },
 };
 

@@ -1,7 +1,7 @@
 // `--format openai-test`: a self-contained TypeScript module that replays the recording as a
 // fetch `Response`, so a Vitest or Jest test can feed the official SDK of the recording's dialect
 // (openai's chat.completions.stream() or responses.stream(), @anthropic-ai/sdk's
-// messages.stream()), or any fetch client, the recorded stream without a server. It imports nothing.
+// messages.stream(), @google/genai's generateContentStream() through httpOptions.fetch), or any fetch client, the recorded stream without a server. It imports nothing.
 
 import type { Protocol } from '../replay/dialect.ts';
 import { fixtureModule } from './fixture-module.ts';
@@ -45,9 +45,8 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
   gemini: [
     "import { GoogleGenAI } from '@google/genai';",
     "import { recordedFetch, expectedResponse } from './gemini.fixture'; // this file",
-    '// @google/genai calls the global fetch: answer it with the recording (speed 1: recorded timing).',
-    'globalThis.fetch = recordedFetch({ speed: 0 });',
-    "const stream = await new GoogleGenAI({ apiKey: 'test' }).models.generateContentStream({ model: 'any', contents: 'hi' });",
+    "const ai = new GoogleGenAI({ apiKey: 'test', httpOptions: { fetch: recordedFetch({ speed: 0 }) } }); // speed 1: recorded timing",
+    "const stream = await ai.models.generateContentStream({ model: 'any', contents: 'hi' });",
     'const parts = []; for await (const chunk of stream) parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));',
     'expect(parts.length).toBeGreaterThan(0); // expectedResponse.candidates[0].content.parts: the same parts, text joined',
   ],

@@ -2,13 +2,15 @@
 // child Vitest: it is copied, as `consumer.test.ts`, into a folder next to the generated
 // `<case>.fixture.ts` (openai-test) and `<case>.msw.ts` modules and a `cases.json`, and feeds each
 // recording to its dialect's official SDK — openai's `chat.completions` and `responses`,
-// @anthropic-ai/sdk's `messages` — through `recordedFetch` and through msw's `setupServer`. It
+// @anthropic-ai/sdk's `messages`, @google/genai's `models.generateContentStream` — through
+// `recordedFetch` and through msw's `setupServer`. It
 // imports the SDKs, msw and Vitest, as a user's test does; of Streamscope only the `Protocol`
 // type, erased before the copy runs, which keys the table of dialects: a registered dialect
 // without its entry does not compile.
 
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
 import OpenAI from 'openai';
@@ -36,7 +38,8 @@ interface ReplayOptions {
 
 interface FixtureModule {
   expectedChoices?: ChoiceLike[];
-  expectedResponse?: Record<string, unknown> & { output_text: string };
+  /** Responses' (output_text) or Gemini's (candidates). */
+  expectedResponse?: Record<string, unknown> & { output_text?: string; candidates?: GeminiCandidate[] };
   expectedMessage?: Record<string, unknown> & { content: { type: string; text?: string }[] };
   expectedUsage: Record<string, unknown> | null;
   recordedFetch(options?: ReplayOptions): typeof fetch;
@@ -59,13 +62,26 @@ interface ChoiceLike {
   };
 }
 
-/** How the SDK is pointed at the recording: `recordedFetch`, or a base URL msw answers under. */
-type Client = { fetch?: typeof fetch; baseURL?: string };
+interface GeminiPart {
+  text?: string;
+  thought?: boolean;
+  thoughtSignature?: string;
+  functionCall?: Record<string, unknown>;
+}
+
+interface GeminiCandidate {
+  index: number;
+  content: { parts: GeminiPart[] };
+  finishReason: string | null;
+}
+
+/** How the SDK is pointed at the recording: `recordedFetch`, or a base URL msw answers under (with the recorded path, for an SDK that puts the model in it). */
+type Client = { fetch?: typeof fetch; baseURL?: string; path?: string };
 
 /** A dialect as its SDK's user meets it. */
 interface DialectConsumer {
-  /** The path the msw handler answers at. */
-  readonly path: string;
+  /** The path the msw handler answers at: Gemini's names the model. */
+  readonly path: string | RegExp;
   /** The SDK's base URL under msw's origin, in the SDK's default shape. */
   readonly baseURL: string;
   /** The SDK's stream helper to its final object: that object as the module holds its expectation, and its usage. */
@@ -115,8 +131,51 @@ async function asJson(final: Promise<unknown>): Promise<{ got: unknown; usage: u
   return { got, usage: got.usage ?? null };
 }
 
-const openai = (client: Client) => new OpenAI({ apiKey: 'test', maxRetries: 0, ...client });
-const anthropic = (client: Client) => new Anthropic({ apiKey: 'test', maxRetries: 0, ...client });
+const openai = (client: Client) => new OpenAI({ apiKey: 'test', maxRetries: 0, fetch: client.fetch, baseURL: client.baseURL });
+const anthropic = (client: Client) => new Anthropic({ apiKey: 'test', maxRetries: 0, fetch: client.fetch, baseURL: client.baseURL });
+
+/** Gemini's request path: its API version and model (`/v1beta/models/MODEL:streamGenerateContent`). */
+const GEMINI_PATH = /^\/(v1[a-z0-9]*)\/models\/([^/:]+):streamGenerateContent$/;
+
+/**
+ * What a user of @google/genai keeps of `generateContentStream()`'s chunks: candidate 0's text
+ * (`chunk.text`, read where the chunk has text, as it warns on any other part), its calls
+ * (`chunk.functionCalls`), every part's thoughtSignature, the last finishReason and usageMetadata.
+ */
+async function geminiChunks(client: Client, onText: (text: string) => void = () => {}): Promise<Record<string, unknown>> {
+  // Under msw the recorded path says the API version and the model; recordedFetch answers any request.
+  const [, apiVersion, model] = GEMINI_PATH.exec(client.path ?? '/v1beta/models/recorded:streamGenerateContent') ?? [];
+  const ai = new GoogleGenAI({ apiKey: 'test', httpOptions: { ...(client.fetch ? { fetch: client.fetch } : {}), ...(client.baseURL ? { baseUrl: client.baseURL, apiVersion } : {}) } });
+  const got = { text: '', functionCalls: [] as unknown[], thoughtSignatures: [] as string[], finishReason: null as string | null, usageMetadata: null as unknown };
+  for await (const chunk of await ai.models.generateContentStream({ model: model!, contents: 'hi' })) {
+    const parts = (chunk.candidates?.[0]?.content?.parts ?? []) as GeminiPart[];
+    if (parts.some((part) => typeof part.text === 'string' && part.thought !== true)) {
+      got.text += chunk.text ?? '';
+      onText(chunk.text ?? '');
+    }
+    got.functionCalls.push(...(chunk.functionCalls ?? []).map((call) => ({ ...call })));
+    for (const part of parts) if (typeof part.thoughtSignature === 'string') got.thoughtSignatures.push(part.thoughtSignature);
+    got.finishReason = chunk.candidates?.[0]?.finishReason ?? got.finishReason;
+    if (chunk.usageMetadata) got.usageMetadata = chunk.usageMetadata;
+  }
+  return got;
+}
+
+/** The same of the module's expected response: candidate 0's parts, as Streamscope kept them. */
+function geminiExpected(fixture: FixtureModule): Record<string, unknown> {
+  const candidate = fixture.expectedResponse!.candidates!.find((each) => each.index === 0);
+  const parts = candidate?.content.parts ?? [];
+  return {
+    text: geminiText(fixture),
+    functionCalls: parts.flatMap((part) => (part.functionCall ? [part.functionCall] : [])),
+    thoughtSignatures: parts.flatMap((part) => (typeof part.thoughtSignature === 'string' ? [part.thoughtSignature] : [])),
+    finishReason: candidate?.finishReason ?? null,
+    usageMetadata: fixture.expectedResponse!.usageMetadata ?? null,
+  };
+}
+
+const geminiText = (fixture: FixtureModule): string =>
+  (fixture.expectedResponse!.candidates!.find((each) => each.index === 0)?.content.parts ?? []).flatMap((part) => (typeof part.text === 'string' && part.thought !== true ? [part.text] : [])).join('');
 
 function responsesFinal(client: Client, onText: (text: string) => void = () => {}): Promise<unknown> {
   const stream = openai(client).responses.stream({ model: 'recorded', input: 'hi' });
@@ -175,7 +234,7 @@ const DIALECTS: Readonly<Record<Protocol, DialectConsumer>> = {
     baseURL: `${ORIGIN}/v1`,
     final: (client) => asJson(responsesFinal(client)),
     expected: (fixture) => fixture.expectedResponse,
-    streamsText: (fixture, recorded) => expectDeltas(responsesFinal, fixture, recorded, fixture.expectedResponse!.output_text),
+    streamsText: (fixture, recorded) => expectDeltas(responsesFinal, fixture, recorded, fixture.expectedResponse!.output_text!),
   },
   'anthropic-messages': {
     path: '/v1/messages',
@@ -185,6 +244,17 @@ const DIALECTS: Readonly<Record<Protocol, DialectConsumer>> = {
     expected: (fixture) => fixture.expectedMessage,
     streamsText: (fixture, recorded) =>
       expectDeltas(messagesFinal, fixture, recorded, fixture.expectedMessage!.content.flatMap((block) => (block.type === 'text' ? [block.text ?? ''] : [])).join('')),
+  },
+  gemini: {
+    path: GEMINI_PATH,
+    // @google/genai adds its API version and the model's path itself.
+    baseURL: ORIGIN,
+    final: async (client) => {
+      const got = await geminiChunks(client);
+      return { got, usage: got.usageMetadata };
+    },
+    expected: geminiExpected,
+    streamsText: (fixture, recorded) => expectDeltas(geminiChunks, fixture, recorded, geminiText(fixture)),
   },
 };
 
@@ -226,7 +296,9 @@ describe.each(CASES.map((recorded) => [recorded.name, recorded] as const))('%s',
   it("feeds the SDK through msw's setupServer at the recorded timing, at the dialect's path under an origin of its own", async () => {
     const [fixture, msw] = await load();
     server.use(msw.handler);
-    expect(msw.recordedPath).toBe(DIALECTS[recorded.dialect].path);
-    await expectFinal(recorded, fixture, { baseURL: DIALECTS[recorded.dialect].baseURL });
+    const { path, baseURL } = DIALECTS[recorded.dialect];
+    if (typeof path === 'string') expect(msw.recordedPath).toBe(path);
+    else expect(msw.recordedPath).toMatch(path);
+    await expectFinal(recorded, fixture, { baseURL, path: msw.recordedPath });
   });
 });
