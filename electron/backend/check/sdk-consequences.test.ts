@@ -378,6 +378,8 @@ interface Faulty {
   readonly scenario?: string;
   readonly rule: string;
   readonly sdks: Readonly<Partial<Record<Protocol, Record<string, unknown>>>>;
+  /** What the SDK ends with instead where the network's reads fall otherwise (the simulator at timeScale 0 writes events back to back, which a read may join or not). */
+  readonly orElse?: Readonly<Partial<Record<Protocol, Record<string, unknown>>>>;
   /** What the rule's sentence quotes; null where the SDKs end as on the faithful answer, and the rule names none. */
   readonly quotes: readonly string[] | null;
 }
@@ -428,12 +430,29 @@ const FAULTY: Readonly<Record<string, Faulty>> = {
     },
     quotes: ["'terminated' where the connection drops"],
   },
-  // Gemini's error is Google's JSON after the events, no data: line and no blank line: a partial event, not an error event.
+  // Gemini's error is Google's JSON after the events, no data: line and no blank line: a partial event, not an error event. @google/genai looks
+  // for an error in each network read whole before it splits it into events, so what it throws depends on whether the tail shares a read
+  // (Node 24's fetch here joins it with the events before it, Node 22's does not); both pinned at speed 1 with the reads given in
+  // electron/backend/replay/conformance/clients.test.ts.
   'gemini-error-tail': {
     scenario: 'stream-error',
     rule: 'partial-event',
     sdks: { gemini: { generateContentStream: thrown('Error', 'Incomplete JSON segment at the end') } },
-    quotes: ["Google's JSON error after Gemini's events", "@google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end'", "neither the error's message nor its status"],
+    orElse: {
+      gemini: {
+        generateContentStream: thrown(
+          'ApiError',
+          'got status: INTERNAL. {"error":{"code":500,"message":"An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting","status":"INTERNAL"}}',
+          500,
+        ),
+      },
+    },
+    quotes: [
+      "Google's JSON error after Gemini's events",
+      "@google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end'",
+      "neither the error's message nor its status",
+      "a network read of its own is thrown as its ApiError, with the status ('got status: INTERNAL. …')",
+    ],
   },
   'no-done': {
     rule: 'done-not-last',
@@ -450,7 +469,8 @@ const FAULTY_CASES = Object.entries(FAULTY).flatMap(([scenario, faulty]) =>
 describe('what the official SDKs do on the faulty scenarios that break the transport rules', () => {
   it.each(FAULTY_CASES)('$name', async ({ scenario, faulty, protocol, check }) => {
     const model = `sim-${faulty.scenario ?? scenario}`;
-    expect(await sdksOn(protocol, check.body(model), model)).toEqual(faulty.sdks[protocol]);
+    const ends = [faulty.sdks[protocol], ...(faulty.orElse?.[protocol] ? [faulty.orElse[protocol]] : [])];
+    expect(ends).toContainEqual(await sdksOn(protocol, check.body(model), model));
     const [verdict] = (await runChecks({ baseUrl: simulator.url, checks: [check], model })).results;
     expect(verdict!.summary.split(':')[0]).toBe(faulty.rule);
     if (faulty.quotes === null) {

@@ -49,7 +49,7 @@ export const TRANSPORT_RULES: readonly CheckRule[] = [
     says: 'The body ends at the end of an event.',
     reference: SSE,
     breaks: 'fail',
-    sdk: "On bytes left after the last event (Google's JSON error after Gemini's events among them), @google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end', with neither the error's message nor its status.",
+    sdk: "On bytes left after the last event (Google's JSON error after Gemini's events among them), @google/genai's generateContentStream() throws a plain Error, 'Incomplete JSON segment at the end', with neither the error's message nor its status; only a Google error that came in a network read of its own is thrown as its ApiError, with the status ('got status: INTERNAL. …').",
     judge: found(['partial-event']),
   },
   { code: 'mixed-line-endings', says: 'One kind of line ending throughout.', reference: `${SSE}: any of the three is valid, but a parser that splits on one alone loses events`, breaks: 'warn', judge: found(['mixed-line-endings']) },

@@ -369,7 +369,8 @@ const GEMINI_EXPECTED: Readonly<Record<string, Expected>> = {
   'tool-call': clean(),
   'parallel-tool-calls': clean(),
   length: clean(['finish-max-tokens']),
-  // Google's JSON error after the events, with no data: line: the SDK reads it as a JSON segment cut short and throws a plain Error, neither the error's message nor its status.
+  // Google's JSON error after the events, with no data: line, replayed at speed 0 in the read of the events before it: the SDK
+  // reads it as a JSON segment cut short and throws a plain Error (in a read of its own, its ApiError: the own cases below).
   'stream-error': { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' },
   'connection-drop': { sdk: { throws: { name: 'TypeError', message: 'terminated' } }, codes: ['connection-error', 'missing-finish-reason'], names: 'connection-error' },
   // A body cut before finishReason: the SDK ends without error, its last chunk with no finishReason, as ours.
@@ -385,7 +386,27 @@ const GEMINI_EXPECTED: Readonly<Record<string, Expected>> = {
   'server-error': { sdk: googleError(500, 'INTERNAL', 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting'), codes: ['http-status'], names: 'http-status' },
 };
 
-const GEMINI = sdkDialect({
+
+/**
+ * Google's JSON error after one text event, as Gemini sends it (no `data:` line, no blank line),
+ * with its reads as given: the tail in a read of its own 50 ms later, or in the event's read.
+ */
+function geminiErrorTail(alone: boolean): Recording {
+  const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+  const event = `data: ${JSON.stringify({ candidates: [{ index: 0, content: { role: 'model', parts: [{ text: 'Streaming sends' }] } }], modelVersion: 'gemini-2.5-flash' })}\r\n\r\n`;
+  const tail = JSON.stringify({ error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } });
+  const reads = alone ? [{ t: 5, bytes: encode(event) }, { t: 55, bytes: encode(tail) }] : [{ t: 5, bytes: encode(event + tail) }];
+  return {
+    source: 'live',
+    startedAt: null,
+    request: { method: 'POST', url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse', headers: {}, body: null },
+    response: { t: 0, status: 200, httpVersion: '1.1', headers: { 'content-type': 'text/event-stream' } },
+    reads,
+    end: { t: 60, outcome: 'eof' },
+  };
+}
+
+const GEMINI_SDK = sdkDialect({
   protocol: 'gemini',
   dialect: 'gemini',
   url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
@@ -404,6 +425,25 @@ const GEMINI = sdkDialect({
     },
   ],
 });
+
+// What @google/genai does with Google's error tail depends on its reads: it looks for an error in
+// each read whole (throwIfStreamErrorChunk), before it splits the read into events.
+const GEMINI: DialectClients = {
+  ...GEMINI_SDK,
+  own: () => {
+    GEMINI_SDK.own!();
+    describe("Google's JSON error after the events, replayed at speed 1 with its reads as given", () => {
+      it('in a read of its own: the SDK throws its ApiError with the status, "got status: INTERNAL." before the JSON', async () => {
+        const tail = JSON.stringify({ error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } });
+        expectRun(await runDialect('gemini', geminiErrorTail(true), { speed: 1 }), { sdk: { throws: { name: 'ApiError', message: `got status: INTERNAL. ${tail}`, status: 500 } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' });
+      });
+
+      it("in the read of the event before it: the SDK throws a plain Error, 'Incomplete JSON segment at the end', with neither the error's message nor its status", async () => {
+        expectRun(await runDialect('gemini', geminiErrorTail(false), { speed: 1 }), { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' });
+      });
+    });
+  },
+};
 
 const CLIENTS_OF: Readonly<Record<Protocol, DialectClients>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
 
