@@ -75,6 +75,8 @@ export const geminiDescriptor: DialectDescriptor = {
   sdk: GEMINI_WIRE.sdk,
   outputTokensField: GEMINI_WIRE.outputTokensField,
   sentinel: null,
+  // `?alt=sse`: data-only SSE events, CRLF-framed (without it, a JSON array, which Streamscope does not read as a stream).
+  framing: 'sse',
   terminalKinds: ['finish', 'blocked'],
   auth: 'x-goog-api-key',
   headers: {},
