@@ -47,12 +47,13 @@ describe('Portkey 1.15.2 as published', () => {
 });
 
 describe('Portkey 1.15.2 with its streaming fixed', () => {
-  it('passes every Chat Completions and Responses check', async () => {
+  // A full unit run on a loaded machine once failed chat.text here (it passes alone, and failed so on the tree before 2026-12-07 too): the timing rules read a gateway in this process, so the run is made again, up to twice.
+  it('passes every Chat Completions and Responses check', { timeout: 60_000, retry: 2 }, async () => {
     for (const protocol of ['chat-completions', 'responses'] as const) {
       const run = await check(fixed, protocol);
       expect(run.results.map(({ id, status }) => [id, status])).toEqual(SERVER_BATTERIES[protocol].map((each) => [each.id, 'pass']));
     }
-  }, 60_000);
+  });
 
   it("passes the Anthropic checks but the refusal, which it re-shapes into OpenAI's error", async () => {
     const run = await check(fixed, 'anthropic-messages');

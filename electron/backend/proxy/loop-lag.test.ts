@@ -73,7 +73,8 @@ describe('a capture whose event loop is blocked mid-stream', () => {
   }, 30_000);
   afterAll(() => void simulator.kill('SIGTERM'));
 
-  it('stores the 300 ms stall, and the burst it made is capture-lagged, not buffered-delivery', async () => {
+  // On a loaded machine the simulator's own process can be held too, and the catch-up then spreads over reads too slow for a burst (the CI run of 2026-12-07 saw no finding at all): the stall is made again, up to twice.
+  it('stores the 300 ms stall, and the burst it made is capture-lagged, not buffered-delivery', { timeout: 30_000, retry: 2 }, async () => {
     const capture = await startTestProxy(simulatorUrl);
     try {
       // 100 token chunks 5 ms apart: the stall after the 10th read holds back some 60 of them.
@@ -103,5 +104,5 @@ describe('a capture whose event loop is blocked mid-stream', () => {
     } finally {
       await capture.close();
     }
-  }, 30_000);
+  });
 });
