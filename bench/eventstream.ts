@@ -12,16 +12,13 @@ import { createEventStreamParser } from '../shared/framing/aws-eventstream/parse
 import { createRng } from '../electron/backend/simulator/timing.ts';
 import { readsOfSize } from './inputs.ts';
 import type { Body } from './inputs.ts';
-import { collect, median, now } from './measure.ts';
+import { compareAsync, median } from './measure.ts';
+import type { CompareOptions } from './measure.ts';
 
 const KiB = 1024;
 const MB = 1e6;
 
-export interface TimingOptions {
-  readonly runs: number;
-  readonly minRunMs: number;
-  readonly warmupMs: number;
-}
+export type TimingOptions = CompareOptions;
 
 interface Side {
   readonly medianMs: number;
@@ -120,38 +117,6 @@ async function peer(reads: readonly Uint8Array[]): Promise<Count> {
 }
 
 // ---------------------------------------------------------------- timing
-
-/** Times `passes` passes of `fn`, after a full GC; milliseconds a pass. */
-async function timePasses(fn: () => Promise<unknown>, passes: number): Promise<number> {
-  collect();
-  const start = now();
-  for (let i = 0; i < passes; i++) await fn();
-  return (now() - start) / passes;
-}
-
-/** measure.ts's `compare` for async sides: warm-up, passes a run fixed from the faster side, runs interleaved. */
-async function compareAsync(a: () => Promise<unknown>, b: () => Promise<unknown>, options: TimingOptions) {
-  let fastest = Infinity;
-  for (const fn of [a, b]) {
-    const start = now();
-    let passes = 0;
-    let last = 0;
-    while (passes < 2 || now() - start < options.warmupMs) {
-      const t = now();
-      await fn();
-      last = now() - t;
-      passes++;
-    }
-    fastest = Math.min(fastest, last);
-  }
-  const passesPerRun = Math.max(1, Math.ceil(options.minRunMs / Math.max(fastest, 1e-3)));
-  const result = { a: [] as number[], b: [] as number[], passesPerRun };
-  for (let run = 0; run < options.runs; run++) {
-    result.a.push(await timePasses(a, passesPerRun));
-    result.b.push(await timePasses(b, passesPerRun));
-  }
-  return result;
-}
 
 // ---------------------------------------------------------------- cases
 

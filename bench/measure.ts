@@ -73,6 +73,48 @@ export function compare(a: () => void, b: () => void, options: CompareOptions): 
   return result;
 }
 
+/** `compare` for async sides: the same warm-up, passes a run and interleaving, each pass awaited. */
+export async function compareAsync(a: () => Promise<unknown>, b: () => Promise<unknown>, options: CompareOptions): Promise<Comparison> {
+  let fastest = Infinity;
+  for (const fn of [a, b]) {
+    const start = now();
+    let passes = 0;
+    let last = 0;
+    while (passes < 2 || now() - start < options.warmupMs) {
+      const t = now();
+      await fn();
+      last = now() - t;
+      passes++;
+    }
+    fastest = Math.min(fastest, last);
+  }
+  const passesPerRun = Math.max(1, Math.ceil(options.minRunMs / Math.max(fastest, 1e-3)));
+  const result: Comparison = { a: [], b: [], passesPerRun };
+  for (let run = 0; run < options.runs; run++) {
+    result.a.push(await timePassesAsync(a, passesPerRun));
+    result.b.push(await timePassesAsync(b, passesPerRun));
+  }
+  return result;
+}
+
+async function timePassesAsync(fn: () => Promise<unknown>, passes: number): Promise<number> {
+  collect();
+  const start = now();
+  for (let i = 0; i < passes; i++) await fn();
+  return (now() - start) / passes;
+}
+
+/** The median of `runs` timed calls of `fn`, in milliseconds: for a load too slow to repeat within a run. */
+export function medianOfCalls(fn: () => unknown, runs = 5): number {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const begin = now();
+    fn();
+    times.push(now() - begin);
+  }
+  return median(times);
+}
+
 export interface Machine {
   readonly cpu: string;
   readonly cores: number;

@@ -15,6 +15,7 @@ import { startSimulator } from '../electron/backend/simulator/index.ts';
 import type { SimulatorWrite } from '../electron/backend/simulator/index.ts';
 import { openStore } from '../electron/backend/store/index.ts';
 import { openAiStream, readsPerEvent } from './inputs.ts';
+import { medianOfCalls } from './measure.ts';
 import { percentile } from '../shared/index.ts';
 
 export interface CaptureResult {
@@ -116,17 +117,8 @@ export function ingest(events = 200_000): IngestResult {
     store.close();
     const closeMs = performance.now() - closing;
     store = openStore(join(dir, 'ingest.db'));
-    const timeOf = (load: () => unknown): number => {
-      const runs: number[] = [];
-      for (let run = 0; run < 5; run++) {
-        const begin = performance.now();
-        load();
-        runs.push(performance.now() - begin);
-      }
-      return runs.sort((a, b) => a - b)[2]!;
-    };
-    const loadEventsMs = timeOf(() => store.events(writer.id));
-    const loadRecordingMs = timeOf(() => store.get(writer.id));
+    const loadEventsMs = medianOfCalls(() => store.events(writer.id));
+    const loadRecordingMs = medianOfCalls(() => store.get(writer.id));
     return { events: analyzed.length, reads: reads.length, bytes: body.bytes.length, ms, eventsPerSecond, withinTarget: eventsPerSecond > INGEST_TARGET, closeMs, loadEventsMs, loadRecordingMs };
   } finally {
     store.close();

@@ -27,6 +27,7 @@ import type { Store } from '../electron/backend/store/index.ts';
 import { nativeAddon } from '../electron/backend/store/native-addon.ts';
 import { openAiStream, readsPerEvent } from './inputs.ts';
 import type { Body } from './inputs.ts';
+import { medianOfCalls } from './measure.ts';
 
 /** The target: a capture's database at most this many times the body bytes it holds. */
 const TARGET_RATIO = 1.3;
@@ -216,18 +217,9 @@ function openCase(): OpenResult {
     writer.finish({ t: reads.length * 0.1, outcome: 'eof' });
     store.close();
     store = openStore(path);
-    const median = (load: () => unknown): number => {
-      const runs: number[] = [];
-      for (let run = 0; run < 5; run++) {
-        const begin = performance.now();
-        load();
-        runs.push(performance.now() - begin);
-      }
-      return runs.sort((a, b) => a - b)[2]!;
-    };
     const events = store.events(writer.id)!.length;
-    const eventsMs = median(() => store.events(writer.id));
-    const getMs = median(() => store.get(writer.id));
+    const eventsMs = medianOfCalls(() => store.events(writer.id));
+    const getMs = medianOfCalls(() => store.get(writer.id));
     return { events, eventsMs, getMs, withinTarget: eventsMs < OPEN_TARGET_MS && getMs < OPEN_TARGET_MS };
   } finally {
     store.close();
