@@ -10,7 +10,7 @@ import type { EventKeeper } from '../dialects/kit/kept.ts';
 import { raw } from '../dialects/raw.ts';
 import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { DEFAULT_FRAMING, framingOf, framingOfContentType } from '../framing/registry.ts';
+import { DEFAULT_FRAMING, framingNamedBy, framingOf, framingOfContentType } from '../framing/registry.ts';
 import type { BodyPartial, BodyStats, FramedMessage, FramingName, FramingOptions, FramingParser } from '../framing/types.ts';
 import { genericKeeper } from './generic-keeper.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
@@ -44,11 +44,15 @@ interface Reading {
 
 /**
  * The framing a body is read in, chosen before its first byte: the dialect's when it is known (the
- * one asked for, the request path's), else the one the response's content-type names (SSE for any
+ * one asked for, the request path's, or another it says its bodies come in when the content-type
+ * names that one: `alsoFramed`), else the one the response's content-type names (SSE for any
  * other): the first events cannot tell it, as they are the framing's.
  */
 export function framingFor(protocol: Protocol | null, contentType: string | null | undefined): FramingName {
-  return protocol !== null ? (descriptorOf(protocol).framing ?? DEFAULT_FRAMING) : framingOfContentType(contentType);
+  if (protocol === null) return framingOfContentType(contentType);
+  const { framing, alsoFramed } = descriptorOf(protocol);
+  const named = framingNamedBy(contentType);
+  return named !== null && alsoFramed?.[named] !== undefined ? named : (framing ?? DEFAULT_FRAMING);
 }
 
 /**

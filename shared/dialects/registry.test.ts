@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE, CODES_OF_EVERY_DIALECT, STREAM_CATALOGUE, codesOf } from '../analysis/diagnostics/catalogue.ts';
 import { SSE_CODES } from '../framing/sse/catalogue.ts';
 import { EVENT_STREAM_CODES } from '../framing/aws-eventstream/catalogue.ts';
+import { JSON_ARRAY_CODES } from '../framing/json-array/catalogue.ts';
 import { errorBody } from '../replay/errors.ts';
 import { detectProtocol, protocolFromPath } from './detect.ts';
 import { PROTOCOLS, REGISTERED_DIALECTS, descriptorOf, protocolOfWord, registeredDialect } from './registry.ts';
@@ -29,7 +30,7 @@ describe('the registered dialects', () => {
   });
 
   it('each report only their own catalogue\'s codes (beside the stream\'s and every framing\'s), and a code several report means one thing in all: one severity, one title', () => {
-    const seen = new Map<string, { severity: string; title: string }>(Object.entries({ ...STREAM_CATALOGUE, ...SSE_CODES, ...EVENT_STREAM_CODES }).map(([code, { severity, title }]) => [code, { severity, title }]));
+    const seen = new Map<string, { severity: string; title: string }>(Object.entries({ ...STREAM_CATALOGUE, ...SSE_CODES, ...EVENT_STREAM_CODES, ...JSON_ARRAY_CODES }).map(([code, { severity, title }]) => [code, { severity, title }]));
     for (const dialect of REGISTERED_DIALECTS) {
       for (const [code, { severity, title }] of Object.entries(dialect.catalogue)) {
         expect([dialect.protocol, code, seen.get(code) ?? { severity, title }]).toEqual([dialect.protocol, code, { severity, title }]);

@@ -110,6 +110,12 @@ export interface DialectDescriptor {
    */
   readonly framing?: FramingName;
   /**
+   * Other framings its bodies come in, each read when the response's content-type names it, with
+   * why such a body is not the stream asked for (not-event-stream's reason): Gemini's JSON array,
+   * sent when the request lacks `alt=sse`. Absent: none.
+   */
+  readonly alsoFramed?: Partial<Readonly<Record<FramingName, string>>>;
+  /**
    * The kinds of its own reading of an event (DialectInterpretation.kind) that end a complete
    * stream: Chat Completions' `done` (`[DONE]`), the Responses terminal event, Anthropic's
    * `message_stop`. Gateway mode asks whether a gateway dropped it (shared/conformance/gateway/).

@@ -5,6 +5,7 @@
 // framing for its line.
 
 import { awsEventStream } from './aws-eventstream/index.ts';
+import { jsonArray } from './json-array/index.ts';
 import { sse } from './sse/index.ts';
 import type { BodyPartial, BodyStats, FramedMessage, Framing, FramingCheckContext, FramingKind, FramingKinds, FramingName } from './types.ts';
 
@@ -14,6 +15,7 @@ type RegisteredFraming<N extends FramingName> =
 export const FRAMINGS: { readonly [N in FramingName]: RegisteredFraming<N> } = {
   sse,
   'aws-eventstream': awsEventStream,
+  'json-array': jsonArray,
 };
 
 /** A body's framing, read through the interface only (the analysis's view of any framing): its end is one of the framings'. */
@@ -28,11 +30,15 @@ export function framingOf(name: FramingName): AnyFraming {
   return FRAMINGS[name] as unknown as AnyFraming;
 }
 
-/** The framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
+/** The framing whose media type a response's content-type names (parameters and case aside), event stream or not; null for none. */
+export function framingNamedBy(contentType: string | null | undefined): FramingName | null {
+  if (!contentType) return null;
+  const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return FRAMING_NAMES.find((name) => FRAMINGS[name].mediaType === media) ?? null;
+}
+
+/** The event-stream framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
 export function framingOfContentType(contentType: string | null | undefined): FramingName {
-  if (contentType) {
-    const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
-    for (const name of FRAMING_NAMES) if (FRAMINGS[name].mediaType === media) return name;
-  }
-  return DEFAULT_FRAMING;
+  const named = framingNamedBy(contentType);
+  return named !== null && FRAMINGS[named].eventStream !== false ? named : DEFAULT_FRAMING;
 }

@@ -119,6 +119,12 @@ export interface Framing<Message extends FramedMessage, Partial, Stats extends F
   readonly name: string;
   /** The media type of a body in this framing (`content-type`), which tells it when no dialect does. */
   readonly mediaType: string;
+  /**
+   * False for a framing that is no event stream (one JSON array over many reads): its content-type
+   * alone never chooses it, only a dialect that says its bodies may come so (the descriptor's
+   * `alsoFramed`), and a body read in it is not-event-stream all the same. Absent: an event stream.
+   */
+  readonly eventStream?: false;
   /** A push parser over one body. */
   parse(options: FramingOptions<Message>): FramingParser<Partial, Stats>;
   /** The framing's own findings (what it could not frame, how its lines ended…), in its catalogue's codes. */

@@ -109,7 +109,7 @@ export function renderAnalysis(analysis: Analysis, options: RenderOptions): stri
       previous = event.t;
     }
     if (analysis.partial) {
-      lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes ${analysis.framing === 'sse' ? 'never terminated by a blank line' : 'of a frame the body ended inside'}`));
+      lines.push(paint('red', `${'…'.padStart(6)} ${'end'.padStart(10)} ${''.padStart(9)} ${''.padStart(5)}  ${'partial'.padEnd(12)} ${analysis.partial.end - analysis.partial.start} bytes ${analysis.framing === 'sse' ? 'never terminated by a blank line' : analysis.framing === 'json-array' ? 'of a JSON array the body left open' : 'of a frame the body ended inside'}`));
     }
   }
 

@@ -6,7 +6,7 @@
 
 import { REGISTERED_DIALECTS } from '../../dialects/registry.ts';
 import type { DialectCode, RegisteredDialect } from '../../dialects/types.ts';
-import type { FramingCode } from '../../framing/types.ts';
+import type { FramingCode, FramingName } from '../../framing/types.ts';
 import { DEFAULT_FRAMING, FRAMINGS, framingOf } from '../../framing/registry.ts';
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry, CodeInfo, Finding } from '../../findings/finding.ts';
@@ -125,7 +125,9 @@ const SENTINEL_CODES: ReadonlySet<StreamCode> = new Set<StreamCode>(['no-done', 
 /** The codes an analysis may report for a stream of this dialect: the stream's (the sentinel's where it has one), its framing's and its catalogue's. */
 export function codesOf(dialect: RegisteredDialect): ReadonlySet<DiagnosticCode> {
   const stream = (Object.keys(STREAM_CATALOGUE) as StreamCode[]).filter((code) => dialect.descriptor.sentinel !== null || !SENTINEL_CODES.has(code));
-  return new Set<DiagnosticCode>([...stream, ...(Object.keys(framingOf(dialect.descriptor.framing ?? DEFAULT_FRAMING).catalogue) as FramingCode[]), ...(Object.keys(dialect.catalogue) as DialectCode[])]);
+  const framings = [dialect.descriptor.framing ?? DEFAULT_FRAMING, ...(Object.keys(dialect.descriptor.alsoFramed ?? {}) as FramingName[])];
+  const framed = framings.flatMap((name) => Object.keys(framingOf(name).catalogue) as FramingCode[]);
+  return new Set<DiagnosticCode>([...stream, ...framed, ...(Object.keys(dialect.catalogue) as DialectCode[])]);
 }
 
 /** The codes every registered dialect may report, which mean the same in all: what two recordings of different dialects can be compared on. */

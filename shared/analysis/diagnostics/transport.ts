@@ -1,6 +1,9 @@
 // Findings about the HTTP exchange itself: status, content type, encoding, how it ended.
 
+import { descriptorOf } from '../../dialects/registry.ts';
+import type { Protocol } from '../../dialects/types.ts';
 import { framingOf } from '../../framing/registry.ts';
+import type { FramingName } from '../../framing/types.ts';
 import { header } from '../../recording/types.ts';
 import type { RecordingTruncation, SecretsMasked } from '../../recording/types.ts';
 import { finding } from './catalogue.ts';
@@ -15,7 +18,13 @@ function namesMediaType(type: string, mediaType: string): boolean {
   return !/\w/.test(type.charAt(at + mediaType.length) || ' ');
 }
 
-export function transport({ recording, reads, framing }: DiagnosticContext): Diagnostic[] {
+/** Why a body read in a framing that is no event stream is not one, in its dialect's words (the descriptor's `alsoFramed`). */
+function notAStreamReason(protocol: Protocol | null, framing: FramingName): string {
+  const reason = protocol !== null ? descriptorOf(protocol).alsoFramed?.[framing] : undefined;
+  return reason ?? `the body is read as ${framing}.`;
+}
+
+export function transport({ recording, reads, framing, dialect }: DiagnosticContext): Diagnostic[] {
   const found: Diagnostic[] = [];
   const { response, end } = recording;
   if (response) {
@@ -27,8 +36,11 @@ export function transport({ recording, reads, framing }: DiagnosticContext): Dia
     // An error status comes with a JSON or HTML body by nature: http-status says it all.
     const ok = response.status >= 200 && response.status <= 299;
     // The media type of the framing the body was read in (SSE's text/event-stream, the AWS event stream's).
-    const { mediaType } = framingOf(framing);
-    if (ok && (type === undefined || !namesMediaType(type, mediaType))) {
+    const { mediaType, eventStream } = framingOf(framing);
+    if (ok && eventStream === false) {
+      // Read in a framing that is no event stream (Gemini's JSON array): the objects are shown, and the body is said to be no stream, with why.
+      found.push(finding('not-event-stream', `The response is ${type ?? mediaType}, not an event stream: ${notAStreamReason(dialect.protocol, framing)}`));
+    } else if (ok && (type === undefined || !namesMediaType(type, mediaType))) {
       found.push(finding('not-event-stream', type === undefined ? 'The response has no content-type.' : `The response is ${type}, not ${mediaType}.`));
     }
     const encoding = header(response.headers, 'content-encoding');

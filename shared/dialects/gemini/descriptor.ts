@@ -75,8 +75,9 @@ export const geminiDescriptor: DialectDescriptor = {
   sdk: GEMINI_WIRE.sdk,
   outputTokensField: GEMINI_WIRE.outputTokensField,
   sentinel: null,
-  // `?alt=sse`: data-only SSE events, CRLF-framed (without it, a JSON array, which Streamscope does not read as a stream).
+  // `?alt=sse`: data-only SSE events, CRLF-framed; without it one JSON array over many reads, read element by element and said to be no stream.
   framing: 'sse',
+  alsoFramed: { 'json-array': 'the body is a JSON array of GenerateContentResponse objects — the request lacked alt=sse.' },
   terminalKinds: ['finish', 'blocked'],
   auth: 'x-goog-api-key',
   headers: {},
