@@ -6,7 +6,7 @@
 import type { Recording } from '../recording/types.ts';
 import { DEFAULT_FRAMING, framingOf } from '../framing/registry.ts';
 import type { FramedMessage, FramingName } from '../framing/types.ts';
-import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation } from './types.ts';
+import type { Dialect, DialectDiagnostic, DialectEventView, DialectInterpretation, UnframedTail } from './types.ts';
 
 export interface DialectRun<I, S, F> {
   readonly events: readonly DialectEventView<I>[];
@@ -24,6 +24,8 @@ export interface RunOptions {
   readonly recording?: Recording;
   /** The body's framing, for the recording when none is given (bareRecording). Default SSE. */
   readonly framing?: FramingName;
+  /** What the body's end left unframed (the analysis reads it from the framing's partial). Default none. */
+  readonly tail?: UnframedTail | null;
 }
 
 const NO_RECORDING: Recording = { source: 'sse', startedAt: null, request: null, response: null, reads: [], end: null };
@@ -52,6 +54,6 @@ export function runDialect<I extends DialectInterpretation, S, F>(dialect: Diale
     events.push({ sse: event, interpretation, tokens });
   }
   const state = accumulator.state;
-  const diagnostics = dialect.diagnose({ recording: options.recording ?? bareRecording(options.framing), events, state, ended: options.ended ?? true });
+  const diagnostics = dialect.diagnose({ recording: options.recording ?? bareRecording(options.framing), events, state, ended: options.ended ?? true, tail: options.tail ?? null });
   return { events, state, final: dialect.final(state), usage: dialect.usage(state), diagnostics, firstToken };
 }

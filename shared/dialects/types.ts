@@ -227,7 +227,25 @@ export interface DialectContext<I, S> {
   readonly state: S;
   /** False while the recording is under way: end-of-stream checks wait for the end. */
   readonly ended: boolean;
+  /**
+   * What the body's end left unframed (the framing's partial: SSE's lines no blank line
+   * dispatched), as text, with where it lies and the reads holding it; null when nothing was, or
+   * while the body has not ended. Gemini's JSON error written raw after its events is one.
+   */
+  readonly tail?: UnframedTail | null;
 }
+
+/** Bytes at the end of a body that its framing could not frame, read as UTF-8 (at most MAX_TAIL_CHARS of them). */
+export interface UnframedTail {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  /** The reads holding it, first to last. */
+  readonly reads: readonly number[];
+}
+
+/** The most of an unframed tail a dialect is handed to read: an error object is short, and a cut stream's tail may be megabytes. */
+export const MAX_TAIL_CHARS = 16_384;
 
 /**
  * A finding of a dialect: a stable code of its catalogue (its catalogue.ts), the severity, a

@@ -1,4 +1,6 @@
-import type { DialectEventView, DialectInterpretation } from '../../dialects/types.ts';
+import { MAX_TAIL_CHARS } from '../../dialects/types.ts';
+import type { DialectEventView, DialectInterpretation, UnframedTail } from '../../dialects/types.ts';
+import { bodyBytes } from '../body-bytes.ts';
 import { CATALOGUE, SEVERITY_ORDER } from './catalogue.ts';
 import type { Diagnostic } from './catalogue.ts';
 import type { Check, DiagnosticContext } from './context.ts';
@@ -22,7 +24,17 @@ function framingChecks(context: DiagnosticContext): Diagnostic[] {
   return framingOf(context.framing).check(context);
 }
 
-function dialectChecks({ dialect, recording, events, dialectState, ended }: DiagnosticContext): Diagnostic[] {
+/** What the body's end left unframed, as text, for the dialect to read (a JSON error after Gemini's events). */
+function unframedTail({ partial, ended, reads, recording }: DiagnosticContext): UnframedTail | null {
+  if (partial === null || !ended || partial.end <= partial.start) return null;
+  const end = Math.min(partial.end, partial.start + MAX_TAIL_CHARS * 4);
+  const { bytes, first, last } = bodyBytes(reads, recording.reads, partial.start, end);
+  const text = new TextDecoder().decode(bytes).slice(0, MAX_TAIL_CHARS);
+  return { text, start: partial.start, end: partial.end, reads: first === -1 ? [] : Array.from({ length: last - first + 1 }, (_, i) => first + i) };
+}
+
+function dialectChecks(diagnostic: DiagnosticContext): Diagnostic[] {
+  const { dialect, recording, events, dialectState, ended } = diagnostic;
   // The dialect's checks may read its own interpretation of the events; most read only the state,
   // so the list is made when asked for (half a million events would be as many objects).
   let views: readonly DialectEventView<DialectInterpretation>[] | null = null;
@@ -30,6 +42,7 @@ function dialectChecks({ dialect, recording, events, dialectState, ended }: Diag
     recording,
     state: dialectState,
     ended,
+    tail: unframedTail(diagnostic),
     get events() {
       // Where an event is its own dialect reading (Chat Completions' compact events, kit/kept.ts),
       // the events are their own views: no copy of a hundred thousand of them.

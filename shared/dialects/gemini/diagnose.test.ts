@@ -104,6 +104,33 @@ describe("the Gemini dialect's findings", () => {
     expect(brief(fixture('gemini-model-not-found-404-error.chunks.txt')).map((finding) => finding.code)).toEqual(['missing-finish-reason', 'stream-error']);
   });
 
+  it("find Google's JSON error written raw after the events (vercel/ai #5217), with its code, message and status, from the tail the framing left", () => {
+    const events = sse(text('Hel'));
+    const error = '{\n  "error": {\n    "code": 500,\n    "message": "An internal error has occurred.",\n    "status": "INTERNAL"\n  }\n}\n';
+    const body = events + error;
+    const parsed = parseSse(new TextEncoder().encode(body));
+    const start = new TextEncoder().encode(events).length;
+    expect(parsed.partial).toMatchObject({ start, end: start + error.length, data: null });
+    const tail = { text: error, start: parsed.partial!.start, end: parsed.partial!.end, reads: [0] };
+    const found = runDialect(gemini, parsed.events, { tail }).diagnostics;
+    expect(found.map(({ code, message, events: shown, reads }) => ({ code, message, events: shown, reads }))).toEqual([
+      { code: 'missing-finish-reason', message: 'The body ended with no finishReason for candidate 0 (its last event is 0): the answer did not finish. A JSON error came after the events instead (INTERNAL).', events: [0], reads: undefined },
+      {
+        code: 'stream-error',
+        message: `After the last event (0), the body ends with a JSON error object written outside SSE's framing (bytes ${start}–${start + error.length}, no data: line), 500 INTERNAL: "An internal error has occurred.". An SSE client skips it, so the cut answer looks complete; @google/genai throws it as an ApiError when it comes in a read of its own, else fails with "Incomplete JSON segment at the end".`,
+        events: [],
+        reads: [0],
+      },
+    ]);
+  });
+
+  it('read a tail that is no JSON error object as nothing of their own', () => {
+    const events = sse(text('Hel'), { candidates: [{ finishReason: 'STOP' }] });
+    for (const tail of ['data: {"candidates": [', '{"error": "no object"}', '[1, 2]', 'garbage']) {
+      expect(runDialect(gemini, parseSse(new TextEncoder().encode(events)).events, { tail: { text: tail, start: 0, end: tail.length, reads: [] } }).diagnostics).toEqual([]);
+    }
+  });
+
   it('find malformed members and streamed pieces out of place, and leave data that is not JSON to the analysis', () => {
     const body = sse({ candidates: [{ index: 0, content: { parts: [{ text: 5 }, { functionCall: { partialArgs: [{ jsonPath: '$.a', stringValue: 'x' }] } }] } }] }, { candidates: {} }, 'data: {"candidates": [\r\n\r\n', { candidates: [{ finishReason: 'STOP' }] });
     expect(findings(body).map(({ code, message, events }) => ({ code, message, events }))).toEqual([

@@ -370,8 +370,9 @@ const GEMINI_EXPECTED: Readonly<Record<string, Expected>> = {
   'parallel-tool-calls': clean(),
   length: clean(['finish-max-tokens']),
   // Google's JSON error after the events, with no data: line, replayed at speed 0 in the read of the events before it: the SDK
-  // reads it as a JSON segment cut short and throws a plain Error (in a read of its own, its ApiError: the own cases below).
-  'stream-error': { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' },
+  // reads it as a JSON segment cut short and throws a plain Error (in a read of its own, its ApiError: the own cases below);
+  // partial-event says the bytes are unframed, stream-error what they say (its code, message and status).
+  'stream-error': { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event', 'stream-error'], names: 'stream-error' },
   'connection-drop': { sdk: { throws: { name: 'TypeError', message: 'terminated' } }, codes: ['connection-error', 'missing-finish-reason'], names: 'connection-error' },
   // A body cut before finishReason: the SDK ends without error, its last chunk with no finishReason, as ours.
   'cut-before-end': clean(['missing-finish-reason']),
@@ -435,11 +436,11 @@ const GEMINI: DialectClients = {
     describe("Google's JSON error after the events, replayed at speed 1 with its reads as given", () => {
       it('in a read of its own: the SDK throws its ApiError with the status, "got status: INTERNAL." before the JSON', async () => {
         const tail = JSON.stringify({ error: { code: 500, message: 'An internal error has occurred.', status: 'INTERNAL' } });
-        expectRun(await runDialect('gemini', geminiErrorTail(true), { speed: 1 }), { sdk: { throws: { name: 'ApiError', message: `got status: INTERNAL. ${tail}`, status: 500 } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' });
+        expectRun(await runDialect('gemini', geminiErrorTail(true), { speed: 1 }), { sdk: { throws: { name: 'ApiError', message: `got status: INTERNAL. ${tail}`, status: 500 } }, codes: ['missing-finish-reason', 'partial-event', 'stream-error'], names: 'stream-error' });
       });
 
       it("in the read of the event before it: the SDK throws a plain Error, 'Incomplete JSON segment at the end', with neither the error's message nor its status", async () => {
-        expectRun(await runDialect('gemini', geminiErrorTail(false), { speed: 1 }), { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event'], names: 'partial-event' });
+        expectRun(await runDialect('gemini', geminiErrorTail(false), { speed: 1 }), { sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } }, codes: ['missing-finish-reason', 'partial-event', 'stream-error'], names: 'stream-error' });
       });
     });
   },
