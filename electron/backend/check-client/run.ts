@@ -16,7 +16,7 @@ import { startCaseMock } from './mock.ts';
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000;
 
 /** Placeholder keys: an SDK refuses to start without one; the mock takes any. */
-export const PLACEHOLDER_KEYS = { OPENAI_API_KEY: 'sk-streamscope-check-client', ANTHROPIC_API_KEY: 'sk-ant-streamscope-check-client' } as const;
+export const PLACEHOLDER_KEYS = { OPENAI_API_KEY: 'sk-streamscope-check-client', ANTHROPIC_API_KEY: 'sk-ant-streamscope-check-client', GEMINI_API_KEY: 'streamscope-check-client' } as const;
 
 export interface ClientRunOptions {
   readonly argv: readonly string[];
@@ -52,6 +52,8 @@ export function caseEnvironment(base: Readonly<Record<string, string | undefined
     ...PLACEHOLDER_KEYS,
     OPENAI_BASE_URL: mockBaseUrl,
     ANTHROPIC_BASE_URL: origin,
+    // @google/genai's (it adds /v1beta/models/MODEL:streamGenerateContent itself).
+    GOOGLE_GEMINI_BASE_URL: origin,
     STREAMSCOPE_BASE_URL: mockBaseUrl,
     STREAMSCOPE_CASE: kase.id,
     STREAMSCOPE_API: descriptorOf(kase.protocol).word,

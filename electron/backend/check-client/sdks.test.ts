@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
+import { geminiCases } from '../../../shared/conformance/client/gemini/cases.ts';
 import { responsesCases } from '../../../shared/conformance/client/responses/cases.ts';
 import type { ClientCase } from '../../../shared/conformance/client/types.ts';
 import type { ClientVerdict } from '../../../shared/conformance/client/judge.ts';
@@ -16,6 +17,7 @@ const HARNESSES = fileURLToPath(new URL('../../../docs/client-conformance/', imp
 const CASES = chatCases({ slowFirstTokenMs: 1500 });
 const MESSAGES = anthropicCases({ slowFirstTokenMs: 1500 });
 const RESPONSES = responsesCases({ slowFirstTokenMs: 1500 });
+const GEMINI = geminiCases({ slowFirstTokenMs: 1500 });
 const passes = (cases: readonly ClientCase[]) => Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
 const PASSES = passes(CASES);
 
@@ -61,6 +63,14 @@ describe.concurrent('the official SDKs, each through its ten-line harness', { ti
 
   it("openai's Responses stream helper (finalResponse) resolves on a failed response and on a body cut before response.completed", async () => {
     expect(await matrix('openai-responses-final.mjs', RESPONSES)).toEqual({ ...passes(RESPONSES), 'response-failed': 'wrong', 'cut-before-terminal': 'wrong' });
+  });
+
+  it("@google/genai's generateContentStream() takes a body cut before any finishReason for a complete answer (Gemini has no [DONE]); it throws on Google's JSON error after the events", async () => {
+    expect(await matrix('google-genai.mjs', GEMINI)).toEqual({ ...passes(GEMINI), 'cut-before-finish': 'wrong' });
+  });
+
+  it("@google/genai's generateContentStream() with a check that some chunk brought a finishReason passes every case", async () => {
+    expect(await matrix('google-genai-finish.mjs', GEMINI)).toEqual(passes(GEMINI));
   });
 
   it("the AI SDK's streamText on @ai-sdk/openai's Responses model takes a failed response and a cut body for complete answers", async () => {

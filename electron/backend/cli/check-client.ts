@@ -34,9 +34,10 @@ export const CHECK_CLIENT_USAGE = `Usage: streamscope check-client [options] -- 
 
 Runs your client against what real servers send: for each case, serves that
 case's stream on a loopback mock (every request gets it) and runs COMMAND once
-with OPENAI_BASE_URL=http://127.0.0.1:PORT/v1, ANTHROPIC_BASE_URL=
-http://127.0.0.1:PORT, STREAMSCOPE_BASE_URL (the /v1 one), STREAMSCOPE_CASE=ID
-and placeholder OPENAI_API_KEY and ANTHROPIC_API_KEY. COMMAND prints what it
+with OPENAI_BASE_URL=http://127.0.0.1:PORT/v1, ANTHROPIC_BASE_URL and
+GOOGLE_GEMINI_BASE_URL=http://127.0.0.1:PORT, STREAMSCOPE_BASE_URL (the /v1
+one), STREAMSCOPE_CASE=ID and placeholder OPENAI_API_KEY, ANTHROPIC_API_KEY and
+GEMINI_API_KEY. COMMAND prints what it
 assembled: the text alone, or one JSON object
   {"text": …, "toolCalls": [{"name": …, "arguments": <object or JSON string>}]}
 A valid stream must be survived (exit 0, the same text and tool calls), a

@@ -2,7 +2,8 @@
 // same fold as `streamscope inspect`), never written by hand: Chat Completions' choice 0 — its
 // content and its tool calls by index — with each call's arguments parsed when they are JSON;
 // the Responses API's response — its output_text parts joined, its function_call items; Anthropic's
-// message — its text blocks joined, its tool_use blocks with their input.
+// message — its text blocks joined, its tool_use blocks with their input; Gemini's response —
+// candidate 0's text parts (not its thoughts) joined, its functionCall parts with their args.
 
 import { analyzeRecording } from '../../analysis/analyze.ts';
 import type { Analysis } from '../../analysis/analyze.ts';
@@ -23,6 +24,7 @@ export function assembledBy(recording: Recording): AssembledOutput {
   const analysis = analyzeRecording(recording);
   if (analysis.protocol === 'anthropic-messages') return anthropicOutput(analysis);
   if (analysis.protocol === 'responses') return responsesOutput(analysis);
+  if (analysis.protocol === 'gemini') return geminiOutput(analysis);
   return chatOutput(analysis);
 }
 
@@ -52,5 +54,22 @@ function responsesOutput(analysis: Analysis): AssembledOutput {
     toolCalls: output
       .filter((item) => item.type === 'function_call')
       .map((item) => ({ name: typeof item.name === 'string' ? item.name : '', arguments: typeof item.arguments === 'string' ? parsedArguments(item.arguments) : (item.arguments ?? null) })),
+  };
+}
+
+/** Candidate 0's parts as @google/genai's chunks add up to them: its text parts but thoughts joined (`chunk.text`), its function calls with their args (`chunk.functionCalls`). */
+function geminiOutput(analysis: Analysis): AssembledOutput {
+  const candidates = isObject(analysis.final) && Array.isArray(analysis.final.candidates) ? analysis.final.candidates.filter(isObject) : [];
+  const first = candidates.find((candidate) => candidate.index === 0);
+  const content = first !== undefined && isObject(first.content) ? first.content : null;
+  const parts = content !== null && Array.isArray(content.parts) ? content.parts.filter(isObject) : [];
+  return {
+    text: parts.map((part) => (part.thought !== true && typeof part.text === 'string' ? part.text : '')).join(''),
+    toolCalls: parts
+      .filter((part) => isObject(part.functionCall))
+      .map((part) => {
+        const call = part.functionCall as Record<string, unknown>;
+        return { name: typeof call.name === 'string' ? call.name : '', arguments: call.args ?? {} };
+      }),
   };
 }

@@ -5,6 +5,7 @@
 import type { Protocol } from '../../dialects/types.ts';
 import { anthropicCases } from './anthropic/cases.ts';
 import { chatCases } from './chat/cases.ts';
+import { geminiCases } from './gemini/cases.ts';
 import { responsesCases } from './responses/cases.ts';
 import type { CaseFactory } from './types.ts';
 
@@ -12,5 +13,5 @@ export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   'chat-completions': chatCases,
   responses: responsesCases,
   'anthropic-messages': anthropicCases,
-  gemini: null,
+  gemini: geminiCases,
 };
