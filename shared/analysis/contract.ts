@@ -29,6 +29,8 @@ export interface ResponsesContract extends ContractCommon {
 export interface MessagesContract extends ContractCommon {
   protocol: 'anthropic-messages';
   message: MessageObject;
+  /** On Bedrock's InvokeModelWithResponseStream: Bedrock's own count (`amazon-bedrock-invocationMetrics`), as sent; the `usage` stays Anthropic's. */
+  invocation_metrics?: Record<string, unknown>;
 }
 
 /** A stream whose dialect could not be told: its events are shown raw, with the transport findings. */
@@ -128,5 +130,7 @@ export function toContract(analysis: Analysis): AnalysisContract {
   // The final object after the common fields, as the member its descriptor names (none for Chat
   // Completions, whose `choices` hold it); a raw stream has none.
   const member = analysis.protocol === null ? null : descriptorOf(analysis.protocol).final.member;
-  return { protocol: analysis.protocol, ...common, ...(member === null ? {} : { [member]: analysis.final }) } as AnalysisContract;
+  // Then what the dialect reads beside it (Dialect.contractMembers: Bedrock's count on an invoke stream).
+  const beside = dialectOf(analysis.protocol).contractMembers?.(analysis.dialectState) ?? {};
+  return { protocol: analysis.protocol, ...common, ...(member === null ? {} : { [member]: analysis.final }), ...beside } as AnalysisContract;
 }

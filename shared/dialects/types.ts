@@ -111,8 +111,9 @@ export interface DialectDescriptor {
   readonly framing?: FramingName;
   /**
    * Other framings its bodies come in, each read when the response's content-type names it, with
-   * why such a body is not the stream asked for (not-event-stream's reason): Gemini's JSON array,
-   * sent when the request lacks `alt=sse`. Absent: none.
+   * what such a body is — for a framing that is no event stream, why it is not the stream asked for
+   * (not-event-stream's reason): Gemini's JSON array, sent when the request lacks `alt=sse`;
+   * Anthropic's events in Bedrock's event-stream chunks. Absent: none.
    */
   readonly alsoFramed?: Partial<Readonly<Record<FramingName, string>>>;
   /**
@@ -292,6 +293,12 @@ export interface Dialect<I extends DialectInterpretation, S, F> {
    * data is a JSON object of the dialect's (analysis/contract.ts).
    */
   isChunk?(event: KeptEvent): boolean;
+  /**
+   * Optional: what `inspect --json` prints after the final object, read from the state — figures a
+   * platform reported beside the dialect's own (Anthropic's `invocation_metrics`: Bedrock's count on
+   * an invoke stream); none when absent or empty (analysis/contract.ts).
+   */
+  contractMembers?(state: S): Readonly<Record<string, unknown>>;
   /**
    * Optional: the event that finished the response (the timeline's `finish` marker), read from the
    * state, or -1; by default the first event of the view kind `finish`.

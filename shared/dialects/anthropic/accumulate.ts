@@ -8,7 +8,8 @@
 // block: a tool's input is parsed then. message_delta sets stop_reason, stop_sequence and
 // stop_details, and its usage replaces (cumulative counts: the last value counts; output_tokens
 // always, the other counters when present). Payloads are never mutated: the scrubber forks states
-// that share them.
+// that share them. Bedrock's invocation metrics (an invoke stream's last event) are kept beside the
+// usage, never in it: the message's usage is Anthropic's, as the SDK's is.
 
 import { checkArguments } from '../kit/arguments.ts';
 import type { ArgumentsCheck } from '../kit/arguments.ts';
@@ -62,7 +63,9 @@ export interface MessagesState {
   readonly unknownTargets: EvidenceMap<string>;
   readonly unknownTypes: EvidenceMap<string>;
   readonly nameMismatches: EvidenceMap<string>;
-  readonly errors: { readonly event: number; readonly message: string; readonly code: string | null }[];
+  readonly errors: { readonly event: number; readonly message: string; readonly code: string | null; readonly frame: 'exception' | 'error' | null }[];
+  /** Bedrock's own count on an invoke stream (`amazon-bedrock-invocationMetrics`, on its last event), and its event; null when none came. */
+  invocationMetrics: { readonly metrics: Json; readonly at: number } | null;
   readonly malformed: Evidence;
   readonly malformedPaths: Set<string>;
 }
@@ -97,6 +100,7 @@ function emptyState(): MessagesState {
     unknownTypes: new EvidenceMap(),
     nameMismatches: new EvidenceMap(),
     errors: [],
+    invocationMetrics: null,
     malformed: new Evidence(),
     malformedPaths: new Set(),
   };
@@ -113,6 +117,7 @@ class Fold implements DialectAccumulator<MessagesInterpretation, MessagesState> 
     if (interpretation.eventName !== null) state.nameMismatches.add(`${interpretation.eventName}\u0000${interpretation.type ?? ''}`, event);
     if (interpretation.problems.length > 0 && kind !== 'invalid-json') this.malformed(event, interpretation.problems.map((problem) => (problem.code === 'wrong-type' ? `${problem.path} is ${problem.got} (expected ${problem.expected})` : problem.message)));
     if (kind === 'unknown') state.unknownTypes.add(interpretation.type!, event);
+    if (interpretation.invocationMetrics !== null) state.invocationMetrics = { metrics: interpretation.invocationMetrics, at: event };
     const op = interpretation.ops[0];
     if (op === undefined) return;
     switch (op.type) {
@@ -164,7 +169,7 @@ class Fold implements DialectAccumulator<MessagesInterpretation, MessagesState> 
         state.pings.add(event);
         break;
       case 'error':
-        if (state.errors.length < MAX_LISTED) state.errors.push({ event, message: op.message, code: op.code });
+        if (state.errors.length < MAX_LISTED) state.errors.push({ event, message: op.message, code: op.code, frame: op.frame ?? null });
         break;
     }
   }

@@ -22,6 +22,7 @@ export function annotateMessagesEvent(event: MessageFields, interpretation: Mess
     default:
       for (const op of interpretation.ops) parts.push(describe(op, max));
   }
+  if (interpretation.invocationMetrics !== null) parts.push(describeInvocationMetrics(interpretation.invocationMetrics));
   if (interpretation.eventName !== null) parts.push(`SSE event name ${JSON.stringify(interpretation.eventName)} differs`);
   if (interpretation.problems.length > 0) parts.push(`malformed: ${interpretation.problems.map(describeDialectProblem).join('; ')}`);
   return parts.join('; ') || (interpretation.type ?? 'event');
@@ -69,9 +70,18 @@ function describe(op: MessagesOp, max: number): string {
     case 'ping':
       return 'ping';
     case 'error':
-      return `error${op.code === null ? '' : ` ${JSON.stringify(op.code)}`}: ${quote(op.message, max)}`;
+      return `${op.frame === undefined ? 'error' : `${op.frame} frame`}${op.code === null ? '' : ` ${JSON.stringify(op.code)}`}: ${quote(op.message, max)}`;
   }
   return '';
+}
+
+/** Bedrock's own count on an invoke stream's last event, beside (never in) the message's usage. */
+function describeInvocationMetrics(metrics: Readonly<Record<string, unknown>>): string {
+  const figure = (key: string, words: string, unit = ''): string | null => (typeof metrics[key] === 'number' ? `${words} ${metrics[key]}${unit}` : null);
+  const tokens = [figure('inputTokenCount', 'input'), figure('outputTokenCount', 'output'), figure('cacheReadInputTokenCount', 'cache read'), figure('cacheWriteInputTokenCount', 'cache write')].filter((part) => part !== null);
+  const times = [figure('invocationLatency', 'invocation', ' ms'), figure('firstByteLatency', 'first byte', ' ms')].filter((part) => part !== null);
+  const said = [...(tokens.length > 0 ? [`${tokens.join(', ')} tokens`] : []), ...times];
+  return `Bedrock's count: ${said.length > 0 ? said.join('; ') : brief(metrics, 60)}`;
 }
 
 function describeUsage(usage: Readonly<Record<string, unknown>>): string {

@@ -48,6 +48,11 @@ export const ANTHROPIC_CODES = {
     title: 'Usage not cumulative',
     hint: 'message_delta usage is cumulative (each value replaces the last): a later one reporting fewer output tokens means the server sends per-delta counts, and clients that replace (as the SDK does) under-count. Fix the server or gateway.',
   },
+  'invocation-metrics-disagree': {
+    severity: 'info',
+    title: "Bedrock's count differs from Anthropic's usage",
+    hint: "On Bedrock's InvokeModelWithResponseStream the last event carries Bedrock's own count (amazon-bedrock-invocationMetrics), which real Claude streams show differing from the usage message_start and message_delta report. Bedrock bills by its own count: read invocationMetrics for cost, the message's usage for what the model reported, and never add the two.",
+  },
   ping: {
     severity: 'info',
     title: 'Ping events',

@@ -59,6 +59,8 @@ export const anthropicDescriptor: DialectDescriptor = {
   outputTokensField: 'output_tokens',
   sentinel: null,
   framing: 'sse',
+  // Claude on Bedrock's InvokeModelWithResponseStream: the same events in chunk frames, which the framing unwraps.
+  alsoFramed: { 'aws-eventstream': "Bedrock's InvokeModelWithResponseStream: each chunk frame carries one Anthropic Messages event, base64 in its bytes." },
   terminalKinds: ['message-stop'],
   auth: 'x-api-key',
   // As @anthropic-ai/sdk sends it (Anthropic's API reference, "Versions").

@@ -10,6 +10,31 @@ import type { MessagesState } from './accumulate.ts';
 import { TOOL_BLOCKS, checkInput } from './accumulate.ts';
 import type { MessagesInterpretation } from './interpret.ts';
 
+/** Bedrock's counts beside the usage's, by the names each gives them. */
+const COUNTS = [
+  ['inputTokenCount', 'input_tokens', 'input'],
+  ['outputTokenCount', 'output_tokens', 'output'],
+  ['cacheReadInputTokenCount', 'cache_read_input_tokens', 'cache read'],
+  ['cacheWriteInputTokenCount', 'cache_creation_input_tokens', 'cache write'],
+] as const;
+
+/** Where Bedrock's invocation metrics count other tokens than the message's usage: a note, with both figures. */
+function invocationMetricsDisagree({ invocationMetrics, usage, deltaAt, messageAt }: MessagesState): DialectDiagnostic[] {
+  if (invocationMetrics === null || usage === null) return [];
+  const { metrics, at } = invocationMetrics;
+  const differ = COUNTS.filter(([bedrock, anthropic]) => typeof metrics[bedrock] === 'number' && typeof usage[anthropic] === 'number' && metrics[bedrock] !== usage[anthropic]);
+  if (differ.length === 0) return [];
+  const figures = differ.map(([bedrock, anthropic, words]) => `${metrics[bedrock] as number} ${words} tokens (${bedrock}) where the usage says ${usage[anthropic] as number} (${anthropic})`);
+  const usageAt = deltaAt !== -1 ? deltaAt : messageAt;
+  return [
+    finding(
+      'invocation-metrics-disagree',
+      `Bedrock's invocation metrics (event ${at}) count ${figures.join(', and ')}: the message's usage is Anthropic's (message_start and message_delta), Bedrock's count is its own.`,
+      usageAt === -1 ? [at] : [usageAt, at],
+    ),
+  ];
+}
+
 export function diagnoseMessages({ state, ended, recording }: DialectContext<MessagesInterpretation, MessagesState>): DialectDiagnostic[] {
   const found: DialectDiagnostic[] = [];
   if (ended && state.messageStopAt === -1 && state.lastEvent !== -1) {
@@ -58,8 +83,10 @@ export function diagnoseMessages({ state, ended, recording }: DialectContext<Mes
   }
   if (state.pings.count > 0) found.push(finding('ping', `${plural(state.pings.count, 'ping event')} (${state.pings.count === 1 ? 'event' : 'events'} ${few(state.pings.events, 5, state.pings.count)}).`, state.pings.events));
   for (const error of state.errors) {
-    found.push(finding('stream-error', `Event ${error.event} is an error event: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The Anthropic SDK throws it.`, [error.event]));
+    const what = error.frame === null ? 'an error event' : `${error.frame === 'exception' ? 'an exception' : 'an error'} frame inside the ${recording.response?.status ?? 200}`;
+    found.push(finding('stream-error', `Event ${error.event} is ${what}: ${quote(error.message, 120)}${error.code === null ? '' : ` (${JSON.stringify(error.code)})`}. The Anthropic SDK throws it.`, [error.event]));
   }
+  found.push(...invocationMetricsDisagree(state));
   for (const [type, group] of state.unknownTypes.groups) {
     found.push(finding('unknown-event', `${plural(group.count, 'event')} of type ${JSON.stringify(type)}, which the Anthropic SDK does not know: ${few(group.events, 5, group.count)}.`, group.events));
   }

@@ -27,6 +27,8 @@ export const messages: RegisteredDialect<MessagesInterpretation, MessagesState, 
   final: finalMessage,
   // As the provider sent it: message_start's, each message_delta's counters replacing (docs/architecture.md, "The stream").
   usage: (state) => (state.usage === null ? null : { ...state.usage }),
+  // Bedrock's own count on an invoke stream, beside the usage and never in it.
+  contractMembers: (state) => (state.invocationMetrics === null ? {} : { invocation_metrics: { ...state.invocationMetrics.metrics } }),
   diagnose: diagnoseMessages,
   drops: messagesDrops,
   snippet: messagesSnippet,

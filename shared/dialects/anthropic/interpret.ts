@@ -2,9 +2,13 @@
 // the analysis goes by it (docs/architecture.md, "The stream") — the SDK dispatches on it too, after skipping `event: ping` and
 // data-only events by their SSE name), the operation it applies, whether its `event:` name differs
 // from its type, and what is malformed about it. Stateless and total: nothing here throws.
+// On Bedrock's InvokeModelWithResponseStream the same events come in event-stream frames (the
+// framing unwraps each chunk): an exception frame there is read as Anthropic's error event, and the
+// last event's `amazon-bedrock-invocationMetrics`, Bedrock's own count, is read beside the usage.
 
 import type { MessageFields } from '../../framing/types.ts';
 import { NOTHING, errorOf, isIndex, parseData, wrongType } from '../kit/common.ts';
+import { frameException } from '../kit/frame-exception.ts';
 import { isObject } from '../../is-object.ts';
 import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
@@ -40,7 +44,12 @@ export interface MessagesInterpretation extends DialectInterpretation {
   readonly ops: readonly MessagesOp[];
   readonly tokens: number;
   readonly problems: readonly DialectProblem[];
+  /** Bedrock's `amazon-bedrock-invocationMetrics` on this event (an invoke stream's last), as sent; null when absent. */
+  readonly invocationMetrics: Readonly<Record<string, unknown>> | null;
 }
+
+/** The member Bedrock adds to an invoke stream's last event: its own token counts and latencies. */
+export const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
 const DELTA_KINDS: Readonly<Record<DeltaType, MessagesKind>> = {
   text_delta: 'text',
@@ -68,7 +77,8 @@ const values: (string | number | null)[] = [null];
 /** Reads one event: from a template when it is a recent delta's data with another text, else in full. */
 export function interpretMessagesEvent(event: MessageFields): MessagesInterpretation {
   const data = event.data;
-  if (data !== null) {
+  // An exception frame (an invoke stream's) is read in full, whatever its payload looks like.
+  if (data !== null && (event.unknownFields.length === 0 || frameException(event) === null)) {
     for (let i = 0; i < templates.length; i++) {
       const known = templates[i]!;
       if (known.template.eventName !== event.event || !known.template.match(data, values)) continue;
@@ -76,7 +86,7 @@ export function interpretMessagesEvent(event: MessageFields): MessagesInterpreta
       const { base, op } = known;
       const text = values[0] as string;
       const delta: DeltaOp = { type: 'delta', index: op.index, deltaType: op.deltaType, text, citation: undefined };
-      return { kind: base.kind, type: base.type, eventName: base.eventName, ops: [delta], tokens: text === '' ? 0 : TOKENS[op.deltaType], problems: NOTHING };
+      return { kind: base.kind, type: base.type, eventName: base.eventName, ops: [delta], tokens: text === '' ? 0 : TOKENS[op.deltaType], problems: NOTHING, invocationMetrics: base.invocationMetrics };
     }
   }
   const interpretation = interpretInFull(event);
@@ -89,7 +99,8 @@ export function interpretMessagesEvent(event: MessageFields): MessagesInterpreta
 function learn(data: string, event: MessageFields, interpretation: MessagesInterpretation, op: DeltaOp): void {
   const template = Template.learn(data, event.event, [{ key: DELTA_INFO[op.deltaType].key, type: 'string' }]);
   if (template === null) return;
-  const probe = interpretInFull({ ...event, data: template.probe() });
+  // Its fields named one by one: a kept event's are getters, which a spread would drop.
+  const probe = interpretInFull({ data: template.probe(), event: event.event, id: event.id, retry: event.retry, comments: event.comments, unknownFields: event.unknownFields });
   const probed = probe.ops[0];
   if (
     probed?.type !== 'delta' ||
@@ -110,16 +121,22 @@ function learn(data: string, event: MessageFields, interpretation: MessagesInter
 
 /** Reads one event in full: JSON.parse, then its type (what the templates are checked against). */
 export function interpretInFull(event: MessageFields): MessagesInterpretation {
+  const exception = frameException(event);
+  // As @anthropic-ai/bedrock-sdk has it: an exception frame ends the stream as Anthropic's error event would.
+  if (exception !== null) return result('error', 'error', null, [{ type: 'error', message: exception.message, code: exception.type, frame: exception.frame }], 0, NOTHING);
   const parsed = parseData(event);
   if (!parsed.ok) return result(parsed.kind, null, null, NOTHING, 0, parsed.problems);
   const json = parsed.json;
   const problems = scratchProblems;
   problems.length = 0;
+  const metrics = json[INVOCATION_METRICS];
+  const invocationMetrics = isObject(metrics) ? metrics : null;
+  if (metrics !== undefined && invocationMetrics === null) problems.push(wrongType(INVOCATION_METRICS, 'object', metrics));
   let type = typeof json.type === 'string' ? json.type : null;
   const eventName = event.event !== null && type !== null && event.event !== type ? event.event : null;
   if (type === null) {
     problems.push(wrongType('type', 'string', json.type));
-    return result('malformed', null, null, NOTHING, 0, problems.slice());
+    return result('malformed', null, null, NOTHING, 0, problems.slice(), invocationMetrics);
   }
 
   let kind: MessagesKind = 'unknown';
@@ -193,7 +210,7 @@ export function interpretInFull(event: MessageFields): MessagesInterpretation {
       break;
     }
   }
-  return result(kind, type, eventName, op === null ? NOTHING : [op], tokens, problems.length > 0 ? problems.slice() : NOTHING);
+  return result(kind, type, eventName, op === null ? NOTHING : [op], tokens, problems.length > 0 ? problems.slice() : NOTHING, invocationMetrics);
 }
 
 const STOP: MessagesOp = Object.freeze({ type: 'message-stop' });
@@ -206,8 +223,9 @@ function result(
   ops: readonly MessagesOp[],
   tokens: number,
   problems: readonly DialectProblem[],
+  invocationMetrics: Readonly<Record<string, unknown>> | null = null,
 ): MessagesInterpretation {
-  return { kind, type, eventName, ops, tokens, problems };
+  return { kind, type, eventName, ops, tokens, problems, invocationMetrics };
 }
 
 function indexOf(json: Record<string, unknown>, problems: DialectProblem[]): number | null {

@@ -62,6 +62,8 @@ export interface ErrorOp {
   readonly type: 'error';
   readonly message: string;
   readonly code: string | null;
+  /** An event-stream frame that said it (Bedrock's exception or error frame on an invoke stream), not Anthropic's error event. */
+  readonly frame?: 'exception' | 'error';
 }
 
 export type MessagesOp = MessageStartOp | BlockStartOp | DeltaOp | BlockStopOp | MessageDeltaOp | MessageStopOp | PingOp | ErrorOp;

@@ -30,4 +30,9 @@ export const EVENT_STREAM_CODES = {
     title: 'Malformed frame headers',
     hint: 'A header has an unknown type tag or runs past the headers\' length: the AWS SDKs throw on it. The encoder that wrote the frame is at fault.',
   },
+  'invoke-chunk-malformed': {
+    severity: 'error',
+    title: 'Invoke chunk cannot be read',
+    hint: 'An InvokeModelWithResponseStream chunk\'s payload must be {"bytes": "<base64 of the model\'s event>"}: this one is not JSON, has no bytes, or its bytes are not base64. The AWS SDKs fail to deserialize it (or hand the client bytes it cannot parse); the model\'s event in it is lost. The encoder or a proxy that rewrote the payload is at fault.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

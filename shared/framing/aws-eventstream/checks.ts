@@ -1,5 +1,6 @@
 // The AWS event-stream framing's own findings: frames whose CRCs do not hold, headers that cannot be
-// read, a frame the end of the body cut, a length that stopped the framing — what the parser saw
+// read, an invoke chunk whose envelope cannot be unwrapped, a frame the end of the body cut, a length
+// that stopped the framing — what the parser saw
 // of the body, whatever the dialect (the analysis's diagnose runs them on a body in this framing).
 
 import { findingIn } from '../../findings/finding.ts';
@@ -22,7 +23,7 @@ const finding = findingIn(EVENT_STREAM_CODES);
 const hex = (crc: number): string => '0x' + crc.toString(16).padStart(8, '0');
 
 export function checkEventStream(context: EventStreamCheckContext): EventStreamFinding[] {
-  return [...crcMismatches(context), ...malformedHeaders(context), ...truncated(context), ...oversized(context)];
+  return [...crcMismatches(context), ...malformedHeaders(context), ...malformedChunks(context), ...truncated(context), ...oversized(context)];
 }
 
 function crcMismatches({ stats }: EventStreamCheckContext): EventStreamFinding[] {
@@ -50,6 +51,19 @@ function malformedHeaders({ stats }: EventStreamCheckContext): EventStreamFindin
     finding(
       'frame-malformed-headers',
       `${plural(bad.length, 'frame')} with headers that cannot be read (${few(bad.map((message) => `#${message.index}`))}): in the first, at offset ${first.headerError!.offset}, ${first.headerError!.problem}; the headers before it are kept.`,
+      bad.map((message) => message.index),
+    ),
+  ];
+}
+
+function malformedChunks({ stats }: EventStreamCheckContext): EventStreamFinding[] {
+  if (stats.malformedChunks === 0) return [];
+  const bad = stats.flagged.filter((message) => message.chunkError !== null);
+  const first = bad[0]!;
+  return [
+    finding(
+      'invoke-chunk-malformed',
+      `${plural(bad.length, 'chunk')} whose event cannot be read (${few(bad.map((message) => `#${message.index}`))}): in the first, at offset ${first.start}–${first.end}, ${first.chunkError}. Its payload is shown as it came.`,
       bad.map((message) => message.index),
     ),
   ];

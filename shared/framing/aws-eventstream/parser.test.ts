@@ -38,6 +38,8 @@ function expectedEvent(index: number, start: number, read: number, bytes: Uint8A
     headers: [stringHeader(':event-type', type), stringHeader(':content-type', 'application/json'), stringHeader(':message-type', 'event')],
     headerError: null,
     payload: json(payload),
+    chunk: false,
+    chunkError: null,
   };
 }
 
@@ -86,7 +88,7 @@ describe('the AWS event-stream parser', () => {
     const { messages, partial, stats } = parseEventStream(body);
     expect(messages).toEqual(expectedConverseStream([body]));
     expect(partial).toBeNull();
-    expect(stats).toEqual({ bytes: body.length, reads: 1, messages: 6, crcMismatches: 0, malformedHeaders: 0, flagged: [], unframeable: null });
+    expect(stats).toEqual({ bytes: body.length, reads: 1, messages: 6, crcMismatches: 0, malformedHeaders: 0, malformedChunks: 0, flagged: [], unframeable: null });
   });
 
   it('reads the same answer byte by byte, each frame completed by the read of its last byte', () => {
@@ -177,6 +179,8 @@ describe('the AWS event-stream parser', () => {
       headers: [stringHeader(':exception-type', 'throttlingException'), stringHeader(':content-type', 'application/json'), stringHeader(':message-type', 'exception')],
       headerError: null,
       payload: json({ message: 'Too many requests, please wait before trying again.' }),
+      chunk: false,
+      chunkError: null,
     });
   });
 
@@ -358,7 +362,7 @@ describe('the AWS event-stream parser', () => {
     const parser = createEventStreamParser({ onEvent() {} });
     parser.feed(frames[0]!);
     parser.feed(frames[1]!.subarray(0, 5));
-    expect(parser.stats).toEqual({ bytes: frames[0]!.length + 5, reads: 2, messages: 1, crcMismatches: 0, malformedHeaders: 0, flagged: [], unframeable: null });
+    expect(parser.stats).toEqual({ bytes: frames[0]!.length + 5, reads: 2, messages: 1, crcMismatches: 0, malformedHeaders: 0, malformedChunks: 0, flagged: [], unframeable: null });
   });
 
   it('never throws on random bytes, and frames them alike however they are split', () => {

@@ -8,6 +8,7 @@
 // no frame can have leaves no way to find the next frame, so the framing stops there and says so.
 // Nothing is thrown on any input.
 
+import { CHUNK_EVENT, unwrapChunk } from './chunk.ts';
 import { crc32 } from './crc32.ts';
 import { headerText, readHeaders } from './headers.ts';
 import type { EventStreamEnd, EventStreamMessage, EventStreamParser, EventStreamParserOptions, EventStreamPartialFrame, EventStreamStats, EventStreamUnframeable } from './types.ts';
@@ -42,6 +43,7 @@ class Parser implements EventStreamParser {
   private messageIndex = 0;
   private crcMismatches = 0;
   private malformedHeaders = 0;
+  private malformedChunks = 0;
   private readonly flagged: EventStreamMessage[] = [];
   private unframeable: EventStreamUnframeable | null = null;
 
@@ -128,6 +130,7 @@ class Parser implements EventStreamParser {
       messages: this.messageIndex,
       crcMismatches: this.crcMismatches,
       malformedHeaders: this.malformedHeaders,
+      malformedChunks: this.malformedChunks,
       flagged: this.flagged.length === 0 ? EMPTY : this.flagged.slice(),
       unframeable: this.unframeable,
     };
@@ -211,13 +214,26 @@ class Parser implements EventStreamParser {
       else (unknown ??= []).push({ name: header.name, value: headerText(header) });
     }
     const payload = bytes.subarray(headersEnd, end - 4);
+    let data = payload.length === 0 ? null : utf8.decode(payload);
+    // An invoke stream's chunk: the data is the event its envelope carries, the `:event-type` (which names the envelope, not the event) a field.
+    let chunk = false;
+    let chunkError: string | null = null;
+    if (event === CHUNK_EVENT && eventHeader === ':event-type') {
+      const unwrapped = unwrapChunk(data);
+      chunk = true;
+      data = unwrapped.data;
+      chunkError = unwrapped.error;
+      if (chunkError !== null) this.malformedChunks++;
+      event = null;
+      unknown = headers.map((header) => ({ name: header.name, value: headerText(header) }));
+    }
 
     const message: EventStreamMessage = {
       index: this.messageIndex++,
       start,
       end: start + totalLength,
       read: this.readIndex,
-      data: payload.length === 0 ? null : utf8.decode(payload),
+      data,
       event,
       id: null,
       retry: null,
@@ -233,8 +249,10 @@ class Parser implements EventStreamParser {
       headers,
       headerError,
       payload,
+      chunk,
+      chunkError,
     };
-    if (crcBroken || headerError !== null) this.flagged.push(message);
+    if (crcBroken || headerError !== null || chunkError !== null) this.flagged.push(message);
     this.options.onEvent(message);
   }
 }

@@ -36,7 +36,9 @@ export interface EventStreamHeaderError {
 /**
  * One message (frame). `data` is the payload as UTF-8 (null when empty); `event` is the
  * `:event-type` of an event (or of a message with no `:message-type`), the `:exception-type` of an
- * exception, the `:error-code` of an error; the other headers are `unknownFields`, as text.
+ * exception, the `:error-code` of an error; the other headers are `unknownFields`, as text. An
+ * invoke stream's `chunk` frame (chunk.ts) is the exception: its `data` is the event its envelope's
+ * base64 carries, its `event` null, and every header a field, `:event-type: chunk` among them.
  */
 export interface EventStreamMessage extends FramedMessage {
   /** The prelude as stated: total length, headers length, prelude CRC; the message CRC (the frame's last 4 bytes). */
@@ -52,8 +54,12 @@ export interface EventStreamMessage extends FramedMessage {
   readonly headers: readonly EventStreamHeader[];
   /** Headers that could not be read (an unknown type tag, a header running past the headers' length), or null. */
   readonly headerError: EventStreamHeaderError | null;
-  /** The payload's bytes (a view on the parser's copy of the read). */
+  /** The payload's bytes (a view on the parser's copy of the read): a chunk's envelope, as it came. */
   readonly payload: Uint8Array;
+  /** Whether this is an invoke stream's `chunk` frame, whose `data` is the event its envelope carries. */
+  readonly chunk: boolean;
+  /** Why a chunk's envelope could not be unwrapped (not JSON, no `bytes`, not base64), its `data` then null; null otherwise. */
+  readonly chunkError: string | null;
 }
 
 /** The frame the end of the body cut short: as much of its prelude as arrived. */
@@ -80,7 +86,9 @@ export interface EventStreamStats extends FramingStats {
   /** Frames whose prelude CRC, or whose message CRC, does not hold. */
   readonly crcMismatches: number;
   readonly malformedHeaders: number;
-  /** The frames counted in `crcMismatches` or `malformedHeaders`, as read, in order: what the checks name. */
+  /** Chunk frames whose envelope could not be unwrapped (chunkError). */
+  readonly malformedChunks: number;
+  /** The frames counted in `crcMismatches`, `malformedHeaders` or `malformedChunks`, as read, in order: what the checks name. */
   readonly flagged: readonly EventStreamMessage[];
   /** Set once a length out of bounds stopped the framing: the bytes from `start` on are not framed. */
   readonly unframeable: EventStreamUnframeable | null;
