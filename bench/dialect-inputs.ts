@@ -67,3 +67,21 @@ export function dialectBody(text: string, events: number): Body {
   // Offsets of event ends are not needed by the analysis benchmark.
   return { bytes, eventEnds: [], events };
 }
+
+/**
+ * A Gemini stream of `events` events as generativelanguage.googleapis.com sends a long answer
+ * with `alt=sse` (shared/test/fixtures/gemini/SOURCES.md): data-only events, CRLF-framed, each a
+ * whole GenerateContentResponse with one text part, Google's spacing, its usageMetadata growing,
+ * modelVersion and responseId on every event, finishReason STOP on the last; no [DONE].
+ */
+export function geminiBenchStream(events: number): string {
+  const out: string[] = [];
+  for (let i = 0; i < events; i++) {
+    const last = i === events - 1;
+    const word = JSON.stringify(BENCH_WORDS[i % BENCH_WORDS.length]);
+    out.push(
+      `data: {"candidates": [{"content": {"parts": [{"text": ${word}}],"role": "model"},${last ? '"finishReason": "STOP",' : ''}"index": 0}],"usageMetadata": {"promptTokenCount": 18,"candidatesTokenCount": ${i + 1},"totalTokenCount": ${i + 19},"promptTokensDetails": [{"modality": "TEXT","tokenCount": 18}]},"modelVersion": "gemini-2.5-flash","responseId": "g1P6aZnMMZq5qtsPj9fyuQ8"}\r\n\r\n`,
+    );
+  }
+  return out.join('');
+}

@@ -1,5 +1,5 @@
 // `npm run bench`: parser throughput against eventsource-parser, the full analysis of a
-// 100,000-event stream, the recorder's capture fidelity, ingest speed and memory, a capture's
+// 100,000-event stream (and each dialect's beside Chat Completions', bench/dialect-ratio.ts), the recorder's capture fidelity, ingest speed and memory, a capture's
 // database beside its body (bench/storage.ts), the replay's
 // timing fidelity against aimock, the capture proxy's relay cost beside nginx and no proxy
 // (bench/capture.ts), `streamscope check`'s server battery against the simulator beside plain fetch
@@ -25,6 +25,7 @@ import { collect, compare, machine, median, now } from './measure.ts';
 import type { ParseCount } from './parsers.ts';
 import { parseOurs, parsePeer } from './parsers.ts';
 import { runEventStreamBenchmarks } from './eventstream.ts';
+import { runDialectRatios } from './dialect-ratio.ts';
 import { runRecordingBenchmarks } from './recording.ts';
 import { measureProxyMemory, PROXY_MEMORY_CASE } from './proxy-memory.ts';
 import { runStorageBenchmarks } from './storage.ts';
@@ -431,6 +432,10 @@ if (sdkPeerResults.length > 0) {
   for (const peer of sdkPeerResults) printRow([peer.name, peer.peer, fmt(peer.analysisMs), fmt(peer.sdkMs), `${fmt(peer.ratio, 2)}×`], widths);
 }
 
+// ---------------------------------------------------------------- each dialect's full analysis beside Chat Completions' (dialect-ratio.ts)
+
+const dialectRatioResults = runDialectRatios(selected, fail);
+
 // ---------------------------------------------------------------- recording (capture fidelity, ingest, 1 GB)
 
 // The timing cases below measure how late a process is: the parser inputs are dropped first, so that
@@ -504,6 +509,7 @@ if (only === undefined && option('--runs') === undefined) {
     eventStream: eventStreamResults,
     analysis: analysisResults,
     dialectSdkPeers: sdkPeerResults,
+    dialectsBesideChat: dialectRatioResults,
     recording: recordingResults,
     storage: storageResults,
     replay: replayResults,

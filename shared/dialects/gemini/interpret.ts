@@ -11,6 +11,7 @@ import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import type { MessageFields } from '../../framing/types.ts';
 import { readPart } from './parts.ts';
+import { fromTemplate, learn } from './template.ts';
 import type { PartOp } from './parts.ts';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -69,32 +70,55 @@ export interface GeminiInterpretation extends DialectInterpretation {
   readonly tokens: number;
 }
 
+/** Reads one event: from a template when it is a recent text event's data with another text and counts (template.ts), else in full. */
 export function interpretGeminiEvent(event: MessageFields): GeminiInterpretation {
+  if (event.data !== null) {
+    const known = fromTemplate(event.data);
+    if (known !== null) return known;
+  }
+  const interpretation = interpretInFull(event);
+  learn(event, interpretation, interpretInFull);
+  return interpretation;
+}
+
+/** Reads one event in full: JSON.parse, then every member. */
+export function interpretInFull(event: MessageFields): GeminiInterpretation {
   const parsed = parseData(event);
   if (!parsed.ok) return { kind: parsed.kind, ops: NOTHING, problems: parsed.problems, tokens: 0 };
   const json = parsed.json;
   const problems: DialectProblem[] = [];
   if ('error' in json) return readError(json.error, problems);
 
-  const text = (key: string): string | null => {
-    const value = json[key];
-    if (typeof value === 'string') return value;
-    if (value !== undefined && value !== null) problems.push(wrongType(key, 'string', value));
-    return null;
-  };
-  const object = (key: string): Json | null => {
-    const value = json[key];
-    if (isObject(value)) return value;
-    if (value !== undefined && value !== null) problems.push(wrongType(key, 'object', value));
-    return null;
-  };
   const candidates: CandidateOp[] = [];
-  if (Array.isArray(json.candidates)) json.candidates.forEach((candidate, i) => readCandidate(candidate, `candidates[${i}]`, problems, candidates));
+  if (Array.isArray(json.candidates)) for (let i = 0; i < json.candidates.length; i++) readCandidate(json.candidates[i], i, problems, candidates);
   else if (json.candidates !== undefined && json.candidates !== null) problems.push(wrongType('candidates', 'array', json.candidates));
-  const op: GeminiOp = { op: 'response', responseId: text('responseId'), modelVersion: text('modelVersion'), createTime: text('createTime'), candidates, promptFeedback: object('promptFeedback'), usage: object('usageMetadata') };
+  const op: GeminiOp = {
+    op: 'response',
+    responseId: stringAt(json, 'responseId', problems),
+    modelVersion: stringAt(json, 'modelVersion', problems),
+    createTime: stringAt(json, 'createTime', problems),
+    candidates,
+    promptFeedback: objectAt(json, 'promptFeedback', problems),
+    usage: objectAt(json, 'usageMetadata', problems),
+  };
   const { kind, tokens } = kindOf(op);
   // A response of which nothing could be read but its faults is malformed, not empty.
   return { kind: kind === 'empty' && problems.length > 0 ? 'malformed' : kind, ops: [op], problems: problems.length > 0 ? problems : NOTHING, tokens };
+}
+
+// Top-level functions, not closures in interpretGeminiEvent: a hundred thousand events would make as many (docs/performance.md).
+function stringAt(json: Json, key: string, problems: DialectProblem[]): string | null {
+  const value = json[key];
+  if (typeof value === 'string') return value;
+  if (value !== undefined && value !== null) problems.push(wrongType(key, 'string', value));
+  return null;
+}
+
+function objectAt(json: Json, key: string, problems: DialectProblem[]): Json | null {
+  const value = json[key];
+  if (isObject(value)) return value;
+  if (value !== undefined && value !== null) problems.push(wrongType(key, 'object', value));
+  return null;
 }
 
 function readError(error: unknown, problems: DialectProblem[]): GeminiInterpretation {
@@ -108,7 +132,8 @@ function readError(error: unknown, problems: DialectProblem[]): GeminiInterpreta
   return { kind: 'error', ops: [{ op: 'error', message, code, status }], problems: NOTHING, tokens: 0 };
 }
 
-function readCandidate(candidate: unknown, path: string, problems: DialectProblem[], into: CandidateOp[]): void {
+function readCandidate(candidate: unknown, at: number, problems: DialectProblem[], into: CandidateOp[]): void {
+  const path = `candidates[${at}]`;
   if (!isObject(candidate)) {
     problems.push(wrongType(path, 'object', candidate));
     return;

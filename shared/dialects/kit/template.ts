@@ -45,7 +45,9 @@ export class Template {
       const key = `"${field.key}":`;
       const at = data.indexOf(key);
       if (at === -1 || data.indexOf(key, at + 1) !== -1) return;
-      const start = at + key.length;
+      // Google's JSON puts a space after the colon (`"text": "…"`): it is the segment's, not the value's.
+      let start = at + key.length;
+      while (data.charCodeAt(start) === 0x20) start++;
       const end = field.type === 'string' ? stringEnd(data, start) : integerEnd(data, start);
       if (end !== -1) spans.push({ start, end, field: index, type: field.type });
     });

@@ -1,0 +1,88 @@
+// The full analysis of each non-OpenAI dialect beside Chat Completions' on 100,000 events
+// (issue 32, "Measured": within 1.5× of Chat's), both measured in the same run, alternately, so
+// that the ratio holds on a loaded machine. One line a dialect (DIALECTS): Bedrock's comes with
+// its registration. `--only "beside Chat"` runs them all, `--only "beside Chat: 100k Gemini"` one.
+
+import { analyzeRecording } from '../shared/analysis/analyze.ts';
+import type { Protocol } from '../shared/dialects/types.ts';
+import { recordingFromSse } from '../shared/formats/sse.ts';
+import type { Recording } from '../shared/recording/types.ts';
+import { geminiBenchStream } from './dialect-inputs.ts';
+import { openAiStream } from './inputs.ts';
+import { collect, median, now } from './measure.ts';
+
+/** What a dialect's analysis may take, as a multiple of Chat Completions' on as many events. */
+export const RATIO_TARGET = 1.5;
+const EVENTS = 100_000;
+const RUNS = 5;
+
+interface DialectCase {
+  readonly name: string;
+  readonly protocol: Protocol;
+  /** A recording of EVENTS events in the dialect, as its server sends a long answer. */
+  readonly make: () => Recording;
+}
+
+const encode = (text: string) => new TextEncoder().encode(text);
+
+export const DIALECTS: readonly DialectCase[] = [
+  { name: 'analysis beside Chat: 100k Gemini untimed', protocol: 'gemini', make: () => recordingFromSse(encode(geminiBenchStream(EVENTS))) },
+];
+
+export interface DialectRatioResult {
+  readonly name: string;
+  readonly protocol: Protocol;
+  readonly events: number;
+  readonly bytes: number;
+  readonly chatBytes: number;
+  readonly chatMs: number;
+  readonly dialectMs: number;
+  /** dialectMs / chatMs, the medians' ratio. */
+  readonly ratio: number;
+  readonly target: number;
+  readonly withinTarget: boolean;
+  readonly runs: { readonly chatMs: number[]; readonly dialectMs: number[] };
+}
+
+function timed(recording: Recording): number {
+  collect();
+  const start = now();
+  analyzeRecording(recording);
+  return now() - start;
+}
+
+const bytesOf = (recording: Recording) => recording.reads.reduce((sum, read) => sum + read.bytes.length, 0);
+
+export function runDialectRatios(selected: (name: string) => boolean, fail: (message: string) => never): DialectRatioResult[] {
+  const cases = DIALECTS.filter((kase) => selected(kase.name));
+  if (cases.length === 0) return [];
+  // Chat Completions' typical stream, as the analysis bench reads it ("analysis: 100k untimed (.sse)").
+  const chat = recordingFromSse(openAiStream({ events: EVENTS, seed: 1 }).bytes);
+  const results: DialectRatioResult[] = [];
+  const widths = [44, 8, 10, 10, 10, 8, 10];
+  console.log('');
+  print(['full analysis beside Chat Completions', 'events', 'MB', 'Chat ms', 'dialect ms', 'ratio', 'target'], widths);
+  for (const kase of cases) {
+    const recording = kase.make();
+    const first = analyzeRecording(recording);
+    if (first.protocol !== kase.protocol || first.events.length !== EVENTS) fail(`"${kase.name}": read as ${String(first.protocol)} with ${first.events.length} events, not ${kase.protocol} with ${EVENTS}.`);
+    if (first.diagnostics.some((found) => found.severity !== 'info')) fail(`"${kase.name}": the clean stream has findings: ${first.diagnostics.map((found) => found.code).join(', ')}.`);
+    analyzeRecording(chat);
+    const runs = { chatMs: [] as number[], dialectMs: [] as number[] };
+    for (let run = 0; run < RUNS; run++) {
+      runs.chatMs.push(timed(chat));
+      runs.dialectMs.push(timed(recording));
+    }
+    const chatMs = median(runs.chatMs);
+    const dialectMs = median(runs.dialectMs);
+    const ratio = dialectMs / chatMs;
+    const result: DialectRatioResult = { name: kase.name, protocol: kase.protocol, events: EVENTS, bytes: bytesOf(recording), chatBytes: bytesOf(chat), chatMs, dialectMs, ratio, target: RATIO_TARGET, withinTarget: ratio <= RATIO_TARGET, runs };
+    results.push(result);
+    print([kase.name, EVENTS.toLocaleString('en-US'), (result.bytes / 1e6).toFixed(1), chatMs.toFixed(1), dialectMs.toFixed(1), `${ratio.toFixed(2)}×`, result.withinTarget ? `≤ ${RATIO_TARGET}× ok` : `> ${RATIO_TARGET}× MISS`], widths);
+  }
+  return results;
+}
+
+function print(cells: readonly string[], widths: readonly number[]): void {
+  console.log(cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' '));
+}
