@@ -75,6 +75,16 @@ export interface DialectView {
     readonly outputTokens: string | null;
     /** The usage field the tokens-per-second rate needs. */
     readonly outputTokensField: string;
+    /**
+     * Optional: counts a platform reported beside the usage (Bedrock's invocation metrics on an
+     * invoke stream), shown under their own heading, never merged into the usage.
+     */
+    readonly beside?: {
+      readonly title: string;
+      readonly note: string;
+      /** Its fields as sent, or null when the stream carried none. */
+      of(analysis: Analysis): Readonly<Record<string, unknown>> | null;
+    };
   };
 
   /** What the diagnostics wait for the end of the stream to check. */

@@ -59,8 +59,34 @@ export function UsagePanel({ analysis, live, scrubbed }: UsagePanelProps) {
           </table>
         </>
       )}
+      <Beside analysis={analysis} />
       <Metrics analysis={analysis} live={live} scrubbed={asOf.viewed.asOf !== null} />
     </section>
+  );
+}
+
+/** A platform's own count beside the usage (DialectView's usage.beside: Bedrock's on an invoke stream), as sent. */
+function Beside({ analysis }: { readonly analysis: Analysis }) {
+  const beside = dialectView(analysis.protocol).usage.beside;
+  const fields = beside?.of(analysis) ?? null;
+  if (!beside || fields === null) return null;
+  return (
+    <>
+      <h3>{beside.title}</h3>
+      <p className="panel-note">{beside.note}</p>
+      <table className="panel-table usage-fields" aria-label={beside.title} data-testid="usage-beside">
+        <tbody>
+          {Object.entries(fields).map(([name, value]) => (
+            <tr key={name}>
+              <th scope="row" className="panel-code">
+                {name}
+              </th>
+              <td className="panel-num panel-code">{typeof value === 'string' ? value : JSON.stringify(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 // Anthropic Messages in the renderer: its `message` laid out by content block (./blocks.ts), its
-// tool_use blocks as tool cards and lanes (./tools.ts), its usage (Usage) and request
-// (./request.ts) in its own words.
+// tool_use blocks as tool cards and lanes (./tools.ts), its usage (Usage) — with Bedrock's own
+// count beside it on an invoke stream — and request (./request.ts) in its own words.
 
+import type { MessagesState } from '../../../../shared/dialects/anthropic/index.ts';
 import { finalObjectView } from '../kit/final-object-view.ts';
 import { messageEntries, stopOutcome } from './blocks.ts';
 import { anthropicRequest } from './request.ts';
@@ -46,6 +47,11 @@ export const anthropicView = finalObjectView({
       'speed',
     ]),
     none: 'No usage in the stream: message_start and message_delta carry it, and neither did.',
+    beside: {
+      title: 'Bedrock’s own count',
+      note: 'amazon-bedrock-invocationMetrics, on the last event of an InvokeModelWithResponseStream: what Bedrock counted (and bills), beside the usage above, which the message carries as Anthropic reported it.',
+      of: (analysis) => (analysis.dialectState as MessagesState | null)?.invocationMetrics?.metrics ?? null,
+    },
   },
   request: { chatShaped: anthropicRequest, noConversation: 'The body has no messages array.' },
   endChecks: 'message_stop, blocks left open, tool input, unfinished event',

@@ -21,7 +21,7 @@ export interface FinalObjectDialect {
   /** What its entries are called, as a heading: `Output items`. */
   readonly entries: string;
   readonly tools: { readonly reading: ToolItemReading; readonly words: ToolItemWords };
-  readonly usage: Pick<DialectView['usage'], 'headline' | 'documented' | 'none'>;
+  readonly usage: Pick<DialectView['usage'], 'headline' | 'documented' | 'none' | 'beside'>;
   readonly request: Pick<DialectView['request'], 'chatShaped' | 'noConversation'>;
   readonly endChecks: string;
 }
