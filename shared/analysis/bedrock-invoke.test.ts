@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOLS } from '../dialects/registry.ts';
-import { concat, eventFrame, exceptionFrame } from '../framing/aws-eventstream/frames.test-support.ts';
+import { protocolFromPath, protocolOfEvent } from '../dialects/detect.ts';
+import { concat, errorFrame, eventFrame, exceptionFrame } from '../framing/aws-eventstream/frames.test-support.ts';
 import { parseEventStream } from '../framing/aws-eventstream/parser.ts';
 import type { Recording } from '../recording/types.ts';
 import { byteByByte, splitAt } from '../test/streams.ts';
@@ -159,6 +160,13 @@ describe('a Claude InvokeModelWithResponseStream body', () => {
   });
 });
 
+describe('telling the dialect of an invoke body', () => {
+  it('goes by the event inside the chunk: the path names every provider’s models alike', () => {
+    const [first] = parseEventStream(fixture('invoke-claude3sonnet-tool-use-metrics-disagree.bin')).messages;
+    expect([protocolFromPath(invokeUrl('anthropic.claude-3-sonnet-20240229-v1%3A0')), first!.event, protocolOfEvent(first!)]).toEqual([null, null, 'anthropic-messages']);
+  });
+});
+
 describe("the other providers' invoke bodies", () => {
   it('reads Nova’s Converse-shaped chunks as ConverseStream once that dialect is registered, raw until then, every chunk unwrapped, nothing reported', () => {
     const body = fixture('invoke-novamicro-converse-shaped-events.bin');
@@ -209,6 +217,19 @@ describe('a broken invoke body', () => {
     ];
     expect(codes(body)).toEqual([expected, expected]);
     expect(analyzeRecording(recording([body])).events[3]!.annotation).toBe('exception frame "modelStreamErrorException": "The model stopped streaming."');
+  });
+
+  it('reads an error frame (:error-code, :error-message) the same way', () => {
+    const body = concat([chunk(START), errorFrame('InternalFailure', 'We encountered an internal error.')]);
+    const stream = codes(body)[0]!.find(([code]) => code === 'stream-error');
+    expect(stream).toEqual(['stream-error', 'Event 1 is an error frame inside the 200: "We encountered an internal error." ("InternalFailure"). The Anthropic SDK throws it.', [1]]);
+  });
+
+  it('calls invocation metrics that are no object a malformed event, and makes no note of them', () => {
+    const body = concat([chunk(START), chunk({ type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 2 } }), chunk({ type: 'message_stop', 'amazon-bedrock-invocationMetrics': 7 })]);
+    const expected = [['malformed-chunk', '1 event malformed: amazon-bedrock-invocationMetrics is number (expected object).', [2]]];
+    expect(codes(body)).toEqual([expected, expected]);
+    expect(toContract(analyzeRecording(recording([body])))).not.toHaveProperty('invocation_metrics');
   });
 
   it('reports a chunk whose bytes are not base64 (the framing) and one whose base64 is not JSON (the dialect), reads the rest, throws on neither', () => {
