@@ -138,10 +138,10 @@ describe('an event-stream row in the events table', () => {
     const [first, second] = analysis.events.map((event) => event.sse);
     expect(view.extensions(first!)).toEqual([]);
     expect(view.unknownFields(first!)).toEqual([]);
-    expect(view.chips(first!)).toEqual([{ text: `${start.length} B frame`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false }]);
+    expect(view.chips(first!)).toEqual([{ text: `${start.length} B`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false }]);
     expect(view.chips(second!)).toEqual([
       { text: ':message-type exception', title: 'An exception frame inside the 200: a client reading only events swallows it', bad: true },
-      { text: `${exception.length} B frame`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false },
+      { text: `${exception.length} B`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false },
     ]);
     expect(analysis.events[1]!.interpretation.kind).toBe('error');
   });

@@ -14,7 +14,7 @@ import '../framing.css';
 const NONE: readonly never[] = [];
 
 function chips(message: FramingSectionProps['event']['sse']): readonly RowChip[] {
-  const length: RowChip = { text: `${formatCount(message.end - message.start)} B frame`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false };
+  const length: RowChip = { text: `${formatCount(message.end - message.start)} B`, title: 'The frame’s total length: prelude, headers, payload and CRCs', bad: false };
   const type = message.unknownFields.find((field) => field.name === ':message-type')?.value;
   if (type === undefined || type === 'event') return [length];
   const sentence = type === 'exception' ? 'An exception frame inside the 200: a client reading only events swallows it' : type === 'error' ? 'An error frame: its :error-code and :error-message say what failed' : 'A :message-type the event stream does not define';
