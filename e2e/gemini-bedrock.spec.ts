@@ -14,6 +14,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { exceptionFrame } from '../shared/framing/aws-eventstream/frames.test-support.ts';
 import { serializeSsrec } from '../shared/formats/ssrec.ts';
 import type { Recording } from '../shared/recording/types.ts';
+import { violations } from './axe.ts';
 import { address, call, importFile, screenshots, watchForErrors } from './support.ts';
 
 declare const window: { location: { hash: string } };
@@ -140,6 +141,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByTestId('inspector').getByRole('region', { name: 'Frame' })).toHaveCount(0);
       await expect(page.getByTestId('diagnostics-panel')).toContainText('No findings: the stream looks like a correct one.');
       await page.screenshot({ path: join(screenshots, `gemini-view-${scheme}.png`), fullPage: true });
+      expect(await violations(page, '[data-testid="tool-calls-panel"]')).toEqual([]);
       expect(problems).toEqual([]);
     });
 
@@ -200,6 +202,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(frame.getByTestId('frame-payload')).toContainText('"delta":{"text":"I can"}');
       await expect(frame.getByTestId('frame-payload')).toContainText('"p":"');
       await page.screenshot({ path: join(screenshots, `bedrock-view-${scheme}.png`), fullPage: true });
+      // The marks and the Frame section keep to WCAG AA, in both themes.
+      expect(await violations(page, '.view-events')).toEqual([]);
       expect(problems).toEqual([]);
     });
   });
