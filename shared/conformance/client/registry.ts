@@ -13,4 +13,5 @@ export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   responses: responsesCases,
   'anthropic-messages': anthropicCases,
   gemini: null,
+  'bedrock-converse': null,
 };
