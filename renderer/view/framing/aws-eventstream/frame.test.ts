@@ -106,6 +106,23 @@ describe('a frame beside its event', () => {
     expect(shown.payloadHex).toBe('ff fe 00');
   });
 
+  it('shows the frames of any dialect they carry: InvokeModel’s chunk frames of base64 Anthropic events alike', () => {
+    const invoke = fixture('invoke-claude35sonnet-parallel-tool-use.bin');
+    const analysis = analyzeRecording(
+      timed([[10, invoke]], {
+        request: { method: 'POST', url: '/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/invoke-with-response-stream', headers: {}, body: {} },
+        response: { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } },
+      }),
+    );
+    expect(analysis.framing).toBe('aws-eventstream');
+    const shown = framesOf(analysis);
+    expect(shown).toHaveLength(28);
+    expect(shown[0]).toMatchObject({ start: 0, end: 488, totalLength: 488, headersLength: 75, payloadLength: 397 });
+    expect(shown[0]!.headers[0]).toEqual({ name: ':event-type', type: 'string (7)', value: 'chunk' });
+    expect(JSON.parse(shown[0]!.payloadText!)).toHaveProperty('bytes');
+    expect(shown.every((frame) => frame!.preludeCrc.holds && frame!.messageCrc.holds)).toBe(true);
+  });
+
   it('is not shown when the recording no longer holds the bytes', () => {
     const analysis = analysed([body]);
     expect(frameOf(analysis.reads, [], analysis.events[0]!.sse)).toBeNull();
