@@ -5,6 +5,7 @@
 // framing for its line.
 
 import { awsEventStream } from './aws-eventstream/index.ts';
+import { startsWithPrelude } from './aws-eventstream/parser.ts';
 import { sse } from './sse/index.ts';
 import type { BodyPartial, BodyStats, FramedMessage, Framing, FramingCheckContext, FramingKind, FramingKinds, FramingName } from './types.ts';
 
@@ -26,6 +27,14 @@ export const FRAMING_NAMES = Object.keys(FRAMINGS) as FramingName[];
 
 export function framingOf(name: FramingName): AnyFraming {
   return FRAMINGS[name] as unknown as AnyFraming;
+}
+
+/**
+ * The framing of a bare body (a file with no response head, so no content-type), told by its first
+ * read: AWS event-stream frames when it starts with a prelude that holds (startsWithPrelude), else SSE.
+ */
+export function framingOfBareBody(first: Uint8Array | undefined): FramingName {
+  return first !== undefined && startsWithPrelude(first) ? 'aws-eventstream' : DEFAULT_FRAMING;
 }
 
 /** The framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */

@@ -92,6 +92,8 @@ export const bedrockConverseDescriptor: DialectDescriptor = {
   // Bedrock API keys are sent as `Authorization: Bearer KEY` (SigV4 signing is not asked for).
   auth: 'bearer',
   headers: {},
+  // converse-stream streams by its path: a `stream` member is refused.
+  streamMember: false,
   usageRequest: null,
   endReasons: (final) => (isObject(final) ? [typeof final.stopReason === 'string' ? final.stopReason : null] : []),
   errors: {
