@@ -37,11 +37,16 @@ export function framingOfBareBody(first: Uint8Array | undefined): FramingName {
   return first !== undefined && startsWithPrelude(first) ? 'aws-eventstream' : DEFAULT_FRAMING;
 }
 
-/** The framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
-export function framingOfContentType(contentType: string | null | undefined): FramingName {
+/** The framing a response's content-type names (its media type, parameters and case aside), or null when it names none. */
+export function framingNamedBy(contentType: string | null | undefined): FramingName | null {
   if (contentType) {
     const media = contentType.split(';', 1)[0]!.trim().toLowerCase();
     for (const name of FRAMING_NAMES) if (FRAMINGS[name].mediaType === media) return name;
   }
-  return DEFAULT_FRAMING;
+  return null;
+}
+
+/** The framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
+export function framingOfContentType(contentType: string | null | undefined): FramingName {
+  return framingNamedBy(contentType) ?? DEFAULT_FRAMING;
 }
