@@ -260,7 +260,7 @@ const geminiCorpus = (): NamedRecording[] =>
 
 const OPENAI_429: Json = { error: { message: statusMessage(429), type: 'requests', param: null, code: 'rate_limit_exceeded' } };
 
-// Bedrock ConverseStream's faults edit binary frames, which the replay's edits (replay/edits.ts, SSE's) do not yet (issue 32).
+// Bedrock ConverseStream's faults, on its frames (replay/frames.ts), are pinned in bedrock-replay.test.ts: this table's cases are SSE bodies built for the test.
 const FAULTS_OF: Record<Protocol, DialectFaults | null> = {
   'bedrock-converse': null,
   'chat-completions': {

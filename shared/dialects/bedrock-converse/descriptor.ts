@@ -77,8 +77,8 @@ export const bedrockConverseDescriptor: DialectDescriptor = {
     const found = MODEL_IN_PATH.exec(path.split('?')[0]!);
     return found ? decodeURIComponent(found[1]!) : null;
   },
-  // The model is in the path, not the body.
-  matchedOn: ['messages', 'system', 'toolConfig'],
+  // The model is the path's (modelOfPath), matched as `model`; the conversation is the body's.
+  matchedOn: ['model', 'messages', 'system', 'toolConfig'],
   claimsPayload: claimsConversePayload,
   claimsEventName: (name) => EVENT_TYPES.has(name),
   // The contract's `output` holds Converse's response with its `output.message` lifted to `message` (issue 32), so it reads output.message, not output.output.message.
