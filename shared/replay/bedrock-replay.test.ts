@@ -69,6 +69,12 @@ describe('a Bedrock ConverseStream recording in the replay', () => {
     expect(codes({ cutAfterByte: inside })).toEqual(['connection-error', 'frame-truncated', 'missing-message-stop', 'usage-missing']);
   });
 
+  it('cut after an event: after frame N, on a frame boundary, no frame cut short', () => {
+    const { recording: sent } = served({ cutAfterEvent: 10 });
+    expect(Buffer.concat(sent.reads.map((read) => read.bytes)).length).toBe(parseEventStream(BODY).messages[10]!.end);
+    expect(codes({ cutAfterEvent: 10 })).toEqual(['connection-error', 'missing-message-stop', 'usage-missing']);
+  });
+
   it("a corrupted event is its frame with its message CRC flipped (frame-crc-mismatch), every other byte as recorded", () => {
     const { recording: sent, applied } = served({ corruptEvent: 3 });
     expect(applied).toEqual(['corrupted event 3 (its message CRC flipped)']);
