@@ -111,7 +111,7 @@ const corpusRecording = (file: string): Recording => recordingFromSse(new Uint8A
 const GEMINI_DIR = fileURLToPath(new URL('../test/fixtures/gemini/', import.meta.url));
 const geminiRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(GEMINI_DIR + file)));
 
-// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, is not a dependency yet (issue 32): its modules are not run.
+// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
 const DIALECTS: Readonly<Record<Protocol, DialectRuns | null>> = {
   'bedrock-converse': null,
   'chat-completions': {

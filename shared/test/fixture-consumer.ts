@@ -200,7 +200,7 @@ async function expectDeltas(final: (client: Client, onText: (text: string) => vo
   else expect(expected.startsWith(text) && text.length > 0).toBe(true);
 }
 
-// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, is not a dependency yet (issue 32): its modules are not run.
+// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
 const DIALECTS: Readonly<Record<Protocol, DialectConsumer | null>> = {
   'bedrock-converse': null,
   'chat-completions': {

@@ -445,7 +445,7 @@ const GEMINI: DialectClients = {
   },
 };
 
-// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, is not a dependency yet (issue 32): none to run.
+// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
 const CLIENTS_OF: Readonly<Record<Protocol, DialectClients | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
 
 // ------------------------------------------------------------------ every dialect

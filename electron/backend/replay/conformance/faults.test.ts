@@ -399,7 +399,7 @@ const GEMINI: DialectClientFaults = {
   },
 };
 
-// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, is not a dependency yet (issue 32): none to run.
+// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
 const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
 
 describe.each(PROTOCOLS.filter((protocol) => CLIENT_FAULTS[protocol] !== null))('each replay fault on a %s recording, read by its clients', (protocol) => {
