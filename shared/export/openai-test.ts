@@ -53,7 +53,7 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
   ],
   'bedrock-converse': [
     "import { recordedFetch, expectedResponse } from './converse.fixture'; // this file",
-    '// @aws-sdk/client-bedrock-runtime takes no fetch function: read the frames with any fetch client, or serve them with the msw export',
+    '// read the frames with any fetch client, or serve them to @aws-sdk/client-bedrock-runtime with the msw export',
     "const response = await recordedFetch({ speed: 0 })('https://bedrock-runtime.us-east-1.amazonaws.com/model/any/converse-stream', { method: 'POST' });",
     "expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');",
     'expect(expectedResponse.stopReason).not.toBeNull(); // expectedResponse.message.content: the blocks the events build',
