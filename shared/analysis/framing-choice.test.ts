@@ -48,7 +48,8 @@ describe('choosing the framing', () => {
         frames.map((frame, i) => ['messageStart contentBlockDelta contentBlockDelta contentBlockStop messageStop metadata'.split(' ')[i], frames.slice(0, i).reduce((sum, f) => sum + f.length, 0), frames.slice(0, i + 1).reduce((sum, f) => sum + f.length, 0)]),
       );
       expect(analysis.diagnostics.map((found) => found.code)).toEqual([]);
-      expect(toContract(analysis)).toMatchObject({ protocol: null, framing: 'aws-eventstream', counts: { events: 6, reads: reads.length, bytes: body.length } });
+      // Its frames are Bedrock ConverseStream's events: the dialect is told by them.
+      expect(toContract(analysis)).toMatchObject({ protocol: 'bedrock-converse', framing: 'aws-eventstream', counts: { events: 6, reads: reads.length, bytes: body.length } });
     }
   });
 
@@ -57,8 +58,9 @@ describe('choosing the framing', () => {
     const bad = frames[2]!.slice();
     bad[bad.length - 8]! ^= 1;
     const cut = concat([frames[0]!, frames[1]!, bad, frames[3]!.subarray(0, 20)]);
-    expect(codes([cut], EVENT_STREAM)).toEqual(['frame-crc-mismatch', 'frame-truncated']);
-    expect(codes(byteByByte(cut), EVENT_STREAM)).toEqual(['frame-crc-mismatch', 'frame-truncated']);
+    // And the dialect's: the stream ended before messageStop and metadata.
+    expect(codes([cut], EVENT_STREAM)).toEqual(['frame-crc-mismatch', 'frame-truncated', 'missing-message-stop', 'usage-missing']);
+    expect(codes(byteByByte(cut), EVENT_STREAM)).toEqual(['frame-crc-mismatch', 'frame-truncated', 'missing-message-stop', 'usage-missing']);
   });
 
   it('reads a body as SSE when nothing names another framing, and says the content-type is not the framing its dialect streams', () => {
@@ -77,5 +79,20 @@ describe('choosing the framing', () => {
     head = EVENT_STREAM;
     for (const frame of converseStreamBody()) analyzer.feed(frame, null);
     expect([analyzer.framing, analyzer.end().stats.events]).toEqual(['aws-eventstream', 6]);
+  });
+});
+
+describe('a bare body (a file, no response head)', () => {
+  it('is read as event-stream frames when its first read starts with a prelude that holds, else as SSE', () => {
+    const frames = converseStreamBody();
+    const bare = (reads: readonly Uint8Array[]): Recording => ({ source: 'sse', startedAt: null, request: null, response: null, reads: reads.map((read) => ({ t: null, bytes: read })), end: null });
+    expect([analyzeRecording(bare([concat(frames)])).framing, analyzeRecording(bare([concat(frames)])).protocol]).toEqual(['aws-eventstream', 'bedrock-converse']);
+    // The prelude's CRC must hold: one bit off, and the body is no event stream's.
+    const off = concat(frames);
+    off[9]! ^= 1;
+    expect(analyzeRecording(bare([off])).framing).toBe('sse');
+    expect(analyzeRecording(bare([bytes('data: {"a":1}\n\n')])).framing).toBe('sse');
+    // Told by the first read alone, before the body goes on: a first read shorter than a prelude is SSE's.
+    expect(analyzeRecording(bare([concat(frames).subarray(0, 11), concat(frames).subarray(11)])).framing).toBe('sse');
   });
 });

@@ -8,8 +8,8 @@ import { detectProtocol, protocolFromPath } from './detect.ts';
 import { PROTOCOLS, REGISTERED_DIALECTS, descriptorOf, protocolOfWord, registeredDialect } from './registry.ts';
 
 describe('the registered dialects', () => {
-  it('are Chat Completions, Responses, Anthropic Messages and Gemini, in the order detection asks them', () => {
-    expect(PROTOCOLS).toEqual(['chat-completions', 'responses', 'anthropic-messages', 'gemini']);
+  it('are Chat Completions, Responses, Anthropic Messages, Gemini and Bedrock ConverseStream, in the order detection asks them', () => {
+    expect(PROTOCOLS).toEqual(['chat-completions', 'responses', 'anthropic-messages', 'gemini', 'bedrock-converse']);
   });
 
   it('each have a descriptor of their own: no two share a protocol, a word, a path or a path ending', () => {
@@ -40,9 +40,12 @@ describe('the registered dialects', () => {
     expect(Object.keys(CATALOGUE).sort()).toEqual([...seen.keys()].sort());
   });
 
-  it('say which codes every one of them may report: the stream\'s but the sentinel\'s (Chat Completions\' [DONE] alone), and those each catalogue has', () => {
-    const stream = [...Object.keys(STREAM_CATALOGUE), ...Object.keys(SSE_CODES)].filter((code) => code !== 'no-done' && code !== 'after-done');
-    expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk', 'stream-error'].sort());
+  it('say which codes every one of them may report: the stream\'s but the sentinel\'s (Chat Completions\' [DONE] alone), and those each catalogue has — no framing\'s, since Bedrock\'s frames are not SSE', () => {
+    const stream = Object.keys(STREAM_CATALOGUE).filter((code) => code !== 'no-done' && code !== 'after-done');
+    expect([...CODES_OF_EVERY_DIALECT].sort()).toEqual([...stream, 'malformed-chunk'].sort());
+    expect(codesOf(registeredDialect('bedrock-converse')).has('frame-crc-mismatch')).toBe(true);
+    expect(codesOf(registeredDialect('bedrock-converse')).has('partial-event')).toBe(false);
+    expect(codesOf(registeredDialect('gemini')).has('partial-event')).toBe(true);
     expect(codesOf(registeredDialect('chat-completions')).has('no-done')).toBe(true);
     expect(codesOf(registeredDialect('responses')).has('no-done')).toBe(false);
   });
@@ -56,6 +59,7 @@ describe('the registered dialects', () => {
       responses: { auth: 'bearer', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
       'anthropic-messages': { auth: 'x-api-key', headers: { 'anthropic-version': '2023-06-01' }, usageRequest: null, aimock: false, shape: 'object' },
       gemini: { auth: 'x-goog-api-key', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
+      'bedrock-converse': { auth: 'bearer', headers: {}, usageRequest: null, aimock: false, shape: 'object' },
     });
     const error = { message: 'm', type: 'requests', param: null, code: 'rate_limit_exceeded' };
     expect(PROTOCOLS.map((protocol) => errorBody(protocol, 429, error))).toEqual([
@@ -63,9 +67,10 @@ describe('the registered dialects', () => {
       '{"error":{"message":"m","type":"requests","param":null,"code":"rate_limit_exceeded"}}',
       '{"type":"error","error":{"type":"rate_limit_error","message":"m"}}',
       '{"error":{"code":429,"message":"m","status":"RESOURCE_EXHAUSTED"}}',
+      '{"message":"m","__type":"ThrottlingException"}',
     ]);
     expect(errorBody(null, 429, error)).toBe(errorBody('chat-completions', 429, error));
-    expect(PROTOCOLS.map((protocol) => descriptorOf(protocol).endReasons(null))).toEqual([[], [], [], []]);
+    expect(PROTOCOLS.map((protocol) => descriptorOf(protocol).endReasons(null))).toEqual([[], [], [], [], []]);
   });
 
   it('know no other word', () => {

@@ -3,12 +3,13 @@
 // in its order (detection asks each dialect in turn).
 
 import { messages as anthropic } from './anthropic/index.ts';
+import { bedrockConverse } from './bedrock-converse/index.ts';
 import { chat } from './chat/dialect.ts';
 import { gemini } from './gemini/index.ts';
 import { responses } from './responses/index.ts';
 import type { DialectDescriptor, Protocol, RegisteredDialect } from './types.ts';
 
-export const REGISTERED_DIALECTS: readonly RegisteredDialect[] = [chat, responses, anthropic, gemini];
+export const REGISTERED_DIALECTS: readonly RegisteredDialect[] = [chat, responses, anthropic, gemini, bedrockConverse];
 
 /** The registered dialects' names, in registry order. */
 export const PROTOCOLS: readonly Protocol[] = REGISTERED_DIALECTS.map((dialect) => dialect.protocol);

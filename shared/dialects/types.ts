@@ -127,6 +127,12 @@ export interface DialectDescriptor {
   /** The headers its requests carry unless given (the recorder): Anthropic's `anthropic-version`, without which its API refuses a request. */
   readonly headers: Readonly<Record<string, string>>;
   /**
+   * false when its endpoint streams by itself and its API refuses a body's `stream` member
+   * (Bedrock's converse-stream: "extraneous key [stream] is not permitted"); the recorder sends
+   * `stream: true` otherwise.
+   */
+  readonly streamMember?: false;
+  /**
    * The request member that asks for the usage in the stream, as JSON (Chat Completions'
    * `"stream_options": {"include_usage": true}`), or null when every stream of it carries its
    * usage: `record --no-usage` is for a dialect that has one, and the HTML report names it.

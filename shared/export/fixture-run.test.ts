@@ -111,7 +111,9 @@ const corpusRecording = (file: string): Recording => recordingFromSse(new Uint8A
 const GEMINI_DIR = fileURLToPath(new URL('../test/fixtures/gemini/', import.meta.url));
 const geminiRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(GEMINI_DIR + file)));
 
-const DIALECTS: Readonly<Record<Protocol, DialectRuns>> = {
+// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
+const DIALECTS: Readonly<Record<Protocol, DialectRuns | null>> = {
+  'bedrock-converse': null,
   'chat-completions': {
     simulated: async (url) => {
       const recorded: [string, Recording][] = [];
@@ -192,10 +194,10 @@ const DIALECTS: Readonly<Record<Protocol, DialectRuns>> = {
 
 const nameOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.sse$/, '');
 
-describe.each(REGISTERED_DIALECTS.map((dialect) => [dialect.descriptor.name, dialect] as const))(
+describe.each(REGISTERED_DIALECTS.filter((dialect) => DIALECTS[dialect.protocol] !== null).map((dialect) => [dialect.descriptor.name, dialect] as const))(
   'openai-test and msw modules of %s recordings, run by a child Vitest with the official SDK and msw',
   (_name, { protocol, descriptor }) => {
-    const runs = DIALECTS[protocol];
+    const runs = DIALECTS[protocol]!;
     let dir: string;
     let simulated: string[];
     let cases: ConsumerCase[];

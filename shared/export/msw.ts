@@ -13,6 +13,7 @@ const WHAT: Readonly<Record<Protocol, string>> = {
   responses: 'a recorded Responses API stream',
   'anthropic-messages': 'a recorded Anthropic Messages stream',
   gemini: 'a recorded Gemini streamGenerateContent stream',
+  'bedrock-converse': 'a recorded Bedrock ConverseStream stream (AWS event-stream frames)',
 };
 
 const title = (protocol: Protocol): string => `Streamscope msw handler: ${WHAT[protocol]}, served with its recorded timing
@@ -48,6 +49,12 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     "import { handler, expectedResponse } from './gemini.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
     ...SETUP.slice(1),
     "// then: new GoogleGenAI({ apiKey: 'test' }).models.generateContentStream({ model: MODEL, contents: 'hi' }), MODEL the one in recordedPath",
+  ],
+  'bedrock-converse': [
+    SETUP[0]!,
+    "import { handler, expectedResponse } from './converse.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
+    ...SETUP.slice(1),
+    "// then: new BedrockRuntimeClient({ region: 'us-east-1', token: { token: 'test' }, authSchemePreference: ['httpBearerAuth'] }).send(new ConverseStreamCommand({ modelId: MODEL, messages: [] })), MODEL the one in recordedPath",
   ],
 };
 

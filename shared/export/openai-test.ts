@@ -12,9 +12,10 @@ const WHAT: Readonly<Record<Protocol, string>> = {
   responses: 'a recorded Responses API stream',
   'anthropic-messages': 'a recorded Anthropic Messages stream',
   gemini: 'a recorded Gemini streamGenerateContent stream',
+  'bedrock-converse': 'a recorded Bedrock ConverseStream stream (AWS event-stream frames)',
 };
 
-const SDK: Readonly<Record<Protocol, string>> = { 'chat-completions': 'the openai SDK', responses: 'the openai SDK', 'anthropic-messages': '@anthropic-ai/sdk', gemini: '@google/genai' };
+const SDK: Readonly<Record<Protocol, string>> = { 'chat-completions': 'the openai SDK', responses: 'the openai SDK', 'anthropic-messages': '@anthropic-ai/sdk', gemini: '@google/genai', 'bedrock-converse': '@aws-sdk/client-bedrock-runtime' };
 
 const title = (protocol: Protocol): string => `Streamscope test fixture (openai-test): ${WHAT[protocol]}, replayed as a
 fetch Response with its recorded timing, for ${SDK[protocol]} or any fetch client. No server, no
@@ -49,6 +50,13 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     "const stream = await ai.models.generateContentStream({ model: 'any', contents: 'hi' });",
     'const parts = []; for await (const chunk of stream) parts.push(...(chunk.candidates?.[0]?.content?.parts ?? []));',
     'expect(parts.length).toBeGreaterThan(0); // expectedResponse.candidates[0].content.parts: the same parts, text joined',
+  ],
+  'bedrock-converse': [
+    "import { recordedFetch, expectedResponse } from './converse.fixture'; // this file",
+    '// read the frames with any fetch client, or serve them to @aws-sdk/client-bedrock-runtime with the msw export',
+    "const response = await recordedFetch({ speed: 0 })('https://bedrock-runtime.us-east-1.amazonaws.com/model/any/converse-stream', { method: 'POST' });",
+    "expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');",
+    'expect(expectedResponse.stopReason).not.toBeNull(); // expectedResponse.message.content: the blocks the events build',
   ],
 };
 

@@ -6,6 +6,7 @@
 
 import { awsEventStream } from './aws-eventstream/index.ts';
 import { jsonArray } from './json-array/index.ts';
+import { startsWithPrelude } from './aws-eventstream/parser.ts';
 import { sse } from './sse/index.ts';
 import type { BodyPartial, BodyStats, FramedMessage, Framing, FramingCheckContext, FramingKind, FramingKinds, FramingName } from './types.ts';
 
@@ -30,6 +31,14 @@ export function framingOf(name: FramingName): AnyFraming {
   return FRAMINGS[name] as unknown as AnyFraming;
 }
 
+/**
+ * The framing of a bare body (a file with no response head, so no content-type), told by its first
+ * read: AWS event-stream frames when it starts with a prelude that holds (startsWithPrelude), else SSE.
+ */
+export function framingOfBareBody(first: Uint8Array | undefined): FramingName {
+  return first !== undefined && startsWithPrelude(first) ? 'aws-eventstream' : DEFAULT_FRAMING;
+}
+
 /** The framing whose media type a response's content-type names (parameters and case aside), event stream or not; null for none. */
 export function framingNamedBy(contentType: string | null | undefined): FramingName | null {
   if (!contentType) return null;
@@ -37,8 +46,13 @@ export function framingNamedBy(contentType: string | null | undefined): FramingN
   return FRAMING_NAMES.find((name) => FRAMINGS[name].mediaType === media) ?? null;
 }
 
+/** The event-stream framing a response's content-type names (a stream: not Gemini's JSON array), or null for none. */
+export function streamFramingNamedBy(contentType: string | null | undefined): FramingName | null {
+  const named = framingNamedBy(contentType);
+  return named !== null && FRAMINGS[named].eventStream !== false ? named : null;
+}
+
 /** The event-stream framing a response's content-type names (its media type, parameters and case aside); SSE for any other, or none. */
 export function framingOfContentType(contentType: string | null | undefined): FramingName {
-  const named = framingNamedBy(contentType);
-  return named !== null && FRAMINGS[named].eventStream !== false ? named : DEFAULT_FRAMING;
+  return streamFramingNamedBy(contentType) ?? DEFAULT_FRAMING;
 }

@@ -1,9 +1,13 @@
 // The faults that remove or change bytes (drop the end of the stream, drop the finish reason,
 // drop the usage, corrupt an event), as edits of the recorded body. Every byte an edit does not
 // touch is sent as recorded, in the read it came in. The drops are the dialect's own
-// (dialects/NAME/drops.ts); corrupting an event is the same in every dialect.
+// (dialects/NAME/drops.ts); corrupting an event is the same in every dialect of a framing. An
+// event-stream body's frames are edited as frames (frames.ts): written again, or their CRC flipped.
 
 import type { SseEvent } from '../framing/sse/parser.ts';
+import type { EventStreamMessage } from '../framing/aws-eventstream/types.ts';
+import type { FramingName } from '../framing/types.ts';
+import { corruptedCrc, nulledFrame, payloadValueRanges } from './frames.ts';
 import { DEFAULT_PROTOCOL, registeredDialect } from '../dialects/registry.ts';
 import type { DropContext } from '../dialects/kit/drops.ts';
 import type { Protocol } from './dialect.ts';
@@ -26,10 +30,13 @@ export interface FaultEdits {
 const NOTHING = new Uint8Array(0);
 const NULL = new TextEncoder().encode('null');
 
-export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults, protocol: Protocol = DEFAULT_PROTOCOL): FaultEdits {
+export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults: ReplayFaults, protocol: Protocol = DEFAULT_PROTOCOL, framing: FramingName = 'sse'): FaultEdits {
   const edits: ByteEdit[] = [];
   const applied: string[] = [];
   const dropped = new Set<number>();
+  const frames = framing === 'aws-eventstream';
+  // A frame's nulled values, written as one frame again once every drop has named its own.
+  const nulled = new Map<number, ByteRange[]>();
   const context: DropContext = {
     body,
     events,
@@ -41,6 +48,11 @@ export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults
       edits.push({ start: event.start, end: event.end, insert: NOTHING });
     },
     nullOut(event, path) {
+      if (frames) {
+        const ranges = payloadValueRanges(event as EventStreamMessage, path);
+        if (ranges.length > 0) nulled.set(event.index, [...(nulled.get(event.index) ?? []), ...ranges]);
+        return ranges.length;
+      }
       const ranges = valueRanges(body, event, path);
       for (const range of ranges) edits.push({ ...range, insert: NULL });
       return ranges.length;
@@ -49,10 +61,11 @@ export function faultEdits(body: Uint8Array, events: readonly SseEvent[], faults
   };
 
   registeredDialect(protocol).drops.apply(context);
+  for (const [index, ranges] of nulled) edits.push(nulledFrame(events[index] as EventStreamMessage, ranges));
 
   if (faults.corruptEvent !== undefined) {
-    const corrupted = corrupt(body, events, faults.corruptEvent, dropped);
-    if ('edit' in corrupted) edits.push(corrupted.edit);
+    const corrupted: Corrupted = frames ? corruptFrame(body, events, faults.corruptEvent, dropped) : corrupt(body, events, faults.corruptEvent, dropped);
+    if (corrupted.edit !== undefined) edits.push(corrupted.edit);
     applied.push(corrupted.note);
   }
 
@@ -83,8 +96,19 @@ function valueRanges(body: Uint8Array, event: SseEvent, path: readonly JsonStep[
     .map((range) => ({ start: toBody(range.start), end: toBody(range.start) + range.end - range.start }));
 }
 
+/** What corrupting an event made: its edit, or why there is none. */
+type Corrupted = { readonly edit?: ByteEdit; readonly note: string };
+
+/** Flips a bit of the frame's message CRC: the frame as recorded, but its CRC no longer holds. */
+function corruptFrame(body: Uint8Array, events: readonly SseEvent[], index: number, dropped: ReadonlySet<number>): Corrupted {
+  const frame = events[index];
+  if (!frame) return { note: `corrupt event ${index}: no such event (the recording has ${events.length})` };
+  if (dropped.has(index)) return { note: `corrupt event ${index}: the event is dropped by another fault` };
+  return { edit: corruptedCrc(body, frame as EventStreamMessage), note: `corrupted event ${index} (its message CRC flipped)` };
+}
+
 /** Cuts the event's last non-empty data line in half (on a character boundary), as the simulator's invalid-json scenario does. */
-function corrupt(body: Uint8Array, events: readonly SseEvent[], index: number, dropped: ReadonlySet<number>): { edit: ByteEdit; note: string } | { note: string } {
+function corrupt(body: Uint8Array, events: readonly SseEvent[], index: number, dropped: ReadonlySet<number>): Corrupted {
   const event = events[index];
   if (!event) return { note: `corrupt event ${index}: no such event (the recording has ${events.length})` };
   if (dropped.has(index)) return { note: `corrupt event ${index}: the event is dropped by another fault` };

@@ -10,8 +10,12 @@
 import { concatBytes } from '../formats/bytes.ts';
 import type { Recording } from '../recording/types.ts';
 import { isTimed } from '../recording/types.ts';
-import { parseSse } from '../framing/sse/parser.ts';
 import type { SseEvent } from '../framing/sse/parser.ts';
+import { framingFor } from '../analysis/fold.ts';
+import { protocolFromPath } from '../dialects/detect.ts';
+import { framingOf, framingOfBareBody } from '../framing/registry.ts';
+import type { FramedMessage, FramingName } from '../framing/types.ts';
+import { header } from '../recording/types.ts';
 import { replayProtocol } from './dialect.ts';
 import type { Protocol } from './dialect.ts';
 import { faultEdits } from './edits.ts';
@@ -80,7 +84,8 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   }
 
   const body = concatBytes(reads.map((read) => read.bytes));
-  const { events } = parseSse(reads.map((read) => read.bytes));
+  const framing = framingOfRecording(recording);
+  const events = framedEvents(framing, reads.map((read) => read.bytes));
   const timed = isTimed(recording);
   const origin = response?.t ?? reads[0]?.t ?? 0;
   const sources = timed ? reads.map((read) => ({ t: ((read.t ?? origin) - origin) * scale, length: read.bytes.length })) : eventPieces(events, body.length, interval * scale);
@@ -88,7 +93,7 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   const timeline = sources.map((source) => (last = Math.max(last, source.t)));
   const endAt = Math.max(last, timed && end?.t != null ? (end.t - origin) * scale : 0);
 
-  const { edits, applied } = faultEdits(body, events, faults, protocol);
+  const { edits, applied } = faultEdits(body, events, faults, protocol, framing);
   const segments = applyEdits(body, sources, timeline, edits);
   const toSent = (offset: number): number => sentOffset(edits, offset);
   const sent = segments.reduce((sum, segment) => sum + segment.bytes.length, 0);
@@ -123,8 +128,24 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
     applied.push(`held all ${bytes.length} bytes until ${round(ending.at)} ms`);
   }
 
-  const headers = response ? replayHeaders(response.headers) : { headers: SSE_HEADERS, dropped: [] };
+  // A bare body is served under its framing's media type: SSE's, or the event stream's for a body of frames.
+  const headers = response ? replayHeaders(response.headers) : { headers: framing === 'sse' ? SSE_HEADERS : [['content-type', framingOf(framing).mediaType] as const], dropped: [] };
   return { status: response?.status ?? 200, headers: headers.headers, writes, end: ending, applied, droppedHeaders: headers.dropped };
+}
+
+/** The framing the analysis reads the recording's body in (fold.ts, framingFor; a bare body by its first read). */
+function framingOfRecording({ request, response, reads }: Recording): FramingName {
+  if (response === null) return framingOfBareBody(reads[0]?.bytes);
+  return framingFor(request === null ? null : protocolFromPath(request.url), header(response.headers, 'content-type') ?? null);
+}
+
+/** The body's events in its framing, each with its byte range. */
+function framedEvents(framing: FramingName, reads: readonly Uint8Array[]): SseEvent[] {
+  const events: FramedMessage[] = [];
+  const parser = framingOf(framing).parse({ onEvent: (event) => void events.push(event) });
+  for (const read of reads) parser.feed(read);
+  parser.end();
+  return events as SseEvent[];
 }
 
 /** What a source with no response line (a plain .sse body) is served with. */

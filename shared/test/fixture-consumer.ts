@@ -200,7 +200,9 @@ async function expectDeltas(final: (client: Client, onText: (text: string) => vo
   else expect(expected.startsWith(text) && text.length > 0).toBe(true);
 }
 
-const DIALECTS: Readonly<Record<Protocol, DialectConsumer>> = {
+// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
+const DIALECTS: Readonly<Record<Protocol, DialectConsumer | null>> = {
+  'bedrock-converse': null,
   'chat-completions': {
     path: '/v1/chat/completions',
     baseURL: `${ORIGIN}/v1`,
@@ -260,7 +262,7 @@ const DIALECTS: Readonly<Record<Protocol, DialectConsumer>> = {
 
 /** Runs the dialect's stream helper to its end and checks it against the module's expectation, timing included. */
 async function expectFinal(recorded: ConsumerCase, fixture: FixtureModule, client: Client): Promise<void> {
-  const dialect = DIALECTS[recorded.dialect];
+  const dialect = DIALECTS[recorded.dialect]!;
   const started = performance.now();
   const final = dialect.final(client);
   if (recorded.rejects !== null) await expect(final).rejects.toThrow(recorded.rejects);
@@ -290,13 +292,13 @@ describe.each(CASES.map((recorded) => [recorded.name, recorded] as const))('%s',
 
   it('streams the text out through recordedFetch at speed 0: the expected text', async () => {
     const [fixture] = await load();
-    await DIALECTS[recorded.dialect].streamsText(fixture, recorded);
+    await DIALECTS[recorded.dialect]!.streamsText(fixture, recorded);
   });
 
   it("feeds the SDK through msw's setupServer at the recorded timing, at the dialect's path under an origin of its own", async () => {
     const [fixture, msw] = await load();
     server.use(msw.handler);
-    const { path, baseURL } = DIALECTS[recorded.dialect];
+    const { path, baseURL } = DIALECTS[recorded.dialect]!;
     if (typeof path === 'string') expect(msw.recordedPath).toBe(path);
     else expect(msw.recordedPath).toMatch(path);
     await expectFinal(recorded, fixture, { baseURL, path: msw.recordedPath });

@@ -111,7 +111,7 @@ export function checkContractCases(ctx: SuiteContext): void {
       });
       await expect(ctx.api.startCheck({ profile: 'simulator', only: ['chat.txt'] })).rejects.toMatchObject({
         code: 'invalid-argument',
-        message: 'startCheck: only: no check "chat.txt" among those of chat-completions, responses, anthropic-messages, gemini',
+        message: 'startCheck: only: no check "chat.txt" among those of chat-completions, responses, anthropic-messages, gemini, bedrock-converse',
       });
       await expect(ctx.api.startCheck({ profile: 'groq' })).rejects.toMatchObject({ code: 'invalid-argument', message: 'startCheck: model: profile groq has no default model: give one' });
       await expect(ctx.api.startCheck({ profile: 'azure', model: 'm' })).rejects.toMatchObject({ code: 'invalid-argument', message: 'startCheck: baseUrl: profile azure has no base URL: give one' });

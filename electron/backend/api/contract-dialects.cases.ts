@@ -59,7 +59,8 @@ export function dialectContractCases(ctx: SuiteContext): void {
         openai: ['chat-completions', 'responses'],
         anthropic: ['anthropic-messages'],
         gemini: ['gemini'],
-        simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini'],
+        bedrock: ['bedrock-converse'],
+        simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini', 'bedrock-converse'],
       });
       expect(profiles.find((profile) => profile.name === 'anthropic')).toMatchObject({ needsKey: true, baseUrl: 'https://api.anthropic.com/v1' });
       expect((await ctx.api.listScenarios({ protocol: 'chat-completions' })).map((scenario) => scenario.name)).toEqual(scenariosOf('chat-completions').map((scenario) => scenario.name));

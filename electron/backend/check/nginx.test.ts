@@ -83,7 +83,7 @@ describe.skipIf(!HAS_NGINX)('streamscope check behind a real nginx', () => {
   // Gateway mode through the same nginx: with buffering on, each dialect's text scenario shows
   // `buffered`, and its head comes with that body too (`head-held`) where the upstream left a gap to
   // hold: Chat Completions, Messages and Gemini send their first event with the first token, about 450 ms
-  // after the head, while Responses sends response.created at once. With buffering off, no change.
+  // after the head, while Responses sends response.created and Bedrock its messageStart frame at once. With buffering off, no change.
   const through = (port: number): Promise<GatewayRun> => runGatewayCheck({ gatewayUrl: `http://127.0.0.1:${port}/v1`, upstreamUrl: simulator.url, scenarios: ['text'], delayAddedMs: LOADED_MACHINE_MS, timeoutMs: 20_000 });
   const codesOf = (run: GatewayRun) => run.scenarios.map(({ api, id, changes }) => [`${api}.${id}`, changes.map(({ code }) => code)]);
 
@@ -94,6 +94,7 @@ describe.skipIf(!HAS_NGINX)('streamscope check behind a real nginx', () => {
       ['responses.text', ['buffered']],
       ['messages.text', ['buffered', 'head-held']],
       ['gemini.text', ['buffered', 'head-held']],
+      ['bedrock-converse.text', ['buffered']],
     ]);
     for (const { changes } of run.scenarios) expect(changes[0]!.message).toMatch(/^Directly the events came in \d+ reads from [\d,]+ ms to [\d,]+ ms; through the gateway in \d+ reads? (at|from) [\d,]+ ms.*: (\d+) of \2 token events arrived in one burst/);
   }, 30_000);
@@ -105,6 +106,7 @@ describe.skipIf(!HAS_NGINX)('streamscope check behind a real nginx', () => {
       ['responses.text', []],
       ['messages.text', []],
       ['gemini.text', []],
+      ['bedrock-converse.text', []],
     ]);
   }, 30_000);
 });

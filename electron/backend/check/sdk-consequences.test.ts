@@ -324,7 +324,8 @@ const CONSEQUENCES: Readonly<Record<string, Consequence>> = {
   },
 };
 
-const EVERY: readonly ServerCheck[] = PROTOCOLS.flatMap((protocol) => SERVER_BATTERIES[protocol]);
+// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, is not pinned on its defects yet (issue 32): they are judged by the battery alone (defects.test.ts), its rules name no SDK.
+const EVERY: readonly ServerCheck[] = PROTOCOLS.filter((protocol) => protocol !== 'bedrock-converse').flatMap((protocol) => SERVER_BATTERIES[protocol]);
 const ruleOf = (check: ServerCheck, code: string): CheckRule => rulesOf(check).find((rule) => rule.code === code)!;
 
 const CASES = EVERY.flatMap((check) =>

@@ -72,9 +72,11 @@ describe('streamscope check-client', { timeout: 60_000 }, () => {
 
   it('refuses bad arguments, an unknown dialect, and a command that cannot start; exit 2', async () => {
     expect(await runCli('check-client', '--no-store', 'node', 'client.mjs')).toEqual({ code: 2, out: '', err: 'streamscope check-client: give the command to check after --, e.g. streamscope check-client -- node client.mjs\n' });
-    expect((await runCli('check-client', '--no-store', '--api', 'bedrock', '--', 'node')).err).toBe('streamscope check-client: --api takes chat, responses, messages, gemini, not "bedrock"\n');
-    // Every registered dialect has its cases: --only names Gemini's own.
+    expect((await runCli('check-client', '--no-store', '--api', 'bedrock', '--', 'node')).err).toBe('streamscope check-client: --api takes chat, responses, messages, gemini, bedrock-converse, not "bedrock"\n');
+    // A registered dialect's cases: --only names Gemini's own.
     expect((await runCli('check-client', '--no-store', '--api', 'gemini', '--only', 'nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, one-read, function-call, signed-call, /);
+    // A dialect whose client cases are not built yet is refused by name.
+    expect((await runCli('check-client', '--no-store', '--api', 'bedrock-converse', '--', 'node')).err).toBe('streamscope check-client: --api bedrock-converse: its client cases are not built yet (built: chat, responses, messages, gemini)\n');
     expect((await runCli('check-client', '--no-store', '--only', 'clean,nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, /);
     expect((await runCli('check-client', '--no-store', '--timeout-s', '0', '--', 'node')).err).toBe('streamscope check-client: --timeout-s takes a number of seconds above 0, not "0"\n');
     expect(await runCli('check-client', '--no-store', '--', '/nonexistent/client')).toMatchObject({ code: 2, err: 'streamscope check-client: cannot start the command: /nonexistent/client: no such command\n' });

@@ -24,7 +24,7 @@ describe('streamscope check', () => {
     const out = captureOutput();
     expect(await main(['check', '--profile', 'simulator', '--json', '--db', db], out)).toBe(0);
     const report = JSON.parse(out.out) as CheckReport;
-    expect(report.apis).toEqual(['chat', 'responses', 'messages', 'gemini']);
+    expect(report.apis).toEqual(['chat', 'responses', 'messages', 'gemini', 'bedrock-converse']);
     expect(report.counts).toEqual({ pass: EVERY.length, warn: 0, fail: 0, skip: 0 });
     expect(report.checks.map(({ id, api, status }) => [id, api, status])).toEqual(EVERY.map((check) => [check.id, check.id.split('.')[0], 'pass']));
     const store = openStore(db);
@@ -89,7 +89,7 @@ describe('streamscope check', () => {
     expect(await main(['check', '--base-url', `http://127.0.0.1:${port}/v1`, '--model', 'm', '--only', 'chat.text', '--no-store'], unreachable)).toBe(2);
     expect(unreachable.err).toMatch(new RegExp(`^streamscope check: could not reach http://127\\.0\\.0\\.1:${port}/v1: `));
     for (const [args, message] of [
-      [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api', 'bedrock'], '--api takes "chat", "responses", "messages" or "gemini", not "bedrock"'],
+      [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--api', 'bedrock'], '--api takes "chat", "responses", "messages", "gemini" or "bedrock-converse", not "bedrock"'],
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--only', 'chat.nope'], '--only: no check "chat.nope"'],
       [['--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', '--fail-on', 'info'], '--fail-on takes "error" or "warning", not "info"'],
       [['--base-url', 'http://127.0.0.1:9/v1'], 'give --model M'],

@@ -67,7 +67,7 @@ describe('inspect of the other dialects', () => {
     expect(forced.protocol).toBe('anthropic-messages');
     const { code, err } = await run('inspect', CORPUS_DIR + RESPONSES, '--protocol', 'bedrock');
     expect(code).toBe(2);
-    expect(err).toContain('--protocol takes "chat", "responses", "messages" or "gemini"');
+    expect(err).toContain('--protocol takes "chat", "responses", "messages", "gemini" or "bedrock-converse"');
   });
 
   it('says it could not tell the dialect, and shows the events raw with the transport findings only', async () => {

@@ -106,7 +106,7 @@ describe('record --api: the request as sent', () => {
     expect(await run('record', '--profile', 'groq', '--api', 'responses', '--no-store')).toEqual({ code: 2, out: '', err: 'streamscope record: profile groq serves --api chat only, not responses\n' });
     expect(await run('record', '--profile', 'openai', '--api', 'messages', '--no-store')).toEqual({ code: 2, out: '', err: 'streamscope record: profile openai serves --api chat and responses only, not messages\n' });
     expect(await run('record', '--profile', 'anthropic', '--api', 'chat', '--no-store')).toEqual({ code: 2, out: '', err: 'streamscope record: profile anthropic serves --api messages only, not chat\n' });
-    expect(await run('record', '--base-url', simulator.url, '--api', 'completions', '--model', 'm')).toEqual({ code: 2, out: '', err: 'streamscope record: --api takes "chat", "responses", "messages", "gemini", not "completions"\n' });
+    expect(await run('record', '--base-url', simulator.url, '--api', 'completions', '--model', 'm')).toEqual({ code: 2, out: '', err: 'streamscope record: --api takes "chat", "responses", "messages", "gemini", "bedrock-converse", not "completions"\n' });
     expect((await run('record', '--base-url', simulator.url, '--api', 'responses', '--model', 'm', '--no-usage')).err).toBe('streamscope record: --no-usage is for --api chat: a responses stream always carries its usage\n');
     expect((await run('record', '--base-url', simulator.url, '--api', 'messages', '--model', 'm', '--max-tokens', '0')).err).toBe('streamscope record: --max-tokens takes a whole number of at least 1, not "0"\n');
     const call = join(dir, 'bad-call.json');

@@ -38,24 +38,28 @@ Where to send it:
                            path, before any ?query); alone, it needs no profile
                            and no key
   --api API                chat (POST …/chat/completions), responses (…/responses),
-                           messages (Anthropic, …/messages) or gemini
+                           messages (Anthropic, …/messages), gemini
                            (…/models/M:streamGenerateContent?alt=sse, the model
-                           in the path); default: the profile's (chat, but
-                           ${profileApis()}), else chat
+                           in the path) or bedrock-converse (…/model/M/converse-stream,
+                           AWS event-stream frames); default: the profile's (chat,
+                           but ${profileApis()}), else chat
   --query K=V              Add a query parameter (Azure: api-version=2024-10-21)
 What to send (written as for chat; mapped onto the API's own shape):
   --model M                Model (default: the profile's, or sim-text for the simulator)
   --message TEXT           One user message
   --messages FILE.json     A JSON array of messages (a first system message is
                            Responses' instructions; system messages are
-                           Anthropic's system and Gemini's systemInstruction)
+                           Anthropic's and Bedrock's system and Gemini's
+                           systemInstruction)
   --tools FILE.json        A JSON array of tools ({"type": "function", "function":
                            {…}}: flat for responses, {name, description,
                            input_schema} for messages, functionDeclarations
-                           for gemini)
+                           for gemini, toolConfig.tools[].toolSpec for
+                           bedrock-converse)
   --max-tokens N           max_tokens (chat, messages), max_output_tokens
-                           (responses) or generationConfig.maxOutputTokens
-                           (gemini); messages sends ${MESSAGES_DEFAULT_MAX_TOKENS} when not given
+                           (responses), generationConfig.maxOutputTokens
+                           (gemini) or inferenceConfig.maxTokens
+                           (bedrock-converse); messages sends ${MESSAGES_DEFAULT_MAX_TOKENS} when not given
   --body JSON              Extra body fields, merged in last (e.g. '{"temperature":0}')
   --no-usage               Do not ask for stream_options.include_usage (chat only:
                            the other APIs always send usage)
@@ -63,7 +67,7 @@ What to send (written as for chat; mapped onto the API's own shape):
                            anthropic-version: ${ANTHROPIC_VERSION} unless given)
 Key (never echoed, stored redacted; sent as the profile sends it, else as
 x-api-key for messages, x-goog-api-key for gemini, and Authorization: Bearer
-for the others):
+for the others, a Bedrock API key among them):
   --api-key-env VAR        Read the key from this environment variable
   --api-key-file FILE      Read the key from a file
   --api-key KEY            The key itself (visible to other users in ps; prefer the two above)

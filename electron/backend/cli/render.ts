@@ -9,7 +9,9 @@ import type { AnalyzedEvent, Analysis, EventKind, MessageObject, Metrics, Protoc
 import { METRIC_DEFINITIONS } from '../../../shared/analysis/metric-definitions.ts';
 import type { RecordingSource } from '../../../shared/recording/types.ts';
 import { indent, messageLines, responseLines } from './render-final.ts';
+import { converseLines, converseUsageLine } from './render-bedrock.ts';
 import { geminiLines, geminiUsageLine } from './render-gemini.ts';
+import type { ConverseResponse } from '../../../shared/dialects/bedrock-converse/final.ts';
 import type { GeminiResponse } from '../../../shared/dialects/gemini/final.ts';
 import { clip, clipInline, joinWithin, MAX_LISTED_ITEMS, MAX_PRETTY_CHARS, moreItems } from './text-bounds.ts';
 import { pushAll } from '../../../shared/push-all.ts';
@@ -67,6 +69,7 @@ const FINAL_REPORTS: Readonly<Record<Protocol, FinalReport>> = {
   responses: { final: (analysis, paint) => responseLines(analysis.final as ResponseObject, paint), usage: dialectUsageLine },
   'anthropic-messages': { final: (analysis, paint) => messageLines(analysis.final as MessageObject, paint), usage: dialectUsageLine },
   gemini: { final: (analysis, paint) => geminiLines(analysis.final as GeminiResponse, paint), usage: (analysis, paint) => geminiUsageLine(analysis.usage, paint) },
+  'bedrock-converse': { final: (analysis, paint) => converseLines(analysis.final as ConverseResponse, paint), usage: (analysis, paint) => converseUsageLine(analysis.usage, paint) },
 };
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'cyan' };
 

@@ -1,7 +1,8 @@
-// The one rule for a file that holds no stream, which `import` and every command taking a
+// The one rule for a file that holds no stream (a file of event-stream frames holds one), which `import` and every command taking a
 // RECORDING file (`inspect`, `export`, `replay`) apply: refused with a reason, never read as an
 // "SSE body" of 0 events with errors that blame a stream nobody sent.
 
+import { framingOfBareBody } from '../../../shared/framing/registry.ts';
 import { createSseParser, detectFormat, utf8Lossy } from '../../../shared/index.ts';
 
 /** A line of an SSE body: a field a client acts on, or a comment (WHATWG HTML §9.2.6). */
@@ -14,6 +15,8 @@ const SSE_PROBE_PIECE = 64 * 1024;
  */
 export function whyNotAStream(path: string, bytes: Uint8Array, verb: string): string | null {
   if (detectFormat(path, bytes) !== 'sse') return null;
+  // A bare body of AWS event-stream frames (Bedrock's), told by its first prelude as the analysis tells it (framingOfBareBody).
+  if (framingOfBareBody(bytes) !== 'sse') return null;
   if (!/\.(sse|txt)$/i.test(path) && !SSE_FIELD.test(utf8Lossy(bytes.subarray(0, SSE_PROBE_PIECE)))) {
     return `not a format Streamscope reads (no SSE field, no .ssrec.jsonl line, no HAR log, no curl trace line); name it .sse to ${verb} it as an SSE body anyway`;
   }

@@ -14,6 +14,7 @@ import type { Target } from '../../../shared/capture/routes.ts';
 import { endToEnd, headerObject, headerPairs } from '../../../shared/capture/hop-by-hop.ts';
 import type { HeaderPair } from '../../../shared/capture/hop-by-hop.ts';
 import type { CaptureInfo } from '../../../shared/capture/types.ts';
+import { streamFramingNamedBy } from '../../../shared/framing/registry.ts';
 import type { RecordedEnd, RecordedRequest } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/secrets/echoes.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
@@ -178,7 +179,8 @@ export function forward(req: IncomingMessage, res: ServerResponse, body: Buffer,
       const t = now();
       const responsePairs = endToEnd(headerPairs(up.rawHeaders));
       const responseHeaders = headerObject(responsePairs);
-      const eventStream = /^\s*text\/event-stream/i.test(responseHeaders['content-type'] ?? '');
+      // A stream in any event-stream framing: text/event-stream, or Bedrock's application/vnd.amazon.eventstream (whose request has no stream member); a JSON body is none.
+      const eventStream = streamFramingNamedBy(responseHeaders['content-type']) !== null;
       if (eventStream) progress.stream = true;
       if (!live && (eventStream || context.keepAll)) begin(eventStream);
       const kept = live as RemoteRecording | null;

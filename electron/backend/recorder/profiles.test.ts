@@ -13,13 +13,14 @@ import { captureUpstreams, findProfile, keyAuthFor, keyHeader, PROFILES, protoco
 const profile = (name: string) => findProfile(name)!;
 
 describe('the dialects of each profile', () => {
-  it('are chat and responses for OpenAI, messages for Anthropic, gemini for Gemini, all four for the simulator, and chat for every other', () => {
+  it('are chat and responses for OpenAI, messages for Anthropic, gemini for Gemini, bedrock-converse for Bedrock, all five for the simulator, and chat for every other', () => {
     const served = Object.fromEntries(PROFILES.map((each) => [each.name, each.protocols]));
     expect(served).toEqual({
       openai: ['chat-completions', 'responses'],
       azure: ['chat-completions'],
       anthropic: ['anthropic-messages'],
       gemini: ['gemini'],
+      bedrock: ['bedrock-converse'],
       openrouter: ['chat-completions'],
       groq: ['chat-completions'],
       together: ['chat-completions'],
@@ -32,7 +33,7 @@ describe('the dialects of each profile', () => {
       ollama: ['chat-completions'],
       lmstudio: ['chat-completions'],
       llamacpp: ['chat-completions'],
-      simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini'],
+      simulator: ['chat-completions', 'responses', 'anthropic-messages', 'gemini', 'bedrock-converse'],
     });
   });
 
@@ -57,6 +58,10 @@ describe('the key and the headers of a request', () => {
     expect(keyHeader(keyAuthFor(profile('anthropic'), 'anthropic-messages'), 'k')).toEqual({ 'x-api-key': 'k' });
     expect(keyHeader(keyAuthFor(undefined, 'anthropic-messages'), 'k')).toEqual({ 'x-api-key': 'k' });
     expect(keyHeader(keyAuthFor(undefined, 'responses'), 'k')).toEqual({ authorization: 'Bearer k' });
+    // A Bedrock API key is a bearer token, with the profile or without.
+    expect(keyHeader(keyAuthFor(profile('bedrock'), 'bedrock-converse'), 'k')).toEqual({ authorization: 'Bearer k' });
+    expect(keyHeader(keyAuthFor(undefined, 'bedrock-converse'), 'k')).toEqual({ authorization: 'Bearer k' });
+    expect(profile('bedrock')).toMatchObject({ baseUrl: null, keyEnv: 'AWS_BEARER_TOKEN_BEDROCK' });
   });
 
   it('carry anthropic-version for Anthropic Messages unless the user gives one, in any case', () => {

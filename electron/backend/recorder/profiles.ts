@@ -1,5 +1,5 @@
 // Provider profiles: where each endpoint lives, which dialects it serves (Chat Completions,
-// Responses, Anthropic Messages, Gemini: docs/architecture.md, "The stream" and "Dialects"), which
+// Responses, Anthropic Messages, Gemini, Bedrock ConverseStream: docs/architecture.md, "The stream" and "Dialects"), which
 // environment variable holds its key and how the key is sent. `--base-url` overrides the URL;
 // local servers need no key.
 
@@ -61,6 +61,18 @@ export const PROFILES: readonly Profile[] = [
     auth: 'x-goog-api-key',
     defaultModel: 'gemini-2.5-flash',
     protocols: ['gemini'],
+  },
+  {
+    name: 'bedrock',
+    label: 'Amazon Bedrock',
+    // The endpoint is the region's: bedrock-runtime.REGION.amazonaws.com.
+    baseUrl: null,
+    // A Bedrock API key, sent as `Authorization: Bearer KEY`, under the variable the AWS SDKs read it from (SigV4 signing is not done here).
+    keyEnv: 'AWS_BEARER_TOKEN_BEDROCK',
+    auth: 'bearer',
+    defaultModel: null,
+    protocols: ['bedrock-converse'],
+    note: 'give --base-url https://bedrock-runtime.REGION.amazonaws.com and --model with a model or inference profile id (us.anthropic.claude-sonnet-4-20250514-v1:0 …)',
   },
   { name: 'openrouter', label: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1', keyEnv: 'OPENROUTER_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },
   { name: 'groq', label: 'Groq', baseUrl: 'https://api.groq.com/openai/v1', keyEnv: 'GROQ_API_KEY', auth: 'bearer', defaultModel: null, protocols: CHAT },

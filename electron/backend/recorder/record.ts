@@ -2,6 +2,8 @@
 // exchange and keeps it as a live recording (live-recording.ts: every read and event to the store and
 // the analysis as it arrives). Secrets are redacted before anything is kept.
 
+import { protocolFromPath } from '../../../shared/dialects/detect.ts';
+import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { AnalyzedEvent, RecordedRequest, RecordedResponse, RecordingSource } from '../../../shared/index.ts';
 import { secretsToMask } from '../../../shared/recording/secrets/echoes.ts';
 import { redactHeaders, redactUrl } from '../../../shared/recording/secrets/redact.ts';
@@ -19,7 +21,7 @@ export interface RecordOptions {
   readonly headers: Readonly<Record<string, string>>;
   /** More header names that are secrets (`--redact-header`), in the request and the response. */
   readonly secretHeaders?: readonly string[];
-  /** The JSON request body; `stream: true` is always sent. */
+  /** The JSON request body; `stream: true` is sent, but to a dialect whose endpoint streams by itself (its descriptor's `streamMember`, Bedrock's). */
   readonly body: Record<string, unknown>;
   readonly timeouts?: Partial<ExchangeTimeouts>;
   readonly signal?: AbortSignal;
@@ -48,7 +50,8 @@ export const DEFAULT_TIMEOUTS: ExchangeTimeouts = { firstByteMs: 60_000, idleMs:
 
 export async function recordStream(options: RecordOptions): Promise<RecordResult> {
   const startedAt = new Date().toISOString();
-  const body = { ...options.body, stream: true };
+  const protocol = protocolFromPath(options.url);
+  const body = protocol !== null && descriptorOf(protocol).streamMember === false ? { ...options.body } : { ...options.body, stream: true };
   const headers = { 'content-type': 'application/json', accept: 'text/event-stream', ...options.headers };
   const request: RecordedRequest = { method: 'POST', url: redactUrl(options.url), headers: redactHeaders(headers, options.secretHeaders), body };
 

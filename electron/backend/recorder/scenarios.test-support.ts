@@ -102,7 +102,26 @@ const GEMINI: Record<string, string[]> = {
   'server-error': ['http-status'],
 };
 
-export const EXPECTED: Readonly<Record<Protocol, Record<string, string[]>>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
+// Bedrock's stream error is an exception frame inside the 200 (modelStreamErrorException), after
+// which the body ends: no messageStop, no metadata (so no usage either).
+const BEDROCK: Record<string, string[]> = {
+  text: [],
+  reasoning: [],
+  'tool-call': [],
+  'parallel-tool-calls': [],
+  length: ['stop-max-tokens'],
+  'stream-error': ['missing-message-stop', 'stream-exception', 'usage-missing'],
+  'connection-drop': ['connection-error', 'missing-message-stop', 'usage-missing'],
+  'cut-before-end': ['missing-message-stop', 'usage-missing'],
+  'long-silence': [],
+  buffered: [],
+  'invalid-json': ['invalid-json'],
+  'json-response': ['not-event-stream'],
+  'rate-limit': ['http-status'],
+  'server-error': ['http-status'],
+};
+
+export const EXPECTED: Readonly<Record<Protocol, Record<string, string[]>>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': BEDROCK };
 
 /**
  * Timing findings a loaded machine can cause on its own: the simulator writes with no waits, so

@@ -42,6 +42,7 @@ const REQUEST: Readonly<Record<Protocol, (name: string) => Record<string, unknow
   'anthropic-messages': (name) => ({ model: `sim-${name}`, max_tokens: name === 'large' ? 8192 : 1024, messages: [{ role: 'user', content: 'hi' }] }),
   // The model is the path's (the descriptor's endpoint): the body holds the conversation only.
   gemini: () => ({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }], generationConfig: { thinkingConfig: { includeThoughts: true } } }),
+  'bedrock-converse': () => ({ messages: [{ role: 'user', content: [{ text: 'hi' }] }] }),
 };
 
 /** A body as one character a byte, an error body's request_id (Anthropic's names the request it answers) blanked. */

@@ -17,6 +17,7 @@ const SCENARIO_OF_CHECK: Readonly<Record<string, string>> = {
   'messages.parallel-tools': 'parallel-tool-calls',
   'gemini.tools': 'tool-call',
   'gemini.thinking': 'reasoning',
+  'bedrock-converse.tools': 'tool-call',
 };
 
 /** The simulator model a check is asked with: its scenario's, else plain text. */

@@ -8,6 +8,7 @@
 import { descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { MESSAGES_DEFECTS } from './anthropic/defects.ts';
+import { BEDROCK_CONVERSE_DEFECTS } from './bedrock-converse/defects.ts';
 import { CHAT_DEFECTS } from './chat/defects.ts';
 import type { DefectSpec, Refusal } from './defect-spec.ts';
 import type { HttpAnswer } from './plan.ts';
@@ -24,6 +25,7 @@ export const DIALECT_DEFECTS: { readonly [P in Protocol]: readonly AnyDefect[] }
   responses: RESPONSES_DEFECTS,
   'anthropic-messages': MESSAGES_DEFECTS,
   gemini: GEMINI_DEFECTS,
+  'bedrock-converse': BEDROCK_CONVERSE_DEFECTS,
 };
 
 function scenarioOf(protocol: Protocol, defect: AnyDefect): Scenario {
@@ -47,6 +49,7 @@ const DEFECT_SCENARIOS: { readonly [P in Protocol]: readonly Scenario[] } = {
   responses: RESPONSES_DEFECTS.map((defect) => scenarioOf('responses', defect)),
   'anthropic-messages': MESSAGES_DEFECTS.map((defect) => scenarioOf('anthropic-messages', defect)),
   gemini: GEMINI_DEFECTS.map((defect) => scenarioOf('gemini', defect)),
+  'bedrock-converse': BEDROCK_CONVERSE_DEFECTS.map((defect) => scenarioOf('bedrock-converse', defect)),
 };
 
 /** A dialect's defect scenarios, in the order its defects are written. */

@@ -7,6 +7,7 @@
 import { PROTOCOLS, descriptorOf } from '../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { MESSAGES_DIALECT } from './anthropic/index.ts';
+import { BEDROCK_CONVERSE_DIALECT } from './bedrock-converse/index.ts';
 import { CHAT_DIALECT } from './chat/index.ts';
 import { GEMINI_DIALECT } from './gemini/index.ts';
 import { endpointOf } from './plan.ts';
@@ -18,6 +19,7 @@ const SIMULATOR_DIALECTS: { readonly [P in Protocol]: Endpoint } = {
   responses: endpointOf(RESPONSES_DIALECT),
   'anthropic-messages': endpointOf(MESSAGES_DIALECT),
   gemini: endpointOf(GEMINI_DIALECT),
+  'bedrock-converse': endpointOf(BEDROCK_CONVERSE_DIALECT),
 };
 
 /** The dialect a POST to this path asks for (its descriptor's path, with or without /v1, or one that names a model where the dialect's path does), if any. */

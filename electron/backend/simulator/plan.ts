@@ -12,8 +12,9 @@ import { DEFAULT_PACE, createRng, seedFrom } from './timing.ts';
 import type { PaceOptions, Rng } from './timing.ts';
 
 export type Action =
-  /** Wait `delayMs` (at time scale 1) after the previous action, then write `text` in one res.write. */
+  /** Wait `delayMs` (at time scale 1) after the previous action, then write `text` (UTF-8) or `bytes` (a binary framing's frames) in one res.write. */
   | { readonly kind: 'write'; readonly delayMs: number; readonly text: string }
+  | { readonly kind: 'write'; readonly delayMs: number; readonly bytes: Uint8Array }
   /** Wait, then destroy the connection. */
   | { readonly kind: 'drop'; readonly delayMs: number };
 
@@ -23,9 +24,11 @@ export type Plan =
       readonly actions: readonly Action[];
       /** Hold every write back and send them as one, when the last is due. */
       readonly buffered: boolean;
+      /** The stream's content-type: `text/event-stream; charset=utf-8` when absent (a binary framing names its own media type). */
+      readonly contentType?: string;
     }
-  /** One response (JSON), sent after `delayMs`. */
-  | { readonly kind: 'response'; readonly delayMs: number; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+  /** One response (JSON, or a binary framing's frames), sent after `delayMs`. */
+  | { readonly kind: 'response'; readonly delayMs: number; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string | Uint8Array }
   /** No response at all: the connection is destroyed after `delayMs`. */
   | { readonly kind: 'drop'; readonly delayMs: number };
 
@@ -38,8 +41,11 @@ export interface SimRequest {
   readonly sim: SimOverrides;
 }
 
-/** A whole HTTP answer (JSON), or no answer at all. */
-export type HttpAnswer = { readonly kind: 'json'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string } | { readonly kind: 'drop' };
+/** A whole HTTP answer (JSON; or bytes, a binary framing's frames, as a defective server streams a refusal), or no answer at all. */
+export type HttpAnswer =
+  | { readonly kind: 'json'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: string }
+  | { readonly kind: 'bytes'; readonly status: number; readonly headers: Readonly<Record<string, string>>; readonly body: Uint8Array }
+  | { readonly kind: 'drop' };
 
 /** Draws of one request: a fresh generator for each purpose (`content`, `identity`, `timing`, `padding`). */
 export type Draws = (purpose: string) => Rng;

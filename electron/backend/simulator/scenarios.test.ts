@@ -63,9 +63,12 @@ describe('the dialect scenarios', () => {
     expect(modelsOf('responses')).toContain('sim-sequence-gap');
     expect(modelsOf('anthropic-messages')).not.toContain('sim-sequence-gap');
     // Gemini plays them all but a refusal (it has none) and the large answer.
-    for (const name of ['text', 'reasoning', 'tool-call', 'parallel-tool-calls', 'length', 'stream-error', 'connection-drop', 'long-silence', 'buffered', 'invalid-json', 'crlf', 'json-response', 'rate-limit', 'server-error']) {
-      expect([name, TABLE.find((scenario) => scenario.name === name)?.dialects]).toEqual([name, ['chat-completions', 'responses', 'anthropic-messages', 'gemini']]);
+    // Bedrock ConverseStream too, but CRLF (its frames have no lines).
+    for (const name of ['text', 'reasoning', 'tool-call', 'parallel-tool-calls', 'length', 'stream-error', 'connection-drop', 'long-silence', 'buffered', 'invalid-json', 'json-response', 'rate-limit', 'server-error']) {
+      expect([name, TABLE.find((scenario) => scenario.name === name)?.dialects]).toEqual([name, ['chat-completions', 'responses', 'anthropic-messages', 'gemini', 'bedrock-converse']]);
     }
+    expect(TABLE.find((scenario) => scenario.name === 'crlf')?.dialects).toEqual(['chat-completions', 'responses', 'anthropic-messages', 'gemini']);
+    expect(TABLE.find((scenario) => scenario.name === 'cut-before-end')?.dialects).toEqual(['responses', 'anthropic-messages', 'gemini', 'bedrock-converse']);
     for (const name of ['refusal', 'large']) {
       expect([name, TABLE.find((scenario) => scenario.name === name)?.dialects]).toEqual([name, ['chat-completions', 'responses', 'anthropic-messages']]);
     }

@@ -84,9 +84,12 @@ const CHAT: Protocol = 'chat-completions';
 const RESPONSES: Protocol = 'responses';
 const MESSAGES: Protocol = 'anthropic-messages';
 const GEMINI: Protocol = 'gemini';
+const BEDROCK: Protocol = 'bedrock-converse';
 const EVERY: readonly Protocol[] = [CHAT, RESPONSES, MESSAGES];
 /** The scenarios Gemini plays too: it has no refusal, no keep-alive event and no Chat quirks. */
-const ALL: readonly Protocol[] = [...EVERY, GEMINI];
+const ALL_SSE: readonly Protocol[] = [...EVERY, GEMINI];
+/** And Bedrock ConverseStream, whose binary frames have no line endings either. */
+const ALL: readonly Protocol[] = [...ALL_SSE, BEDROCK];
 
 // ——— Building blocks ———
 
@@ -173,7 +176,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'The answer cut at 16 tokens (or the request\'s lower limit): response.incomplete (max_output_tokens) / stop_reason max_tokens.',
     wording: { [CHAT]: 'The answer cut at max_tokens (16 unless the request sets it): finish_reason length.' },
     dialects: ALL,
-    shows: { [CHAT]: ['finish-length'], [RESPONSES]: ['response-incomplete'], [MESSAGES]: ['stop-max-tokens'], [GEMINI]: ['finish-max-tokens'] },
+    shows: { [CHAT]: ['finish-length'], [RESPONSES]: ['response-incomplete'], [MESSAGES]: ['stop-max-tokens'], [GEMINI]: ['finish-max-tokens'], [BEDROCK]: ['stop-max-tokens'] },
     build: (context) => stream(answer([text(context)], { limit: DEFAULT_LENGTH_LIMIT })),
   },
   {
@@ -191,7 +194,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'Fails after some tokens: an error event then response.failed (Responses) / event: error overloaded_error (Messages); then the body ends.',
     wording: { [CHAT]: 'A data: {"error": …} event after some chunks, under HTTP 200; then the body ends.' },
     dialects: ALL,
-    shows: { [CHAT]: ['stream-error'], [RESPONSES]: ['stream-error', 'response-failed'], [MESSAGES]: ['stream-error', 'missing-message-stop'], [GEMINI]: ['partial-event', 'missing-finish-reason'] },
+    shows: { [CHAT]: ['stream-error'], [RESPONSES]: ['stream-error', 'response-failed'], [MESSAGES]: ['stream-error', 'missing-message-stop'], [GEMINI]: ['partial-event', 'missing-finish-reason'], [BEDROCK]: ['stream-exception', 'missing-message-stop'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'error', after: failAfter(context) } }),
   },
   {
@@ -206,14 +209,14 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'The connection is destroyed after some tokens: no terminal event.',
     wording: { [CHAT]: 'The connection is destroyed after some chunks: no finish_reason, no [DONE].' },
     dialects: ALL,
-    shows: { [CHAT]: ['connection-error'], [RESPONSES]: ['connection-error', 'missing-terminal-event'], [MESSAGES]: ['connection-error', 'missing-message-stop'], [GEMINI]: ['connection-error', 'missing-finish-reason'] },
+    shows: { [CHAT]: ['connection-error'], [RESPONSES]: ['connection-error', 'missing-terminal-event'], [MESSAGES]: ['connection-error', 'missing-message-stop'], [GEMINI]: ['connection-error', 'missing-finish-reason'], [BEDROCK]: ['connection-error', 'missing-message-stop'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'drop', after: failAfter(context) } }),
   },
   {
     name: 'cut-before-end',
     description: 'A complete answer whose body ends before the terminal event: no response.completed / no message_delta and message_stop.',
-    dialects: [RESPONSES, MESSAGES, GEMINI],
-    shows: { [RESPONSES]: ['missing-terminal-event'], [MESSAGES]: ['missing-message-stop'], [GEMINI]: ['missing-finish-reason'] },
+    dialects: [RESPONSES, MESSAGES, GEMINI, BEDROCK],
+    shows: { [RESPONSES]: ['missing-terminal-event'], [MESSAGES]: ['missing-message-stop'], [GEMINI]: ['missing-finish-reason'], [BEDROCK]: ['missing-message-stop'] },
     build: (context) => stream(answer([text(context)]), { fault: { kind: 'cut' } }),
   },
   {
@@ -249,14 +252,14 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'long-silence',
     description: '12 s of silence mid-stream with nothing sent: long enough to trip idle timeouts.',
     dialects: ALL,
-    shows: { [CHAT]: ['idle-gap'], [RESPONSES]: ['idle-gap'], [MESSAGES]: ['idle-gap'], [GEMINI]: ['idle-gap'] },
+    shows: { [CHAT]: ['idle-gap'], [RESPONSES]: ['idle-gap'], [MESSAGES]: ['idle-gap'], [GEMINI]: ['idle-gap'], [BEDROCK]: ['idle-gap'] },
     build: (context) => stream(answer([text(context)]), { transport: { pause: pause(context, null) } }),
   },
   {
     name: 'buffered',
     description: 'The whole stream held back and written at once at the end, as a buffering proxy does.',
     dialects: ALL,
-    shows: { [CHAT]: ['buffered-delivery'], [RESPONSES]: ['buffered-delivery'], [MESSAGES]: ['buffered-delivery'], [GEMINI]: ['buffered-delivery'] },
+    shows: { [CHAT]: ['buffered-delivery'], [RESPONSES]: ['buffered-delivery'], [MESSAGES]: ['buffered-delivery'], [GEMINI]: ['buffered-delivery'], [BEDROCK]: ['buffered-delivery'] },
     build: (context) => stream(answer([text(context)]), { transport: { delivery: 'buffered' } }),
   },
   {
@@ -264,13 +267,13 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'One delta mid-stream goes out with its JSON cut in half; the rest is fine.',
     wording: { [CHAT]: 'One chunk mid-stream goes out with its JSON cut in half; the rest is fine.' },
     dialects: ALL,
-    shows: { [CHAT]: ['invalid-json'], [RESPONSES]: ['invalid-json'], [MESSAGES]: ['invalid-json'], [GEMINI]: ['invalid-json'] },
+    shows: { [CHAT]: ['invalid-json'], [RESPONSES]: ['invalid-json'], [MESSAGES]: ['invalid-json'], [GEMINI]: ['invalid-json'], [BEDROCK]: ['invalid-json'] },
     build: (context) => stream(answer([text(context)]), { transport: { corruptAfter: failAfter(context) } }),
   },
   {
     name: 'crlf',
     description: 'Every line ends in CRLF: valid SSE, but a parser that splits on "\\n" keeps a "\\r".',
-    dialects: ALL,
+    dialects: ALL_SSE,
     shows: {},
     build: (context) => stream(answer([text(context)]), { transport: { eol: '\r\n' } }),
   },
@@ -293,7 +296,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'The JSON response / message (200 application/json) even for stream: true: the server ignored it.',
     wording: { [CHAT]: 'A non-streamed chat.completion (200 application/json): the server ignored stream: true.' },
     dialects: ALL,
-    shows: { [CHAT]: ['not-event-stream'], [RESPONSES]: ['not-event-stream'], [MESSAGES]: ['not-event-stream'], [GEMINI]: ['not-event-stream'] },
+    shows: { [CHAT]: ['not-event-stream'], [RESPONSES]: ['not-event-stream'], [MESSAGES]: ['not-event-stream'], [GEMINI]: ['not-event-stream'], [BEDROCK]: ['not-event-stream'] },
     build: (context) => ({ kind: 'json', answer: answer([text(context)]) }),
   },
   {
@@ -301,7 +304,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'HTTP 429 in the dialect\'s error shape, with retry-after.',
     wording: { [CHAT]: 'HTTP 429 with an OpenAI error body and a retry-after header.' },
     dialects: ALL,
-    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'] },
+    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'], [BEDROCK]: ['http-status'] },
     build: () => ({ kind: 'error', error: 'rate-limit', pace: 'quick' }),
   },
   {
@@ -309,7 +312,7 @@ export const SCENARIOS: readonly Scenario[] = [
     description: 'HTTP 500 in the dialect\'s error shape.',
     wording: { [CHAT]: 'HTTP 500 with an OpenAI error body.' },
     dialects: ALL,
-    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'] },
+    shows: { [CHAT]: ['http-status'], [RESPONSES]: ['http-status'], [MESSAGES]: ['http-status'], [GEMINI]: ['http-status'], [BEDROCK]: ['http-status'] },
     build: () => ({ kind: 'error', error: 'server-error', pace: 'first' }),
   },
   {

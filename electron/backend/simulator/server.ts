@@ -189,10 +189,10 @@ async function perform(context: RequestContext, scenario: string, plan: Plan, ti
   }
 
   res.socket?.setNoDelay(true);
-  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  res.writeHead(200, { 'content-type': plan.contentType ?? 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
   res.flushHeaders();
   let due = start;
-  let held = '';
+  const held: Buffer[] = [];
   let flushed: Promise<void> = Promise.resolve();
   for (const action of plan.actions) {
     due += action.delayMs * timeScale;
@@ -203,10 +203,11 @@ async function perform(context: RequestContext, scenario: string, plan: Plan, ti
       res.socket?.destroy();
       return;
     }
-    if (plan.buffered) held += action.text;
-    else flushed = (await write(context, scenario, action.text)).flushed;
+    const chunk = 'bytes' in action ? Buffer.from(action.bytes.buffer, action.bytes.byteOffset, action.bytes.byteLength) : Buffer.from(action.text);
+    if (plan.buffered) held.push(chunk);
+    else flushed = (await write(context, scenario, chunk)).flushed;
   }
-  if (held !== '') await write(context, scenario, held);
+  if (held.length > 0) await write(context, scenario, Buffer.concat(held));
   if (!signal.aborted) res.end();
 }
 
@@ -215,14 +216,14 @@ async function perform(context: RequestContext, scenario: string, plan: Plan, ti
  * drain when the client reads slower than the stream goes. `flushed` settles
  * when the bytes have reached the socket.
  */
-async function write(context: RequestContext, scenario: string, text: string): Promise<{ flushed: Promise<void> }> {
+async function write(context: RequestContext, scenario: string, chunk: Buffer): Promise<{ flushed: Promise<void> }> {
   const { res, signal } = context;
   signal.throwIfAborted();
   let done!: () => void;
   const flushed = new Promise<void>((resolve) => (done = resolve));
   const t = performance.now();
-  const more = writeChunk(res, text, () => done());
-  context.onWrite?.({ t, bytes: Buffer.byteLength(text), requestId: context.requestId, scenario });
+  const more = writeChunk(res, chunk, () => done());
+  context.onWrite?.({ t, bytes: chunk.byteLength, requestId: context.requestId, scenario });
   if (!more) await drained(res, signal);
   return { flushed };
 }
@@ -244,13 +245,14 @@ async function waitUntil(due: number, timeScale: number, signal: AbortSignal): P
   } while (performance.now() < due);
 }
 
-function sendJson(context: RequestContext, status: number, headers: Readonly<Record<string, string>>, body: string, scenario: string): void {
+function sendJson(context: RequestContext, status: number, headers: Readonly<Record<string, string>>, body: string | Uint8Array, scenario: string): void {
   const { res } = context;
   if (context.signal.aborted) return;
-  res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) });
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  res.writeHead(status, { ...headers, 'content-length': length });
   const t = performance.now();
   res.end(body);
-  context.onWrite?.({ t, bytes: Buffer.byteLength(body), requestId: context.requestId, scenario });
+  context.onWrite?.({ t, bytes: length, requestId: context.requestId, scenario });
 }
 
 function sendError(context: RequestContext, status: number, error: OpenAiError): void {

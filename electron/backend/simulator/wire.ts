@@ -66,8 +66,16 @@ function withPause(events: readonly WireEvent[], pause: NonNullable<Transport['p
   return [...events.slice(0, at), ...inserted, { ...events[at]!, pace: pause.ms - waited }, ...events.slice(at + 1)];
 }
 
+/** How a dialect whose framing is not SSE writes its events: each as its frame, under the framing's media type. */
+export interface EventFraming {
+  readonly contentType: string;
+  frame(event: WireEvent): Uint8Array;
+}
+
 export interface StreamInput {
   readonly events: readonly WireEvent[];
+  /** SSE (`sseEvent`) when absent. */
+  readonly framing?: EventFraming;
   /** `drop`: the connection is destroyed after the last event, one token interval later. */
   readonly end: 'end' | 'drop';
   readonly transport: Transport;
@@ -75,14 +83,17 @@ export interface StreamInput {
   readonly timingRng: Rng;
 }
 
-export function planStream({ events, end, transport, pace, timingRng }: StreamInput): Plan {
+export function planStream({ events, end, transport, pace, timingRng, framing }: StreamInput): Plan {
   const eol = transport.eol ?? '\n';
   const corrupt = transport.corruptAfter === undefined ? -1 : eventsBefore(events, transport.corruptAfter + 1) - 1;
   const sent = events.map((event, index) => (index === corrupt ? { ...event, data: event.data.slice(0, Math.floor(event.data.length / 2)) } : event));
   const paced = transport.pause ? withPause(sent, transport.pause) : sent;
-  const actions: Action[] = paced.map((event) => ({ kind: 'write', delayMs: delayFor(event.pace, pace, timingRng), text: sseEvent(event, eol) }));
+  const actions: Action[] = paced.map((event) => {
+    const delayMs = delayFor(event.pace, pace, timingRng);
+    return framing ? { kind: 'write', delayMs, bytes: framing.frame(event) } : { kind: 'write', delayMs, text: sseEvent(event, eol) };
+  });
   if (end === 'drop') actions.push({ kind: 'drop', delayMs: delayFor('token', pace, timingRng) });
-  return { kind: 'stream', actions, buffered: transport.delivery === 'buffered' };
+  return { kind: 'stream', actions, buffered: transport.delivery === 'buffered', ...(framing ? { contentType: framing.contentType } : {}) };
 }
 
 /** The time the stream of these events would take: a non-streamed answer arrives when the stream would have ended. */
@@ -100,6 +111,8 @@ export interface EventWire {
   error(kind: Extract<Script, { kind: 'error' }>['error']): HttpAnswer;
   /** The event sent through a keep-alive pause (Messages' ping), or null. */
   readonly keepAlive: WireEvent | null;
+  /** How its events are framed when not as SSE (Bedrock's event-stream frames). */
+  readonly framing?: EventFraming;
 }
 
 /** A scenario's script (one choice) on an event dialect's wire. */
@@ -112,7 +125,7 @@ export function renderEvents(wire: EventWire, script: Script, { request, draws, 
     const delayMs = streamDuration(events, pace, timingRng);
     return end === 'drop' ? { kind: 'drop', delayMs } : answerPlan(wire.json(turn), delayMs);
   }
-  return planStream({ events, end, transport: transportOf(script.transport ?? {}, wire.keepAlive), pace, timingRng });
+  return planStream({ events, end, transport: transportOf(script.transport ?? {}, wire.keepAlive), pace, timingRng, ...(wire.framing ? { framing: wire.framing } : {}) });
 }
 
 /** The scenario's own limit or the request's, whichever is lower. */

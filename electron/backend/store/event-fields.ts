@@ -1,9 +1,12 @@
 // A stored event's fields, read again from its bytes (event-runs.ts keeps only where it lies):
-// the project's own SSE parser run over the event's range of the reads gives the event it gave
-// when the body was recorded, field for field, by construction (docs/architecture.md, "Framing").
+// the project's own parser of the recording's framing run over the event's range of the reads
+// gives the event it gave when the body was recorded, field for field, by construction
+// (docs/architecture.md, "Framing"): SSE's, or the AWS event stream's for Bedrock's frames.
 
+import { framingOf } from '../../../shared/framing/registry.ts';
 import { createSseParser } from '../../../shared/framing/sse/parser.ts';
 import type { SseEvent, SseFields as MessageFields } from '../../../shared/framing/sse/parser.ts';
+import type { FramedMessage, FramingName } from '../../../shared/framing/types.ts';
 import type { SseField } from '../../../shared/index.ts';
 import type { StoredEvent } from './types.ts';
 import type { EventRange } from './event-runs.ts';
@@ -40,17 +43,18 @@ export function storedReads(rows: Iterable<readonly [t: number | null, bytes: Ui
 
 /** One parser's catch: the event its range dispatched. */
 class Catch {
-  event: SseEvent | null = null;
-  onEvent(event: SseEvent): void {
+  event: FramedMessage | null = null;
+  onEvent(event: SseEvent | FramedMessage): void {
     this.event ??= event;
   }
 }
 
-/** The fields of the event at [start, end) of the body, as the SSE parser reads them there. */
-export function fieldsOfRange(reads: StoredReads, start: number, end: number, from = readAt(reads, start)): MessageFields {
+/** The fields of the event at [start, end) of the body, as the framing's parser reads them there (SSE's by default). */
+export function fieldsOfRange(reads: StoredReads, start: number, end: number, from = readAt(reads, start), framing: FramingName = 'sse'): MessageFields {
   const caught = new Catch();
-  const parser = createSseParser(caught);
-  parser.feed(BLANK);
+  // A range of an event-stream body is one whole frame, read from its first byte as the body's first.
+  const parser = framing === 'sse' ? createSseParser(caught) : framingOf(framing).parse(caught);
+  if (framing === 'sse') parser.feed(BLANK);
   const { bytes, offsets } = reads;
   for (let read = from; read < bytes.length && offsets[read]! < end; read++) {
     const offset = offsets[read]!;
@@ -60,7 +64,9 @@ export function fieldsOfRange(reads: StoredReads, start: number, end: number, fr
     if (stop > begin) parser.feed(begin === 0 && stop === piece.length ? piece : piece.subarray(begin, stop));
   }
   parser.end();
-  return caught.event ?? NO_FIELDS;
+  const event = caught.event;
+  if (event === null) return NO_FIELDS;
+  return { data: event.data, event: event.event, id: event.id, retry: event.retry, comments: event.comments, unknownFields: event.unknownFields };
 }
 
 /** The read holding body offset `at` (the last read that starts at or before it). */
@@ -76,8 +82,8 @@ function readAt(reads: StoredReads, at: number): number {
   return Math.max(low, 0);
 }
 
-/** The stored events, from their ranges and the reads, or the fields kept apart for those the reads cannot give back. */
-export function eventsFromRanges(ranges: readonly EventRange[], kept: ReadonlyMap<number, EventFieldsRow>, reads: StoredReads): StoredEvent[] {
+/** The stored events, from their ranges and the reads (in the recording's framing), or the fields kept apart for those the reads cannot give back. */
+export function eventsFromRanges(ranges: readonly EventRange[], kept: ReadonlyMap<number, EventFieldsRow>, reads: StoredReads, framing: FramingName = 'sse'): StoredEvent[] {
   const events: StoredEvent[] = new Array<StoredEvent>(ranges.length);
   let read = 0;
   for (let i = 0; i < ranges.length; i++) {
@@ -104,7 +110,7 @@ export function eventsFromRanges(ranges: readonly EventRange[], kept: ReadonlyMa
     const { offsets } = reads;
     if (offsets[read]! > start) read = readAt(reads, start);
     while (read + 1 < reads.bytes.length && offsets[read + 1]! <= start) read++;
-    const fields = fieldsOfRange(reads, start, end, read);
+    const fields = fieldsOfRange(reads, start, end, read, framing);
     events[i] = {
       index,
       start,

@@ -83,7 +83,8 @@ describe('every stored fixture, read back', () => {
     for (const [i, item] of (parsed.ok ? parsed.value : []).entries()) {
       const recording = recut(item.recording, i + name.length);
       const analysis = analyzeRecording(recording);
-      const writer = store.beginRecording({ startedAt: recording.startedAt, request: recording.request ?? { method: 'POST', url: 'http://127.0.0.1/v1/chat/completions', headers: {}, body: {} }, flushIntervalMs: 1, maxBufferRows: 7 });
+      // A bare body's request names no dialect, as the file named none: its framing is told by its bytes, live and stored alike.
+      const writer = store.beginRecording({ startedAt: recording.startedAt, request: recording.request ?? { method: 'POST', url: 'http://127.0.0.1/stream', headers: {}, body: {} }, flushIntervalMs: 1, maxBufferRows: 7 });
       let next = 0;
       recording.reads.forEach((read, seq) => {
         writer.read(read.t, read.bytes);
@@ -97,5 +98,32 @@ describe('every stored fixture, read back', () => {
     }
     db.close();
     store.close();
+  });
+});
+
+describe('a Bedrock ConverseStream recording, stored and read back', () => {
+  const BIN = join(ROOT, 'shared/test/fixtures/bedrock/converse-claude35sonnet-text-then-tool-use.bin');
+  /** The .bin body as Bedrock answered it: its request path and the event-stream content-type, in reads cut anew. */
+  function bedrockRecording(): Recording {
+    const body = new Uint8Array(readFileSync(BIN));
+    const bare: Recording = { source: 'live', startedAt: null, request: { method: 'POST', url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/converse-stream', headers: {}, body: { messages: [] } }, response: { t: 1, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } }, reads: [{ t: 2, bytes: body }], end: { t: 3, outcome: 'eof' } };
+    return recut(bare, 7);
+  }
+
+  it('gives back the events the live analysis had, read again from its frames, none kept apart, and a byte-identical inspect --json naming its framing and dialect', async () => {
+    const recording = bedrockRecording();
+    const analysis = analyzeRecording(recording);
+    expect([analysis.framing, analysis.protocol, analysis.events.length]).toEqual(['aws-eventstream', 'bedrock-converse', 27]);
+    const path = tempDbPath();
+    const store = openStore(path);
+    const id = store.importRecording(recording);
+    expect(store.events(id)).toEqual(analysis.events.map(stored));
+    store.close();
+    const db = rawConnection(path);
+    expect(db.prepare('SELECT count(*) FROM event_fields').pluck().get()).toBe(0);
+    db.close();
+    const printed = await inspectJson(String(id), '--db', path);
+    expect(printed).toBe(JSON.stringify(toContract(analysis), null, 2) + '\n');
+    expect(JSON.parse(printed)).toMatchObject({ framing: 'aws-eventstream', protocol: 'bedrock-converse' });
   });
 });

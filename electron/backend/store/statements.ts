@@ -125,6 +125,8 @@ export function prepareStatements(db: Database.Database) {
     selectEventRuns: prepare('SELECT first_seq, ranges FROM event_runs WHERE recording_id = ? ORDER BY first_seq').raw(),
     /** (recording_id) → the event_fields rows, without the recording id */
     selectEventFields: prepare('SELECT seq, t, event_type, event_id, retry, data, comments, unknown_fields FROM event_fields WHERE recording_id = ?').raw(),
+    /** (id) → [url, response_headers]: what tells the framing its body was read in */
+    selectFramingFacts: prepare('SELECT url, response_headers FROM recordings WHERE id = ?').raw(),
     exists: prepare('SELECT 1 FROM recordings WHERE id = ?').pluck(),
     rename: prepare('UPDATE recordings SET name = ? WHERE id = ?'),
     setTags: prepare('UPDATE recordings SET tags = ? WHERE id = ?'),

@@ -5,6 +5,7 @@
 
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { anthropicRequest } from './anthropic/index.ts';
+import { bedrockConverseRequest } from './bedrock-converse/index.ts';
 import { chatRequest } from './chat/index.ts';
 import { geminiRequest } from './gemini/index.ts';
 import { responsesRequest } from './responses/index.ts';
@@ -15,6 +16,7 @@ export const REQUEST_DIALECTS: Readonly<Record<Protocol, RequestDialect>> = {
   responses: responsesRequest,
   'anthropic-messages': anthropicRequest,
   gemini: geminiRequest,
+  'bedrock-converse': bedrockConverseRequest,
 };
 
 export function requestDialect(protocol: Protocol): RequestDialect {

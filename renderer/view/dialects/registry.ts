@@ -5,6 +5,7 @@
 
 import type { Protocol } from '../../../shared/dialects/types.ts';
 import { anthropicView } from './anthropic/index.ts';
+import { bedrockConverseView } from './bedrock-converse/index.ts';
 import { chatView } from './chat/index.ts';
 import { geminiView } from './gemini/index.ts';
 import { rawView } from './raw.tsx';
@@ -16,6 +17,7 @@ export const DIALECT_VIEWS: Readonly<Record<Protocol, DialectView>> = {
   responses: responsesView,
   'anthropic-messages': anthropicView,
   gemini: geminiView,
+  'bedrock-converse': bedrockConverseView,
 };
 
 export function dialectView(protocol: Protocol | null | undefined): DialectView {

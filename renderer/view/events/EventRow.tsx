@@ -4,11 +4,15 @@
 
 import { memo } from 'react';
 import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
+import type { FramingName } from '../../../shared/framing/types.ts';
+import { framingView } from '../framing/registry.ts';
 import { KindLabel } from './KindLabel.tsx';
 import { eventRow } from './rows.ts';
 
 export interface EventRowProps {
   readonly events: readonly AnalyzedEvent[];
+  /** The framing the events came in: its view reads each row's message. */
+  readonly framing: FramingName;
   /** The event shown. */
   readonly index: number;
   /** Its row among those the filter shows (0 first). */
@@ -23,8 +27,8 @@ export interface EventRowProps {
   readonly onSelect: (event: number | null) => void;
 }
 
-export const EventRow = memo(function EventRow({ events, index, row, top, height, selected, highlighted, rowId, onSelect }: EventRowProps) {
-  const cells = eventRow(events, index);
+export const EventRow = memo(function EventRow({ events, framing, index, row, top, height, selected, highlighted, rowId, onSelect }: EventRowProps) {
+  const cells = eventRow(events, index, framingView(framing));
   return (
     <div
       id={rowId}
@@ -59,6 +63,11 @@ export const EventRow = memo(function EventRow({ events, index, row, top, height
         {cells.extensions.map((path) => (
           <span key={path} className="event-extension" title={`Outside OpenAI's fields: ${path} (a provider extension)`}>
             {path}
+          </span>
+        ))}
+        {cells.frame.map((chip) => (
+          <span key={chip.text} className="event-frame" data-bad={chip.bad} title={chip.title}>
+            {chip.text}
           </span>
         ))}
         <span className="annotation-text">{cells.annotation}</span>

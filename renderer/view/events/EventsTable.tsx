@@ -173,6 +173,7 @@ export function EventsTable({ analysis, live, selected, onSelect, highlighted, r
                     // the reader scrolls, by event: rows are added and dropped at the edges only.
                     key={replaying ? item.index - first : index}
                     events={events}
+                    framing={analysis.framing}
                     index={index}
                     row={item.index}
                     top={item.start}

@@ -13,10 +13,10 @@ describe('an events table row', () => {
       ]),
     );
     expect(events.map((_, index) => eventRow(events, index))).toEqual([
-      { index: 0, time: '182.1', gap: '', read: 0, kind: 'role', label: 'role', annotation: 'role = "assistant"; content += ""', extensions: [] },
-      { index: 1, time: '1,190.5', gap: '1,008.3', read: 1, kind: 'content', label: 'content', annotation: 'content += "Hello"', extensions: [] },
-      { index: 2, time: '1,190.5', gap: '0.0', read: 1, kind: 'finish', label: 'finish', annotation: 'finish_reason = "stop"', extensions: [] },
-      { index: 3, time: '1,201.0', gap: '10.5', read: 2, kind: 'done', label: '[DONE]', annotation: '[DONE]', extensions: [] },
+      { index: 0, time: '182.1', gap: '', read: 0, kind: 'role', label: 'role', annotation: 'role = "assistant"; content += ""', extensions: [], frame: [] },
+      { index: 1, time: '1,190.5', gap: '1,008.3', read: 1, kind: 'content', label: 'content', annotation: 'content += "Hello"', extensions: [], frame: [] },
+      { index: 2, time: '1,190.5', gap: '0.0', read: 1, kind: 'finish', label: 'finish', annotation: 'finish_reason = "stop"', extensions: [], frame: [] },
+      { index: 3, time: '1,201.0', gap: '10.5', read: 2, kind: 'done', label: '[DONE]', annotation: '[DONE]', extensions: [], frame: [] },
     ]);
   });
 

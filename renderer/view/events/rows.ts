@@ -5,6 +5,8 @@ import type { AnalyzedEvent } from '../../../shared/analysis/stream.ts';
 import { KIND_LABELS } from '../../../shared/analysis/timeline-layout.ts';
 import type { ViewKind } from '../../../shared/dialects/kit/view.ts';
 import { number } from '../../../shared/export/html/format.ts';
+import { sseView } from '../framing/sse/index.tsx';
+import type { FramingView, RowChip } from '../framing/types.ts';
 
 export interface EventRow {
   readonly index: number;
@@ -22,16 +24,19 @@ export interface EventRow {
    * with their colon (`error:`).
    */
   readonly extensions: readonly string[];
+  /** What the row says of the frame the event came in, in its framing's terms (../framing/): an event-stream frame's length, an exception frame. */
+  readonly frame: readonly RowChip[];
 }
 
 const UNTIMED = '–';
 
-export function eventRow(events: readonly AnalyzedEvent[], index: number): EventRow {
+/** The row of event `index`, its message read by its framing's view (SSE's when none is given). */
+export function eventRow(events: readonly AnalyzedEvent[], index: number, framing: Pick<FramingView, 'extensions' | 'chips'> = sseView): EventRow {
   const event = events[index]!;
   const { t, sse, interpretation } = event;
   const previous = index > 0 ? events[index - 1]!.t : undefined;
   const extensions = [...interpretation.unknownPaths];
-  for (const field of sse.unknownFields) extensions.push(`${field.name}:`);
+  extensions.push(...framing.extensions(sse));
   return {
     index,
     time: t === null ? UNTIMED : number(t, 1),
@@ -41,5 +46,6 @@ export function eventRow(events: readonly AnalyzedEvent[], index: number): Event
     label: KIND_LABELS[interpretation.kind],
     annotation: event.annotation,
     extensions,
+    frame: framing.chips(sse),
   };
 }

@@ -5,6 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { analyzeRecording } from '../../../shared/analysis/analyze.ts';
 import type { Analysis } from '../../../shared/analysis/analyze.ts';
+import { concat, eventFrame, exceptionFrame } from '../../../shared/framing/aws-eventstream/frames.test-support.ts';
 import { realStream, realStreams, timed, untimed } from '../../../shared/test/streams.ts';
 import { EventInspector } from './EventInspector.tsx';
 
@@ -59,6 +60,32 @@ describe('the event inspector', () => {
   it('lists a provider extension among the unknown fields', () => {
     const markup = draw(analyzeRecording(untimed(realStream('groq-llama33-text-x-groq.sse'))), 0);
     expect(markup).toContain('<code>x_groq</code> (a chunk field outside OpenAI’s set: a provider extension)');
+  });
+
+  it('lists an SSE message’s event, id, retry and comment lines as its SSE fields, and a field outside the standard as unknown', () => {
+    const markup = draw(analyzeRecording(untimed(': keep-alive\nevent: delta\nid: 7\nretry: 3000\nerror: boom\ndata: {"x":1}\n\n')), 0);
+    expect(textOf(markup, 'raw-bytes')).toContain('event: delta');
+    expect(markup).toContain('<section aria-label="SSE fields"><h3>SSE fields</h3><ul class="inspector-fields"><li><code>event: delta</code></li><li><code>id: 7</code></li><li><code>retry: 3000</code></li><li><code>: keep-alive</code></li></ul></section>');
+    expect(markup).toContain('<code>error: boom</code> (an SSE field the standard does not define: browsers ignore it)');
+    expect(markup).not.toContain('data-testid="frame"');
+  });
+
+  it('shows a Bedrock exception frame as it is beside its decoded event, its headers not taken for unknown fields', () => {
+    const exception = exceptionFrame('throttlingException', { message: 'Too many requests, please wait before trying again.' });
+    const body = concat([eventFrame('messageStart', { role: 'assistant' }), exception]);
+    const analysis = analyzeRecording(
+      timed([[10, body]], {
+        request: { method: 'POST', url: '/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/converse-stream', headers: {}, body: {} },
+        response: { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } },
+      }),
+    );
+    const markup = draw(analysis, 1);
+    expect(textOf(markup, 'event-type')).toBe('throttlingException (error)');
+    expect(textOf(markup, 'frame-headers')).toBe('nametypevalue:exception-typestring (7)throttlingException:content-typestring (7)application/json:message-typestring (7)exception');
+    expect(textOf(markup, 'frame-payload')).toBe('{"message":"Too many requests, please wait before trying again."}');
+    expect(textOf(markup, 'frame-message-crc')).toMatch(/^0x[0-9a-f]{8} \(holds\)$/);
+    expect(markup).toContain('Unknown fields</h3><p class="inspector-note">None: the frame’s headers are listed under Frame.</p>');
+    expect(markup).not.toContain('SSE fields');
   });
 
   it('shows data that is not JSON with the parse error, and [DONE] as the end', () => {

@@ -12,6 +12,7 @@ import { formatMs } from '../../components/format.ts';
 import { KindLabel } from '../events/KindLabel.tsx';
 import type { PanelProps } from '../types.ts';
 import { dialectView } from '../dialects/registry.ts';
+import { framingView } from '../framing/registry.ts';
 import { parseData } from './json-view.ts';
 import { JsonTree } from './JsonTree.tsx';
 import { RawBytes } from './RawBytes.tsx';
@@ -67,12 +68,9 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
   const ops = useMemo(() => inspector.ops(event), [inspector, event]);
   const deltas = parsed.type !== 'json' ? [] : inspector.deltas(parsed.value);
   const extensions = interpretation.unknownPaths;
-  const fields = [
-    sse.event !== null && `event: ${sse.event}`,
-    sse.id !== null && `id: ${sse.id}`,
-    sse.retry !== null && `retry: ${sse.retry}`,
-    ...sse.comments.map((comment) => `:${comment}`),
-  ].filter((field): field is string => field !== false);
+  // The message as its framing cut it (SSE's fields, an event-stream frame's prelude, headers and CRCs).
+  const framing = framingView(analysis.framing);
+  const unknownFields = framing.unknownFields(sse);
 
   return (
     <>
@@ -158,7 +156,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
 
       <section aria-label="Unknown fields">
         <h3>Unknown fields</h3>
-        {extensions.length === 0 && sse.unknownFields.length === 0 ? (
+        {extensions.length === 0 && unknownFields.length === 0 ? (
           <p className="inspector-note">{inspector.noUnknownFields}</p>
         ) : (
           <ul className="inspector-unknown">
@@ -167,12 +165,12 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
                 <code>{path}</code> (a chunk field outside OpenAI’s set: a provider extension)
               </li>
             ))}
-            {sse.unknownFields.map((field, i) => (
+            {unknownFields.map((field, i) => (
               <li key={`sse-${i}`}>
                 <code>
                   {field.name}: {field.value}
                 </code>{' '}
-                (an SSE field the standard does not define: browsers ignore it)
+                ({framing.unknownNote})
               </li>
             ))}
           </ul>
@@ -192,18 +190,7 @@ function EventDetails({ event, analysis, reader }: DetailsProps) {
         )}
       </section>
 
-      {fields.length > 0 && (
-        <section aria-label="SSE fields">
-          <h3>SSE fields</h3>
-          <ul className="inspector-fields">
-            {fields.map((field, i) => (
-              <li key={i}>
-                <code>{field}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <framing.Section event={event} analysis={analysis} />
     </>
   );
 }

@@ -14,4 +14,5 @@ export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   responses: responsesCases,
   'anthropic-messages': anthropicCases,
   gemini: geminiCases,
+  'bedrock-converse': null,
 };

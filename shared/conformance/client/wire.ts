@@ -75,6 +75,7 @@ const NOMINAL_BODY: Readonly<Record<Protocol, Record<string, unknown>>> = {
   'anthropic-messages': { model: 'claude-sonnet-4-5', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Hello' }] },
   // The model is the path's (its descriptor's endpoint), not the body's.
   gemini: { contents: [{ role: 'user', parts: [{ text: 'Hello' }] }] },
+  'bedrock-converse': { messages: [{ role: 'user', content: [{ text: 'Hello' }] }] },
 };
 
 /** The case's stream as a timed recording: the response line at 0, each write a read at its time. */

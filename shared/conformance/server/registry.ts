@@ -3,6 +3,7 @@
 
 import type { Protocol } from '../../dialects/types.ts';
 import { ANTHROPIC_BATTERY } from './anthropic/battery.ts';
+import { BEDROCK_CONVERSE_BATTERY } from './bedrock-converse/battery.ts';
 import { CHAT_BATTERY } from './chat/battery.ts';
 import { GEMINI_BATTERY } from './gemini/battery.ts';
 import { RESPONSES_BATTERY } from './responses/battery.ts';
@@ -13,4 +14,5 @@ export const SERVER_BATTERIES: Readonly<Record<Protocol, readonly ServerCheck[]>
   responses: RESPONSES_BATTERY,
   'anthropic-messages': ANTHROPIC_BATTERY,
   gemini: GEMINI_BATTERY,
+  'bedrock-converse': BEDROCK_CONVERSE_BATTERY,
 };

@@ -3,7 +3,7 @@
 
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry } from '../../findings/finding.ts';
-import { EVENT_DIALECT_ENTRIES } from '../kit/codes.ts';
+import { EVENT_DIALECT_ENTRIES, SHARED_CODES } from '../kit/codes.ts';
 
 declare module '../types.ts' {
   interface DialectCodes {
@@ -14,8 +14,7 @@ declare module '../types.ts' {
 export const ANTHROPIC_CODES = {
   ...EVENT_DIALECT_ENTRIES,
   'missing-message-stop': {
-    severity: 'error',
-    title: 'No message_stop',
+    ...SHARED_CODES['missing-message-stop'],
     hint: 'The stream ended without message_stop: it did not finish. The Anthropic SDK\'s finalMessage() rejects ("stream ended without producing a Message"); treat the message as cut and retry.',
   },
   'block-not-stopped': {
@@ -29,8 +28,7 @@ export const ANTHROPIC_CODES = {
     hint: 'A content_block_delta names a block index never started, or a delta type its block cannot take: the Anthropic SDK silently drops it. Send content_block_start first, with the matching block type.',
   },
   'stop-max-tokens': {
-    severity: 'warning',
-    title: 'Output cut at max_tokens',
+    ...SHARED_CODES['stop-max-tokens'],
     hint: 'stop_reason "max_tokens": the output was cut. Raise max_tokens, and tell the user the answer is incomplete (a cut tool_use input may not be valid JSON).',
   },
   'missing-stop-reason': {

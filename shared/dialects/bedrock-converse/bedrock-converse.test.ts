@@ -1,6 +1,6 @@
 // The Bedrock ConverseStream dialect over the real bodies of shared/test/fixtures/bedrock/, framed as
-// they came: the dialect suite runs over them as AWS event-stream frames (its samples name the
-// framing), and this file checks the same properties on two bodies the corpus has not — an
+// they came: the dialect suite runs over them as AWS event-stream frames (properties.test.ts, with
+// its folder's samples, which name the framing), and this file checks the same properties on two bodies the corpus has not — an
 // exception frame, a body cut before messageStop — fed whole, split at random and byte by byte,
 // forked at every event. Then what it reads, exactly: the Converse response of a reasoning body with its signature, a tool use,
 // redacted reasoning, a max_tokens stop, an exception frame, a body cut before messageStop and
@@ -12,7 +12,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEventStream } from '../../framing/aws-eventstream/parser.ts';
 import { concat, errorFrame, eventFrame, exceptionFrame } from '../../framing/aws-eventstream/frames.test-support.ts';
-import { describeDialect } from '../dialect.suite.ts';
 import { checkArguments, describeArgumentsError } from '../kit/arguments.ts';
 import { SHARED_VIEW_KINDS } from '../kit/view.ts';
 import { REGISTERED_DIALECTS } from '../registry.ts';
@@ -20,13 +19,12 @@ import { bareRecording, runDialect } from '../run.ts';
 import type { DialectEventView } from '../types.ts';
 import { bedrockConverse, bedrockConverseDescriptor, claimsConversePayload, joinBase64 } from './index.ts';
 import type { ConverseInterpretation, ConverseState } from './index.ts';
-import { CONVERSE_BODIES, CONVERSE_UNIONS, converseSamples, framedUnions } from './bedrock-converse-samples.test-support.ts';
-import type { ConverseFixture } from './bedrock-converse-samples.test-support.ts';
+import { CONVERSE_BODIES, CONVERSE_UNIONS, framedUnions } from './samples.test-support.ts';
+import type { ConverseFixture } from './samples.test-support.ts';
 
 const FIXTURES = fileURLToPath(new URL('../../test/fixtures/bedrock/', import.meta.url));
 const read = (name: ConverseFixture) => new Uint8Array(readFileSync(FIXTURES + name));
 
-describeDialect(bedrockConverse, converseSamples(read), 'bedrock-converse');
 
 
 /** The frames' payloads, parsed. */
@@ -121,9 +119,10 @@ const USAGE_HINT = bedrockConverse.catalogue['usage-missing']!.hint;
 const STOP_HINT = bedrockConverse.catalogue['missing-message-stop']!.hint;
 
 describe('the bedrock-converse dialect', () => {
-  it('is not registered yet (issue 32): its protocol is null', () => {
-    expect(REGISTERED_DIALECTS as readonly unknown[]).not.toContain(bedrockConverse);
-    expect(bedrockConverse.protocol).toBe(null);
+  it('is registered, its protocol bedrock-converse, its bodies framed as AWS event streams', () => {
+    expect(REGISTERED_DIALECTS as readonly unknown[]).toContain(bedrockConverse);
+    expect(bedrockConverse.protocol).toBe('bedrock-converse');
+    expect(bedrockConverse.descriptor.framing).toBe('aws-eventstream');
   });
 
   it('ends a reasoning body with the reasoning text and its signature in one reasoningContent block, then the text, as Converse answers', () => {

@@ -1,12 +1,16 @@
-// The codes the Bedrock ConverseStream dialect reports, with their severity and how to fix what
-// they find. Codes other dialects report keep the one severity and title they have there
-// (kit/codes.ts; missing-message-stop and stop-max-tokens Anthropic Messages', copied as its
-// catalogue words them, since kit/codes.ts does not hold them yet). Not added to DialectCodes:
-// the dialect is not registered (issue 32).
+// The codes the Bedrock ConverseStream dialect reports (docs/diagnostics.md), with their severity
+// and how to fix what they find. Codes other dialects report keep the one severity and title of
+// kit/codes.ts (missing-message-stop and stop-max-tokens with Anthropic Messages).
 
 import { findingIn } from '../../findings/finding.ts';
 import type { CatalogueEntry } from '../../findings/finding.ts';
 import { SHARED_CODES } from '../kit/codes.ts';
+
+declare module '../types.ts' {
+  interface DialectCodes {
+    'bedrock-converse': keyof typeof BEDROCK_CONVERSE_CODES;
+  }
+}
 
 export const BEDROCK_CONVERSE_CODES = {
   'stream-exception': {
@@ -15,8 +19,7 @@ export const BEDROCK_CONVERSE_CODES = {
     hint: 'An exception frame (:message-type exception — throttlingException, modelStreamErrorException, validationException, internalServerException, serviceUnavailableException) came inside a 200: the answer stopped there. @aws-sdk/client-bedrock-runtime throws it from the stream; a client that swallows it shows a cut answer as complete. Handle it, and retry the transient ones (throttling, service unavailable, internal).',
   },
   'missing-message-stop': {
-    severity: 'error',
-    title: 'No message_stop',
+    ...SHARED_CODES['missing-message-stop'],
     hint: 'The stream ended without messageStop: the message did not finish, and no stopReason says why. Treat the answer as cut (the connection dropped, or an exception frame came) and retry.',
   },
   'tool-arguments-invalid': {
@@ -24,8 +27,7 @@ export const BEDROCK_CONVERSE_CODES = {
     hint: 'The toolUse.input fragments joined do not parse as JSON at the block\'s contentBlockStop: the output was cut (stopReason max_tokens), or the model wrote invalid JSON. Handle the parse error instead of running the tool; raise maxTokens or retry.',
   },
   'stop-max-tokens': {
-    severity: 'warning',
-    title: 'Output cut at max_tokens',
+    ...SHARED_CODES['stop-max-tokens'],
     hint: 'stopReason "max_tokens": the output was cut at inferenceConfig.maxTokens (reasoning tokens count against it). Raise the limit, and tell the user the answer is incomplete (a cut toolUse input may not be valid JSON).',
   },
   'usage-missing': {

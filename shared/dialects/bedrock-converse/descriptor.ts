@@ -1,12 +1,17 @@
-// What the product will know of Bedrock ConverseStream without reading its events (types.ts,
-// DialectDescriptor), for its registration (issue 32): then this becomes a DialectDescriptor, with
-// the `declare module '../types.ts'` block that adds 'bedrock-converse' to DialectProtocols.
-// Until then its protocol is a plain string, and the rest is checked against the interface.
+// What the product knows of Bedrock ConverseStream without reading its events (types.ts,
+// DialectDescriptor): its path (the model in it), a Bedrock API key as a bearer token, Bedrock's
+// error shape, which payloads are its own, and its framing: AWS event-stream frames.
 
 import { isObject } from '../../is-object.ts';
 import { isIndex } from '../kit/common.ts';
 import type { DialectDescriptor } from '../types.ts';
 import { EVENT_TYPES } from './interpret.ts';
+
+declare module '../types.ts' {
+  interface DialectProtocols {
+    'bedrock-converse': true;
+  }
+}
 
 const RESPONSE_TYPE = `/** @aws-sdk/client-bedrock-runtime's ConverseResponse, as far as the stream tells it, its output.message as message: every member the server sent is there. */
 export interface ExpectedResponse {
@@ -59,7 +64,7 @@ export function claimsConversePayload(json: Readonly<Record<string, unknown>>): 
 
 const MODEL_IN_PATH = /\/model\/([^/?]+)\/converse-stream$/;
 
-export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { readonly protocol: 'bedrock-converse' } = {
+export const bedrockConverseDescriptor: DialectDescriptor = {
   protocol: 'bedrock-converse',
   name: 'Bedrock ConverseStream',
   shortName: 'Bedrock Converse',
@@ -72,8 +77,8 @@ export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { 
     const found = MODEL_IN_PATH.exec(path.split('?')[0]!);
     return found ? decodeURIComponent(found[1]!) : null;
   },
-  // The model is in the path, not the body.
-  matchedOn: ['messages', 'system', 'toolConfig'],
+  // The model is the path's (modelOfPath), matched as `model`; the conversation is the body's.
+  matchedOn: ['model', 'messages', 'system', 'toolConfig'],
   claimsPayload: claimsConversePayload,
   claimsEventName: (name) => EVENT_TYPES.has(name),
   // The contract's `output` holds Converse's response with its `output.message` lifted to `message` (issue 32), so it reads output.message, not output.output.message.
@@ -81,10 +86,14 @@ export const bedrockConverseDescriptor: Omit<DialectDescriptor, 'protocol'> & { 
   sdk: { name: 'the AWS SDK for JavaScript', npm: '@aws-sdk/client-bedrock-runtime', pip: 'boto3' },
   outputTokensField: 'outputTokens',
   sentinel: null,
+  // Binary frames (`application/vnd.amazon.eventstream`), the framing's own media type.
+  framing: 'aws-eventstream',
   terminalKinds: ['message-stop'],
   // Bedrock API keys are sent as `Authorization: Bearer KEY` (SigV4 signing is not asked for).
   auth: 'bearer',
   headers: {},
+  // converse-stream streams by its path: a `stream` member is refused.
+  streamMember: false,
   usageRequest: null,
   endReasons: (final) => (isObject(final) ? [typeof final.stopReason === 'string' ? final.stopReason : null] : []),
   errors: {

@@ -1,16 +1,17 @@
 // The Bedrock ConverseStream dialect (`POST …/model/MODEL/converse-stream`, framed as AWS event
-// stream messages), behind the one dialect interface. Not registered yet (issue 32): registering
-// asks for its request body, drops, snippet, simulator, views, request editor and battery, and a
-// dialect suite that frames its samples as event streams. Until then, like the test dialect echo,
-// its protocol is null and its findings are widened to DialectDiagnostic.
+// stream messages), behind the one dialect interface (docs/architecture.md, "Adding a dialect").
 
 import type { ViewKind } from '../kit/view.ts';
-import type { Dialect } from '../types.ts';
+import type { RegisteredDialect } from '../types.ts';
 import { createConverseAccumulator } from './accumulator.ts';
 import type { ConverseState } from './accumulator.ts';
 import { annotateConverseEvent } from './annotate.ts';
 import { BEDROCK_CONVERSE_CODES } from './catalogue.ts';
+import { bedrockConverseDescriptor } from './descriptor.ts';
 import { diagnoseConverse } from './diagnose.ts';
+import { converseDrops } from './drops.ts';
+import { converseBody } from './request.ts';
+import { converseSnippet } from './snippet.ts';
 import { finalResponse } from './final.ts';
 import type { ConverseResponse } from './final.ts';
 import { interpretConverseEvent } from './interpret.ts';
@@ -28,8 +29,12 @@ export const BEDROCK_CONVERSE_VIEW_KINDS: Readonly<Record<string, ViewKind>> = {
   unknown: 'empty',
 };
 
-export const bedrockConverse: Dialect<ConverseInterpretation, ConverseState, ConverseResponse> = {
-  protocol: null,
+export const bedrockConverse: RegisteredDialect<ConverseInterpretation, ConverseState, ConverseResponse> = {
+  protocol: bedrockConverseDescriptor.protocol,
+  descriptor: bedrockConverseDescriptor,
+  buildRequest: converseBody,
+  drops: converseDrops,
+  snippet: converseSnippet,
   interpret: interpretConverseEvent,
   annotate: annotateConverseEvent,
   tokens: (interpretation) => interpretation.tokens,
@@ -52,3 +57,4 @@ export { bedrockConverseDescriptor, bedrockErrorType, claimsConversePayload } fr
 export { EVENT_TYPES, EXCEPTION_TYPES } from './interpret.ts';
 export { annotateConverseEvent, createConverseAccumulator, diagnoseConverse, finalResponse, interpretConverseEvent };
 export { joinBase64 } from './final.ts';
+export { converseBody } from './request.ts';

@@ -14,6 +14,9 @@ export const SHARED_CODES = {
   refusal: { severity: 'warning', title: 'Refusal' },
   'usage-missing': { severity: 'warning', title: 'Usage missing' },
   'inconsistent-metadata': { severity: 'warning', title: 'Inconsistent metadata' },
+  // Anthropic Messages' and Bedrock ConverseStream's (whose events are Anthropic's, camel-cased).
+  'missing-message-stop': { severity: 'error', title: 'No message_stop' },
+  'stop-max-tokens': { severity: 'warning', title: 'Output cut at max_tokens' },
 } as const satisfies Record<string, CodeInfo>;
 
 /** The entries of the codes Responses and Anthropic Messages both report, with the fix in their terms. */

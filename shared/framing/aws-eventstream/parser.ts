@@ -272,6 +272,18 @@ function uint32(bytes: Uint8Array, at: number): number {
   return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 }
 
+/**
+ * Whether `bytes` start with a whole prelude that holds: a total length of a frame (16 bytes to
+ * MAX_FRAME_LENGTH), headers within it, and the prelude CRC-32 over the first 8 bytes (any other
+ * bytes pass 1 time in 2^32). What tells a bare body (a file, no response head) as event-stream frames.
+ */
+export function startsWithPrelude(bytes: Uint8Array): boolean {
+  if (bytes.length < 12) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, 12);
+  const total = view.getUint32(0);
+  return total >= MIN_FRAME_LENGTH && total <= MAX_FRAME_LENGTH && view.getUint32(4) <= total - MIN_FRAME_LENGTH && view.getUint32(8) === crc32(bytes, 0, 8);
+}
+
 /** Whether a frame's CRCs hold, both. */
 export function crcHolds(message: EventStreamMessage): boolean {
   return message.preludeCrc === message.computedPreludeCrc && message.messageCrc === message.computedMessageCrc;

@@ -446,12 +446,13 @@ const GEMINI: DialectClients = {
   },
 };
 
-const CLIENTS_OF: Readonly<Record<Protocol, DialectClients>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
+// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
+const CLIENTS_OF: Readonly<Record<Protocol, DialectClients | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
 
 // ------------------------------------------------------------------ every dialect
 
-describe.each(PROTOCOLS)('%s: real clients against the replay server', (protocol) => {
-  const clients = CLIENTS_OF[protocol];
+describe.each(PROTOCOLS.filter((protocol) => CLIENTS_OF[protocol] !== null))('%s: real clients against the replay server', (protocol) => {
+  const clients = CLIENTS_OF[protocol]!;
   let recorded: { scenarios: readonly Source[]; paced: readonly Source[] };
   beforeAll(async () => {
     recorded = await clients.record();

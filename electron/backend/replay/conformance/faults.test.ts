@@ -399,10 +399,11 @@ const GEMINI: DialectClientFaults = {
   },
 };
 
-const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI };
+// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
+const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
 
-describe.each(PROTOCOLS)('each replay fault on a %s recording, read by its clients', (protocol) => {
-  const { record, cases } = CLIENT_FAULTS[protocol];
+describe.each(PROTOCOLS.filter((protocol) => CLIENT_FAULTS[protocol] !== null))('each replay fault on a %s recording, read by its clients', (protocol) => {
+  const { record, cases } = CLIENT_FAULTS[protocol]!;
   beforeAll(record);
   describe.each(FAULT_KINDS)('%s', (kind) => {
     it.each(cases[kind].map((each) => [each.title, each] as const))('%s', async (_title, { run }) => run());

@@ -4,8 +4,10 @@
 // (each shown by its JSONPath) and closes with an empty functionCall or a last fragment.
 
 import type { GeminiInterpretation } from '../../../../shared/dialects/gemini/interpret.ts';
+import { assembleArgs } from '../../../../shared/dialects/gemini/partial-args.ts';
+import type { Fragment as ArgsFragment } from '../../../../shared/dialects/gemini/partial-args.ts';
 import { stringOf } from '../kit/tool-items.ts';
-import type { OpenCall, ToolItemReading } from '../kit/tool-items.ts';
+import type { Fragment, OpenCall, ToolItemReading } from '../kit/tool-items.ts';
 
 export const GEMINI_TOOL_ITEMS: ToolItemReading = {
   start(calls) {
@@ -21,16 +23,17 @@ export const GEMINI_TOOL_ITEMS: ToolItemReading = {
             const base = { where: `candidates[${candidate.index}] call ${ordinal}`, type: 'functionCall', itemId: null, member: 'args', json: true, openedAt: event, initial: '', fragments: [] };
             if (part.type === 'call') {
               counts.set(candidate.index, ordinal + 1);
-              calls.push({ ...base, name: part.name, callId: part.id, closedAt: event, startInput: part.args });
+              // A call without args is called with none: {} (as @google/genai's and the AI SDK's readers take it).
+              calls.push({ ...base, name: part.name, callId: part.id, closedAt: event, startInput: part.args ?? {} });
             } else if (part.type === 'call-start') {
               counts.set(candidate.index, ordinal + 1);
-              const call: OpenCall = { ...base, name: part.name, callId: part.id, closedAt: part.ends ? event : -1, startInput: undefined, fragments: part.fragments.map((fragment) => ({ event, text: fragmentText(fragment) })) };
+              const call: OpenCall = { ...base, name: part.name, callId: part.id, closedAt: part.ends ? event : -1, startInput: undefined, fragments: part.fragments.map((fragment) => fragmentOf(event, fragment)), join: joinArgs };
               calls.push(call);
               if (!part.ends) open.set(candidate.index, call);
             } else if (part.type === 'call-args') {
               const call = open.get(candidate.index);
               if (!call) continue;
-              call.fragments.push(...part.fragments.map((fragment) => ({ event, text: fragmentText(fragment) })));
+              call.fragments.push(...part.fragments.map((fragment) => fragmentOf(event, fragment)));
               if (part.ends) {
                 call.closedAt = event;
                 open.delete(candidate.index);
@@ -47,10 +50,13 @@ export const GEMINI_TOOL_ITEMS: ToolItemReading = {
   },
 };
 
-/** A partialArgs fragment in words: its JSONPath and its value. */
-function fragmentText(fragment: unknown): string {
-  const object = typeof fragment === 'object' && fragment !== null ? (fragment as Record<string, unknown>) : {};
-  const path = stringOf(object.jsonPath) ?? '?';
-  const value = 'stringValue' in object ? object.stringValue : 'numberValue' in object ? object.numberValue : 'boolValue' in object ? object.boolValue : 'nullValue' in object ? null : undefined;
-  return `${path} = ${JSON.stringify(value) ?? '?'}`;
+/** A partialArgs fragment as a card shows it: its JSONPath and its value in words, and the fragment itself for the args it joins to. */
+function fragmentOf(event: number, fragment: ArgsFragment): Fragment {
+  const path = stringOf(fragment.jsonPath) ?? '?';
+  return { event, text: `${path} = ${fragment.type === 'none' ? '(no value)' : JSON.stringify(fragment.value)}`, value: fragment };
+}
+
+/** A streamed call's args, its fragments assembled as the fold assembles them (shared/dialects/gemini/partial-args.ts). */
+function joinArgs(fragments: readonly Fragment[]): string {
+  return JSON.stringify(assembleArgs(fragments.map((fragment) => fragment.value as ArgsFragment)).args);
 }

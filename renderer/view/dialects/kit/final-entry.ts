@@ -58,9 +58,9 @@ export interface Entry {
   readonly parts: readonly Part[];
 }
 
-/** How the stream ended, in the dialect's terms: the Responses status, the Anthropic stop reason, Gemini's finishReason. */
+/** How the stream ended, in the dialect's terms: the Responses status, the Anthropic stop reason, Gemini's finishReason, Bedrock's stopReason. */
 export interface Outcome {
-  readonly label: 'status' | 'stop_reason' | 'finishReason';
+  readonly label: 'status' | 'stop_reason' | 'finishReason' | 'stopReason';
   /** The value, or null when none came. */
   readonly value: string | null;
   readonly tone: Tone;

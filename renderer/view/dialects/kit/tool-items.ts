@@ -19,6 +19,8 @@ export interface Fragment {
   /** The event that carried it. */
   readonly event: number;
   readonly text: string;
+  /** The dialect's own reading of the fragment, for a call whose fragments are not pieces of text (Gemini's partialArgs). */
+  readonly value?: unknown;
 }
 
 export interface ToolItemCall {
@@ -45,6 +47,12 @@ export interface ToolItemCall {
   readonly startInput: unknown;
   /** In event order. */
   readonly fragments: readonly Fragment[];
+  /**
+   * What the fragments come to, for a call whose fragments are not pieces of its text (Gemini's
+   * partialArgs, each a JSONPath and a value: their args assembled, as JSON); absent: the opening
+   * text and the fragments' texts joined.
+   */
+  readonly join?: (fragments: readonly Fragment[]) => string;
 }
 
 export interface OpenCall {
@@ -60,6 +68,7 @@ export interface OpenCall {
   initial: string;
   startInput: unknown;
   fragments: Fragment[];
+  join?: (fragments: readonly Fragment[]) => string;
 }
 
 /**
@@ -139,7 +148,7 @@ export function toolCallsAsOf(calls: readonly ToolItemCall[], asOf: number | nul
   return shown.map((call) => {
     const fragments = asOf === null ? call.fragments : call.fragments.slice(0, fragmentsUpTo(call.fragments, asOf));
     const closed = call.closedAt !== -1 && (asOf === null || call.closedAt <= asOf);
-    const text = call.initial + fragments.map((fragment) => fragment.text).join('');
+    const text = call.join ? call.join(fragments) : call.initial + fragments.map((fragment) => fragment.text).join('');
     return { call, fragments, closed, text, check: checkOf(call, fragments.length, text) };
   });
 }
@@ -151,6 +160,8 @@ function checkOf(call: ToolItemCall, fragments: number, text: string): Arguments
     if (fragments === 0) return { valid: true, value: call.startInput ?? {} };
     return checkInput(text);
   }
+  // A call that came whole (Gemini's functionCall part): its own arguments stand.
+  if (fragments === 0 && call.startInput !== undefined) return { valid: true, value: call.startInput };
   return checkArguments(text);
 }
 

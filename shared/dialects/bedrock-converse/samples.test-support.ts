@@ -5,15 +5,13 @@
 // each framed as the wire sends it, the broken bodies' events re-framed (exception types in
 // exception frames) with stray frames between. The test reads the files and hands their bytes in,
 // as this file stays pure.
-//
-// Named so that properties.test.ts (which runs the suite over registered dialects' folders) does
-// not take it: at registration it becomes samples.test-support.ts, exporting a FolderSamples.
 
 import fc from 'fast-check';
 import { parseEventStream } from '../../framing/aws-eventstream/parser.ts';
 import { concat, errorFrame, eventFrame, exceptionFrame, frame } from '../../framing/aws-eventstream/frames.test-support.ts';
-import type { DialectSamples, SampleBody } from '../dialect.suite.ts';
+import type { DialectSamples, FolderSamples, SampleBody } from '../dialect.suite.ts';
 import { anyJson, text } from '../kit/broken-streams.test-support.ts';
+import { bedrockConverse } from './index.ts';
 
 type Json = Record<string, unknown>;
 
@@ -127,3 +125,8 @@ export function converseSamples(read: (name: ConverseFixture) => Uint8Array): Di
   );
   return { framing: 'aws-eventstream', bodies, broken: { bodies: broken } };
 }
+
+export const samples: FolderSamples = {
+  dialect: bedrockConverse,
+  samples: (fixture) => converseSamples((name) => fixture(`bedrock/${name}`).bytes),
+};
