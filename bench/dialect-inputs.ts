@@ -2,6 +2,7 @@
 // Responses stream and a 100,000-event Anthropic Messages stream, each as its server sends a long
 // answer, beside the Chat Completions stream of bench/inputs.ts.
 
+import { eventFrame } from '../shared/framing/aws-eventstream/encode.ts';
 import type { Body } from './inputs.ts';
 
 type Json = Record<string, unknown>;
@@ -84,4 +85,21 @@ export function geminiBenchStream(events: number): string {
     );
   }
   return out.join('');
+}
+
+/**
+ * A Bedrock ConverseStream answer of `events` frames as Bedrock sends a long answer: messageStart,
+ * one text block in contentBlockDelta frames of a word each, its contentBlockStop, messageStop and
+ * metadata with usage and latency; each payload with Bedrock's `p` padding of varying length.
+ * Returns each frame, one a read, as the SDK sees them arrive.
+ */
+export function bedrockBenchFrames(events: number): Uint8Array[] {
+  const pad = (i: number) => PADDING.slice(0, 1 + (i % PADDING.length));
+  const frames = [eventFrame('messageStart', JSON.stringify({ p: pad(0), role: 'assistant' }))];
+  const deltas = events - 4;
+  for (let i = 0; i < deltas; i++) frames.push(eventFrame('contentBlockDelta', JSON.stringify({ contentBlockIndex: 0, delta: { text: BENCH_WORDS[i % BENCH_WORDS.length] }, p: pad(i) })));
+  frames.push(eventFrame('contentBlockStop', JSON.stringify({ contentBlockIndex: 0, p: pad(1) })));
+  frames.push(eventFrame('messageStop', JSON.stringify({ p: pad(2), stopReason: 'end_turn' })));
+  frames.push(eventFrame('metadata', JSON.stringify({ metrics: { latencyMs: 5230 }, p: pad(3), usage: { inputTokens: 18, outputTokens: deltas, totalTokens: deltas + 18 } })));
+  return frames;
 }

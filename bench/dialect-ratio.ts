@@ -1,13 +1,12 @@
 // The full analysis of each non-OpenAI dialect beside Chat Completions' on 100,000 events
 // (issue 32, "Measured": within 1.5× of Chat's), both measured in the same run, alternately, so
-// that the ratio holds on a loaded machine. One line a dialect (DIALECTS): Bedrock's comes with
-// its registration. `--only "beside Chat"` runs them all, `--only "beside Chat: 100k Gemini"` one.
+// that the ratio holds on a loaded machine. One line a dialect (DIALECTS). `--only "beside Chat"` runs them all, `--only "beside Chat: 100k Gemini"` one.
 
 import { analyzeRecording } from '../shared/analysis/analyze.ts';
 import type { Protocol } from '../shared/dialects/types.ts';
 import { recordingFromSse } from '../shared/formats/sse.ts';
 import type { Recording } from '../shared/recording/types.ts';
-import { geminiBenchStream } from './dialect-inputs.ts';
+import { bedrockBenchFrames, geminiBenchStream } from './dialect-inputs.ts';
 import { openAiStream } from './inputs.ts';
 import { collect, median, now } from './measure.ts';
 
@@ -27,7 +26,20 @@ const encode = (text: string) => new TextEncoder().encode(text);
 
 export const DIALECTS: readonly DialectCase[] = [
   { name: 'analysis beside Chat: 100k Gemini untimed', protocol: 'gemini', make: () => recordingFromSse(encode(geminiBenchStream(EVENTS))) },
+  { name: 'analysis beside Chat: 100k Bedrock untimed', protocol: 'bedrock-converse', make: () => bedrockRecording(bedrockBenchFrames(EVENTS)) },
 ];
+
+/** A ConverseStream recording of these frames, one a read, with the request path and content-type Bedrock's answer has. */
+function bedrockRecording(frames: readonly Uint8Array[]): Recording {
+  return {
+    source: 'live',
+    startedAt: null,
+    request: { method: 'POST', url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/converse-stream', headers: {}, body: null },
+    response: { t: null, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } },
+    reads: frames.map((bytes) => ({ t: null, bytes })),
+    end: { t: null, outcome: 'eof' },
+  };
+}
 
 export interface DialectRatioResult {
   readonly name: string;
