@@ -16,7 +16,7 @@ export interface CaptureExchange {
 	readonly client: string;
 	/** `proxy`: forwarded; `cassette`: answered from a cassette; `refused`: the proxy refused it (foreign host, a web page, no route). */
 	readonly servedBy: "proxy" | "cassette" | "refused";
-	/** Whether it streams (asked for `stream: true`, or answered text/event-stream): streams are stored as recordings. */
+	/** Whether it streams (asked for `stream: true`, or answered text/event-stream or another framing's media type: Bedrock's application/vnd.amazon.eventstream): streams are stored as recordings. */
 	readonly stream: boolean;
 	/** The stored recording; null for an exchange that does not stream (or a proxy without a store). */
 	readonly recording: number | null;

@@ -1,8 +1,8 @@
 // `streamscope inspect` on Bedrock's real event-stream bodies (shared/test/fixtures/bedrock/, their
 // sources in SOURCES.md), read as a user reads them — a bare .bin file, no request, no head: the
 // first prelude tells the framing, the frames the dialect. ConverseStream's bodies are read as
-// bedrock-converse; InvokeModelWithResponseStream's, whose dialect is not registered, as frames
-// of no dialect.
+// bedrock-converse; InvokeModelWithResponseStream's by the events their chunks carry: Claude's as
+// anthropic-messages, Nova's Converse-shaped ones as bedrock-converse, Titan's own as no dialect.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,14 @@ import { runCli as run } from './test-support.ts';
 const DIR = fileURLToPath(new URL('../../../shared/test/fixtures/bedrock/', import.meta.url));
 const INDEX = JSON.parse(readFileSync(DIR + 'index.json', 'utf8')) as { readonly file: string; readonly covers: readonly string[] }[];
 const bins = INDEX.map((entry) => entry.file).filter((file) => file.endsWith('.bin'));
+/** The dialect an invoke body's chunks tell. */
+const INVOKE_DIALECTS: Readonly<Record<string, string | null>> = {
+  'invoke-claude35sonnet-parallel-tool-use.bin': 'anthropic-messages',
+  'invoke-claude35sonnet-text-max-tokens.bin': 'anthropic-messages',
+  'invoke-claude3sonnet-tool-use-metrics-disagree.bin': 'anthropic-messages',
+  'invoke-novamicro-converse-shaped-events.bin': 'bedrock-converse',
+  'invoke-titan-express-native-events.bin': null,
+};
 
 describe('inspect --json of the real Bedrock event-stream bodies', () => {
   it('finds them: eight ConverseStream bodies and five invoke ones', () => {
@@ -23,7 +31,7 @@ describe('inspect --json of the real Bedrock event-stream bodies', () => {
     const { code, out } = await run('inspect', DIR + file, '--json');
     expect(code).toBe(0);
     const contract = JSON.parse(out) as AnalysisContract;
-    expect([contract.framing, contract.protocol]).toEqual(['aws-eventstream', file.startsWith('converse-') ? 'bedrock-converse' : null]);
+    expect([contract.framing, contract.protocol]).toEqual(['aws-eventstream', file.startsWith('converse-') ? 'bedrock-converse' : INVOKE_DIALECTS[file]]);
     expect(contract.diagnostics.filter((found) => found.code.startsWith('frame-'))).toEqual([]);
   });
 

@@ -83,14 +83,15 @@ const MESSAGES: Record<string, string[]> = {
 };
 
 // Gemini's stream error is the raw JSON error it writes after the events (pretty-printed, LF, no
-// `data:`): outside SSE's framing, it reads as an event the body ends inside.
+// `data:`): outside SSE's framing, it reads as an event the body ends inside, and Gemini reads the
+// error object in it (stream-error).
 const GEMINI: Record<string, string[]> = {
   text: [],
   reasoning: [],
   'tool-call': [],
   'parallel-tool-calls': [],
   length: ['finish-max-tokens'],
-  'stream-error': ['missing-finish-reason', 'mixed-line-endings', 'partial-event'],
+  'stream-error': ['missing-finish-reason', 'mixed-line-endings', 'partial-event', 'stream-error'],
   'connection-drop': ['connection-error', 'missing-finish-reason'],
   'cut-before-end': ['missing-finish-reason'],
   'long-silence': [],

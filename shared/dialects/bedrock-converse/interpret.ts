@@ -49,6 +49,8 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set(['messageStart', 'conten
 export const EXCEPTION_TYPES: ReadonlySet<string> = new Set(['internalServerException', 'modelStreamErrorException', 'validationException', 'throttlingException', 'serviceUnavailableException']);
 
 const PADDING = 'p';
+/** Bedrock's own count on an invoke stream's last chunk (InvokeModelWithResponseStream). */
+const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
 export function interpretConverseEvent(event: MessageFields): ConverseInterpretation {
   const messageType = field(event, ':message-type');
@@ -66,7 +68,9 @@ export function interpretConverseEvent(event: MessageFields): ConverseInterpreta
   let json: Json = parsed.json;
   const padding = paddingOf(json);
   if (type === null) {
-    const keys = Object.keys(json);
+    // The SDK's union of one event (an invoke stream's chunk of a Converse-shaped model, Nova's),
+    // the last one with Bedrock's own count beside it, which is not an event of the union.
+    const keys = Object.keys(json).filter((key) => key !== INVOCATION_METRICS);
     const only = keys.length === 1 ? keys[0]! : null;
     if (only !== null && (EVENT_TYPES.has(only) || EXCEPTION_TYPES.has(only)) && isObject(json[only])) {
       type = only;
