@@ -9,11 +9,7 @@ type RecordingCalls = Pick<StreamscopeApi, 'listRecordings' | 'getRecording' | '
 export function recordingCalls(store: Store, isLive: (id: number) => boolean): RecordingCalls {
   return {
     listRecordings: async (query) => store.list(query),
-    getRecording: async ({ id }) => {
-      const recording = store.get(id);
-      if (!recording) return null;
-      return { recording, events: store.events(id) ?? [] };
-    },
+    getRecording: async ({ id }) => store.withEvents(id),
     openRecording: async ({ id, fromRead, readLimit }) => store.packed(id, fromRead, readLimit),
     renameRecording: async ({ id, name }) => store.rename(id, name),
     tagRecording: async ({ id, tags }) => store.setTags(id, tags),

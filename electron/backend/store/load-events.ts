@@ -13,12 +13,13 @@ import type { EventFieldsRow } from './event-runs.ts';
 import type { Statements } from './statements.ts';
 import type { StoredEvent } from './types.ts';
 
-export function loadEvents(statements: Statements, id: number): StoredEvent[] {
+/** The events of recording `id`; `readRows`: its reads' rows when the caller has them already (`Store.withEvents`), so they are read once. */
+export function loadEvents(statements: Statements, id: number, readRows?: readonly (readonly [number | null, Uint8Array])[]): StoredEvent[] {
   const ranges = unpackRuns(statements.selectEventRuns.all(id) as [number, Uint8Array][]);
   if (ranges.length === 0) return [];
   const kept = new Map<number, EventFieldsRow>();
   for (const row of statements.selectEventFields.all(id) as EventFieldsRow[]) kept.set(row[0], row);
-  const reads = storedReads(statements.selectReads.all(id) as [number | null, Uint8Array][]);
+  const reads = storedReads(readRows ?? (statements.selectReads.all(id) as [number | null, Uint8Array][]));
   return eventsFromRanges(ranges, kept, reads, storedFraming(statements, id, reads.bytes[0]));
 }
 

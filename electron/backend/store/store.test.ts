@@ -100,6 +100,14 @@ describe('importing and reading back a recording', () => {
     store.close();
   });
 
+  it('gives a recording and its events at once exactly as get and events give them apart', () => {
+    const store = openStore(tempDbPath());
+    const id = store.importRecording(richRecording());
+    expect(store.withEvents(id)).toEqual({ recording: store.get(id), events: store.events(id) });
+    expect(store.withEvents(id)!.events).toHaveLength(5);
+    store.close();
+  });
+
   it('keeps the recorder’s own event-loop stalls of an imported recording, and none for one without them', () => {
     const store = openStore(tempDbPath());
     const recording = recordingFromSse(realStream('openai-gpt4o-parallel-tool-calls.sse'));
@@ -320,7 +328,8 @@ describe('editing and deleting', () => {
 
   it('answers null or false for an unknown id, and throws only for a malformed one', () => {
     const store = openStore(tempDbPath());
-    expect([store.get(404), store.events(404), store.summary(404), store.rename(404, 'x'), store.setTags(404, ['x']), store.delete(404)]).toEqual([
+    expect([store.get(404), store.events(404), store.withEvents(404), store.summary(404), store.rename(404, 'x'), store.setTags(404, ['x']), store.delete(404)]).toEqual([
+      null,
       null,
       null,
       null,
@@ -329,6 +338,7 @@ describe('editing and deleting', () => {
       false,
     ]);
     expect(() => store.get(1.5)).toThrow('a recording id is an integer, not 1.5');
+    expect(() => store.withEvents(1.5)).toThrow('a recording id is an integer, not 1.5');
     store.close();
   });
 });

@@ -17,7 +17,7 @@ import { nativeAddon } from './native-addon.ts';
 import { listStatements, prepareStatements, summaryFromRow } from './statements.ts';
 import type { Statements } from './statements.ts';
 import { createdAtOf, diagnosticRows, recorderLagColumn, distinctReasons, normalizeName, normalizeTags, requestedModel, summarize, worstSeverity } from './summary.ts';
-import type { ImportOptions, ListQuery, ListResult, RecordingSummary, Store, StoreOptions, BeginRecordingOptions } from './types.ts';
+import type { ImportOptions, ListQuery, ListResult, RecordingSummary, Store, StoredRecording, StoreOptions, BeginRecordingOptions } from './types.ts';
 import { createWriter } from './writer.ts';
 import { PendingEvents } from './event-runs.ts';
 import { loadEvents } from './load-events.ts';
@@ -189,6 +189,16 @@ function createStore(
     return id;
   });
 
+  /** A recording's reads' rows, their bytes as views of the rows' buffers (no copy). */
+  function readRowsOf(id: number): [number | null, Uint8Array][] {
+    return (statements.selectReads.all(id) as [number | null, Buffer][]).map(([t, bytes]) => [t, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  }
+
+  function recordingOf(row: unknown[], rows: readonly [number | null, Uint8Array][]): StoredRecording {
+    const reads = rows.map(([t, bytes]) => ({ t, bytes }));
+    return recordingFromRow(row, reads, () => reads.map((read) => read.t));
+  }
+
   function summaryOf(id: number): RecordingSummary | null {
     const row = statements.selectSummary.get(checkId(id)) as unknown[] | undefined;
     return row ? summaryFromRow(row) : null;
@@ -295,12 +305,17 @@ function createStore(
 
     get(id) {
       const row = statements.selectRecording.get(checkId(id)) as unknown[] | undefined;
-      if (!row) return null;
-      const reads = (statements.selectReads.all(id) as [number | null, Buffer][]).map(([t, bytes]) => ({
-        t,
-        bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
-      }));
-      return recordingFromRow(row, reads, () => reads.map((read) => read.t));
+      return row ? recordingOf(row, readRowsOf(id)) : null;
+    },
+
+    withEvents(id) {
+      checkId(id);
+      return db.transaction(() => {
+        const row = statements.selectRecording.get(id) as unknown[] | undefined;
+        if (!row) return null;
+        const rows = readRowsOf(id);
+        return { recording: recordingOf(row, rows), events: loadEvents(statements, id, rows) };
+      })();
     },
 
     packed(id, fromRead = 0, readLimit = Number.MAX_SAFE_INTEGER) {

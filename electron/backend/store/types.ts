@@ -156,6 +156,8 @@ export interface Store extends CheckRunStore, ClientRunStore {
   packed(id: number, fromRead?: number, readLimit?: number): PackedRecording | null;
   /** The stored events in order; null for an unknown id. */
   events(id: number): StoredEvent[] | null;
+  /** `get` and `events` at once, in one transaction, the reads read once (the events are read again from them); null for an unknown id. */
+  withEvents(id: number): { readonly recording: StoredRecording; readonly events: StoredEvent[] } | null;
   summary(id: number): RecordingSummary | null;
   rename(id: number, name: string | null): boolean;
   setTags(id: number, tags: readonly string[]): boolean;
