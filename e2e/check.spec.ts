@@ -94,7 +94,7 @@ test.describe('Check', () => {
     const matrix = page.getByTestId('check-matrix');
     await expect(matrix.locator('td[data-status="pass"]')).toHaveCount(battery.length);
     await expect(matrix.locator('td[data-status="waiting"]')).toHaveCount(0);
-    await expect(matrix.locator('thead th')).toHaveText(['Check', 'chat', 'responses', 'messages', 'gemini']);
+    await expect(matrix.locator('thead th')).toHaveText(['Check', 'chat', 'responses', 'messages', 'gemini', 'bedrock-converse']);
     // A check's rules, from the one table.
     const text = page.locator('[data-testid="check-result"][data-check="chat.text"]');
     await text.getByText(/^Expected \(\d+ rules\)$/).click();
@@ -151,7 +151,7 @@ test.describe('Check', () => {
       await expect(page).toHaveURL(/#\/check$/);
       // The simulator profile sends no key: pointed at a server of the test's own, Chat Completions only.
       await page.getByLabel('Base URL').fill(server.baseUrl);
-      for (const api of ['Responses', 'Anthropic Messages']) await page.getByRole('checkbox', { name: api }).uncheck();
+      for (const api of ['Responses', 'Anthropic Messages', 'Gemini', 'Bedrock ConverseStream']) await page.getByRole('checkbox', { name: api }).uncheck();
       await page.getByLabel('Model').fill('stall-model');
       await page.getByLabel('Headers').fill('x-check-trace: from-the-form');
       await page.getByRole('button', { name: 'Run', exact: true }).click();
