@@ -40,6 +40,11 @@ export interface ReplayFaults {
   readonly bufferAll?: boolean;
   /** Make event N's data invalid JSON: its last data line is cut in half. */
   readonly corruptEvent?: number;
+  /**
+   * After event N's last byte, the error the dialect's server sends mid-stream (Bedrock's exception
+   * frame, Anthropic's `event: error`, OpenAI's error, Gemini's JSON error tail), then a clean end.
+   */
+  readonly errorAfterEvent?: number;
   /** Answer with this status and body instead of the recording. */
   readonly status?: { readonly code: number; readonly body?: string };
 }
@@ -52,6 +57,7 @@ export function checkFaults(faults: ReplayFaults): void {
   count('cutAfterEvent', faults.cutAfterEvent);
   count('cutAfterByte', faults.cutAfterByte);
   count('corruptEvent', faults.corruptEvent);
+  count('errorAfterEvent', faults.errorAfterEvent);
   for (const stall of faults.stalls ?? []) {
     count('stalls[].beforeEvent', stall.beforeEvent);
     if (!(Number.isFinite(stall.ms) && stall.ms >= 0)) throw new RangeError(`stalls[].ms must be a number of milliseconds, 0 or more, not ${stall.ms}`);
@@ -84,6 +90,7 @@ export function describeFaults(faults: ReplayFaults, protocols: readonly Protoco
   if (faults.dropFinish) words.push(dropWords('dropFinish', protocols));
   if (faults.dropUsage) words.push(dropWords('dropUsage', protocols));
   if (faults.corruptEvent !== undefined) words.push(`corrupt event ${faults.corruptEvent}`);
+  if (faults.errorAfterEvent !== undefined) words.push(`error after event ${faults.errorAfterEvent}`);
   if (faults.bufferAll) words.push('buffer everything until the end');
   return words;
 }

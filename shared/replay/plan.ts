@@ -23,6 +23,7 @@ import type { ByteEdit } from './edits.ts';
 import { checkFaults, describeFaults } from './faults.ts';
 import type { ReplayFaults } from './faults.ts';
 import { statusErrorBody } from './errors.ts';
+import { streamErrorTail } from './stream-error.ts';
 import { replayHeaders } from './headers.ts';
 
 export interface ReplayWrite {
@@ -96,7 +97,6 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   const { edits, applied } = faultEdits(body, events, faults, protocol, framing);
   const segments = applyEdits(body, sources, timeline, edits);
   const toSent = (offset: number): number => sentOffset(edits, offset);
-  const sent = segments.reduce((sum, segment) => sum + segment.bytes.length, 0);
   const ending = { at: endAt, how };
 
   for (const stall of faults.stalls ?? []) {
@@ -112,6 +112,21 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
     applied.push(`stalled ${stall.ms} ms before event ${stall.beforeEvent}`);
   }
 
+  if (faults.errorAfterEvent !== undefined) {
+    const tail = streamErrorTail(body, events, faults.errorAfterEvent, protocol, framing);
+    applied.push(tail.note);
+    if (tail.bytes !== null) {
+      const at = toSent(tail.offset);
+      splitAt(segments, at);
+      segments.length = segments.filter((segment) => segment.offset < at).length;
+      // The error goes in a write of its own, at the time event N's last byte went; then a clean end.
+      ending.at = segments[segments.length - 1]?.at ?? 0;
+      ending.how = 'end';
+      segments.push({ at: ending.at, bytes: tail.bytes, offset: at });
+    }
+  }
+
+  const sent = segments.reduce((sum, segment) => sum + segment.bytes.length, 0);
   const cut = cutPoint(faults, events, sent, toSent, applied);
   if (cut !== null) {
     splitAt(segments, cut);

@@ -8,13 +8,15 @@
 //   Chat Completions' finish_reason does).
 // - The usage: message_delta's `usage` becomes null (message_start's, the input side, stays).
 
-import { eventList } from '../kit/drops.ts';
+import { eventList, sseStreamError } from '../kit/drops.ts';
 import type { DialectDrops, DropContext } from '../kit/drops.ts';
 import { interpretMessagesEvent } from './interpret.ts';
 
 export const messagesDrops: DialectDrops = {
   words: { dropDone: 'message_stop', dropFinish: 'stop_reason', dropUsage: 'the message_delta usage' },
   apply,
+  // Anthropic's error event, as its API sends one mid-stream when it is overloaded.
+  streamError: sseStreamError(({ message }) => ['event: error', `data: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message } })}`]),
 };
 
 function apply(context: DropContext): void {

@@ -9,6 +9,7 @@
 // A payload is the event itself when the frame's :event-type names it, or the SDK's parsed union
 // (`{"messageStop": {…}}`) when not: both paths are tried.
 
+import { exceptionFrame } from '../../framing/aws-eventstream/encode.ts';
 import { eventList } from '../kit/drops.ts';
 import type { DialectDrops, DropContext } from '../kit/drops.ts';
 import { interpretConverseEvent } from './interpret.ts';
@@ -16,6 +17,8 @@ import { interpretConverseEvent } from './interpret.ts';
 export const converseDrops: DialectDrops = {
   words: { dropDone: 'messageStop', dropFinish: 'stopReason', dropUsage: 'the metadata usage' },
   apply,
+  // An exception frame inside the 200 (:exception-type, not :event-type), as Bedrock sends when the model fails mid-stream.
+  streamError: ({ message }) => exceptionFrame('modelStreamErrorException', JSON.stringify({ message })),
 };
 
 function apply(context: DropContext): void {

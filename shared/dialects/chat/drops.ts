@@ -1,7 +1,7 @@
 // The drops of a Chat Completions stream (kit/drops.ts): `data: [DONE]`, the usage chunk, the finish reason.
 
 import type { FramedMessage as SseEvent } from '../../framing/types.ts';
-import { eventList } from '../kit/drops.ts';
+import { eventList, sseStreamError } from '../kit/drops.ts';
 import type { DialectDrops, DropContext } from '../kit/drops.ts';
 import { DONE, interpretEvent } from './interpret.ts';
 
@@ -10,6 +10,8 @@ const FINISH_PATH = ['choices', '*', 'finish_reason'];
 export const chatDrops: DialectDrops = {
   words: { dropDone: '[DONE]', dropFinish: 'finish_reason', dropUsage: 'the usage chunk' },
   apply,
+  // OpenAI's error inside a 200 stream: a data line with an `error` object and no `choices`.
+  streamError: sseStreamError(({ message }) => [`data: ${JSON.stringify({ error: { message, type: 'server_error', param: null, code: null } })}`]),
 };
 
 function apply(context: DropContext): void {

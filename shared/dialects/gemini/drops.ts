@@ -8,13 +8,19 @@
 //   and usage (the fault vercel/ai #5217's gateways show).
 // - The usage: every event's `usageMetadata` becomes null.
 
-import { eventList } from '../kit/drops.ts';
+import { eventList, sseStreamError } from '../kit/drops.ts';
 import type { DialectDrops, DropContext } from '../kit/drops.ts';
 import { interpretGeminiEvent } from './interpret.ts';
 
 export const geminiDrops: DialectDrops = {
   words: { dropDone: 'the events with a finishReason', dropFinish: 'finishReason', dropUsage: 'usageMetadata' },
   apply,
+  // Google's JSON error raw after the events, pretty-printed and with no `data:`, as Gemini writes it
+  // (and the simulator: electron/backend/simulator/gemini/index.ts); no blank line follows it there.
+  streamError: (context) => {
+    const tail = sseStreamError(({ message }) => JSON.stringify({ error: { code: 500, message, status: 'INTERNAL' } }, null, 2).split('\n'))(context);
+    return context.framing === 'sse' ? tail.subarray(0, tail.length - new TextEncoder().encode(context.lineEnd).length) : tail;
+  },
 };
 
 function apply(context: DropContext): void {

@@ -2,7 +2,8 @@
 // end of the stream, the finish reason, the usage; docs/replay.md, "Faults") work with: the body,
 // its events, and the edits the replay makes for them (replay/edits.ts).
 
-import type { FramedMessage as SseEvent } from '../../framing/types.ts';
+import { exceptionFrame } from '../../framing/aws-eventstream/encode.ts';
+import type { FramedMessage as SseEvent, FramingName } from '../../framing/types.ts';
 
 /** A step of a path into an event's JSON data: a member's name, or `*` for every element of an array. */
 export type JsonStep = string | '*';
@@ -22,6 +23,18 @@ export interface DialectDrops {
   readonly words: Readonly<Record<DropName, string>>;
   /** Makes the drops `context.faults` asks for, as edits through the context. */
   apply(context: DropContext): void;
+  /** The bytes of the error the dialect's server sends mid-stream, written after `context.after` (the error-after-event fault). */
+  streamError(context: StreamErrorContext): Uint8Array;
+}
+
+/** Where a mid-stream error goes: after which event, in which framing, with which line ending. */
+export interface StreamErrorContext {
+  readonly framing: FramingName;
+  /** The event the error follows. */
+  readonly after: SseEvent;
+  /** The recording's own line ending (`\r\n`, `\n` or `\r`), as its events end. */
+  readonly lineEnd: string;
+  readonly message: string;
 }
 
 /** What a dialect's drops work with: the body, its events, and the edits made so far. */
@@ -44,4 +57,18 @@ export interface DropContext {
 /** `event 3` / `events 3, 9`. */
 export function eventList(events: readonly SseEvent[]): string {
   return `event${events.length === 1 ? '' : 's'} ${events.map((event) => event.index).join(', ')}`;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * A dialect's mid-stream error: in an event-stream body (Bedrock's InvokeModel carries other
+ * dialects' events in frames) the exception frame Bedrock writes inside a 200; in SSE, the lines
+ * `sse` gives, each ended with the recording's line ending, then the blank line that ends the event.
+ */
+export function sseStreamError(sse: (context: StreamErrorContext) => readonly string[]): (context: StreamErrorContext) => Uint8Array {
+  return (context) => {
+    if (context.framing === 'aws-eventstream') return exceptionFrame('modelStreamErrorException', JSON.stringify({ message: context.message }));
+    return utf8.encode(sse(context).map((line) => line + context.lineEnd).join('') + context.lineEnd);
+  };
 }

@@ -12,14 +12,30 @@
 //   (`usage-missing`).
 
 import type { FramedMessage as SseEvent } from '../../framing/types.ts';
-import { eventList } from '../kit/drops.ts';
+import { eventList, sseStreamError } from '../kit/drops.ts';
 import type { DialectDrops, DropContext } from '../kit/drops.ts';
 import { interpretResponsesEvent } from './interpret.ts';
 
 export const responsesDrops: DialectDrops = {
   words: { dropDone: 'the terminal event', dropFinish: 'incomplete_details', dropUsage: 'response.usage' },
   apply,
+  // OpenAI's `error` event, numbered next after the event it follows, as the simulator's stream-error sends it.
+  streamError: sseStreamError(({ after, message }) => {
+    const sequence = sequenceOf(after);
+    const error = { type: 'error', ...(sequence === null ? {} : { sequence_number: sequence + 1 }), error: { type: 'server_error', code: 'server_error', message, param: null } };
+    return ['event: error', `data: ${JSON.stringify(error)}`];
+  }),
 };
+
+/** The event's sequence_number, or null when it has none (or its data is not an object). */
+function sequenceOf(event: SseEvent): number | null {
+  try {
+    const data = JSON.parse(event.data ?? '') as { sequence_number?: unknown } | null;
+    return typeof data?.sequence_number === 'number' ? data.sequence_number : null;
+  } catch {
+    return null;
+  }
+}
 
 function apply(context: DropContext): void {
   const { events, faults, note } = context;
