@@ -89,6 +89,7 @@ export const API_SCHEMAS = {
           dropUsage: z.boolean().optional(),
           bufferAll: z.boolean().optional(),
           corruptEvent: count.optional(),
+          errorAfterEvent: count.optional(),
           status: z.object({ code: z.number().int().min(200).max(599), body: text(MAX_STATUS_BODY_CHARS).optional() }).strict().optional(),
         })
         .strict()

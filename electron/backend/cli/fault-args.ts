@@ -14,6 +14,7 @@ export const FAULT_OPTIONS = {
   'drop-usage': { type: 'boolean' },
   'buffer-all': { type: 'boolean' },
   'corrupt-event': { type: 'string' },
+  'error-after-event': { type: 'string' },
   status: { type: 'string' },
   body: { type: 'string' },
 } as const;
@@ -35,6 +36,10 @@ export const FAULTS_USAGE = `Faults (N is an event's number, the # column of "st
   --buffer-all               Hold every byte and send it all at the end, as a
                              buffering proxy does
   --corrupt-event N          Cut event N's JSON in half
+  --error-after-event N      After event N, the error the dialect's server sends
+                             mid-stream (OpenAI's error, Anthropic's event:
+                             error, Gemini's JSON error, Bedrock's exception
+                             frame), then end the body
   --status CODE              Answer with this HTTP status instead of the stream
   --body FILE                ...and this body (default: an error in the
                              recording's dialect's shape: OpenAI's, or
@@ -68,6 +73,7 @@ export function faultsFrom(values: Values): { faults: ReplayFaults; bodyFile: st
     dropUsage: values['drop-usage'] as boolean | undefined,
     bufferAll: values['buffer-all'] as boolean | undefined,
     corruptEvent: numberOption(values, 'corrupt-event', whole, eventNumber),
+    errorAfterEvent: numberOption(values, 'error-after-event', whole, eventNumber),
     status: status === undefined ? undefined : { code: status },
   };
   return { faults, bodyFile };

@@ -10,6 +10,7 @@ import type { Recording } from '../../../shared/index.ts';
 import { CORPUS_DIR } from '../../../shared/test/dialect-corpus.ts';
 import { latin1, recordDialectScenarios, recordScenarios } from '../../../shared/test/replay-support.ts';
 import { REAL_STREAMS_DIR, realStream } from '../../../shared/test/streams.ts';
+import { parseSse } from '../../../shared/framing/sse/parser.ts';
 import { startReplayServer } from '../replay/index.ts';
 import { wireRequest } from '../replay/test-client.ts';
 import { openStore } from '../store/index.ts';
@@ -122,6 +123,20 @@ describe('streamscope replay', () => {
     expect(run.out).toMatch(/→ .* 529, 34 bytes in \d+ ms, complete {2}\[answered HTTP 529 instead of the recording\]\n/);
   });
 
+  it("writes OpenAI's mid-stream error after event N and ends the body cleanly", async () => {
+    const run = captureOutput();
+    await replayCommand([SSE, '--speed', '0', '--error-after-event', '0'], run, async (server) => {
+      const wire = await wireRequest(`${server.baseUrl}/chat/completions`, { body: '{}' });
+      const first = parseSse(readFileSync(SSE)).events[0]!;
+      expect(wire.ending).toBe('complete');
+      expect(latin1(wire.body)).toBe(
+        latin1(readFileSync(SSE).subarray(0, first.end)) + 'data: {"error":{"message":"Streamscope replay: an error after event 0 (the error-after-event fault).","type":"server_error","param":null,"code":null}}\n\n',
+      );
+    });
+    expect(run.out).toContain('(speed 0, faults: error after event 0)');
+    expect(run.out).toMatch(/ 200, 444 bytes in \d+ ms, complete {2}\[error after event 0 \(byte 292, 152 bytes\)\]\n/);
+  });
+
   it('explains bad arguments in one line', async () => {
     const cases: [string[], string][] = [
       [[], 'missing RECORDING (see --help)'],
@@ -132,6 +147,7 @@ describe('streamscope replay', () => {
       [[SSE, '--cut-after-event', '1.5'], '--cut-after-event takes an event number, 0 or more (the # column of "streamscope inspect"), not "1.5"'],
       [[SSE, '--cut-after-byte=-3'], '--cut-after-byte takes a number of bytes, 0 or more, not "-3"'],
       [[SSE, '--corrupt-event', 'x'], '--corrupt-event takes an event number, 0 or more (the # column of "streamscope inspect"), not "x"'],
+      [[SSE, '--error-after-event=-1'], '--error-after-event takes an event number, 0 or more (the # column of "streamscope inspect"), not "-1"'],
       [[SSE, '--stall-before-event', '3'], '--stall-before-event takes N:MS (an event number and milliseconds, e.g. 3:500), not "3"'],
       [[SSE, '--status', '99'], '--status takes an HTTP status from 200 to 599, not "99"'],
       [[SSE, '--body', 'x.json'], '--body goes with --status CODE (the body of that answer)'],
@@ -155,7 +171,7 @@ describe('streamscope replay', () => {
   });
 
   it('documents every fault option', () => {
-    for (const option of ['--cut-after-event N', '--cut-after-byte N', '--stall-before-event N:MS', '--drop-done', '--drop-finish', '--drop-usage', '--buffer-all', '--corrupt-event N', '--status CODE', '--body FILE', '--interval MS', '--speed X', '--db PATH']) {
+    for (const option of ['--cut-after-event N', '--cut-after-byte N', '--stall-before-event N:MS', '--drop-done', '--drop-finish', '--drop-usage', '--buffer-all', '--corrupt-event N', '--error-after-event N', '--status CODE', '--body FILE', '--interval MS', '--speed X', '--db PATH']) {
       expect(REPLAY_USAGE).toContain(`  ${option}`);
     }
   });
