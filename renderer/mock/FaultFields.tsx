@@ -23,6 +23,7 @@ export function FaultFields({ form, read, onChange }: Props) {
         <NumberField label="Cut after event" hint="Sends up to the end of that event, then drops the connection." value={form.cutAfterEvent} error={read.errors.cutAfterEvent} onChange={(value) => set('cutAfterEvent', value)} />
         <NumberField label="Cut after byte" hint="Drops the connection after that many body bytes." value={form.cutAfterByte} error={read.errors.cutAfterByte} onChange={(value) => set('cutAfterByte', value)} />
         <NumberField label="Corrupt event" hint="Cuts its data in half: invalid JSON." value={form.corruptEvent} error={read.errors.corruptEvent} onChange={(value) => set('corruptEvent', value)} />
+        <NumberField label="Error after event" hint="Sends up to the end of that event, then the error the dialect's server sends mid-stream (Bedrock: an exception frame), and ends." value={form.errorAfterEvent} error={read.errors.errorAfterEvent} onChange={(value) => set('errorAfterEvent', value)} />
       </div>
 
       <div className="mock-checks">

@@ -15,6 +15,7 @@ describe('the fault form as ReplayFaults', () => {
       cutAfterEvent: ' 7 ',
       cutAfterByte: '1200',
       corruptEvent: '0',
+      errorAfterEvent: ' 5',
       stalls: [
         { event: '3', ms: '500' },
         { event: ' 1', ms: '12.5 ' },
@@ -29,6 +30,7 @@ describe('the fault form as ReplayFaults', () => {
         cutAfterEvent: 7,
         cutAfterByte: 1200,
         corruptEvent: 0,
+        errorAfterEvent: 5,
         stalls: [
           { beforeEvent: 3, ms: 500 },
           { beforeEvent: 1, ms: 12.5 },
@@ -51,6 +53,7 @@ describe('the fault form as ReplayFaults', () => {
       'drop finish_reason',
       'drop the usage chunk',
       'corrupt event 0',
+      'error after event 5',
       'buffer everything until the end',
     ]);
   });
@@ -61,6 +64,7 @@ describe('the fault form as ReplayFaults', () => {
       cutAfterEvent: '-1',
       cutAfterByte: '1e3',
       corruptEvent: '2.5',
+      errorAfterEvent: '7th',
       stalls: [
         { event: '', ms: '20' },
         { event: 'x', ms: '-5' },
@@ -74,6 +78,7 @@ describe('the fault form as ReplayFaults', () => {
       cutAfterEvent: 'Takes an event number: a whole number, 0 or more, not “-1”.',
       cutAfterByte: 'Takes a byte count: a whole number, 0 or more, not “1e3”.',
       corruptEvent: 'Takes an event number: a whole number, 0 or more, not “2.5”.',
+      errorAfterEvent: 'Takes an event number: a whole number, 0 or more, not “7th”.',
       'stalls.0.event': 'Which event waits? Give its number.',
       'stalls.1.event': 'Takes an event number: a whole number, 0 or more, not “x”.',
       'stalls.1.ms': 'Takes milliseconds, 0 or more, not “-5”.',
@@ -119,6 +124,7 @@ describe('ReplayFaults as the fault form', () => {
       { cutAfterByte: 31, dropUsage: true },
       { stalls: [{ beforeEvent: 2, ms: 250.5 }, { beforeEvent: 0, ms: 0 }], bufferAll: true },
       { dropDone: true, dropFinish: true, corruptEvent: 4 },
+      { errorAfterEvent: 3, stalls: [{ beforeEvent: 1, ms: 20 }] },
       { status: { code: 429 } },
       { status: { code: 503, body: '' } },
       { status: { code: 200, body: '{"error":{"message":"quota"}}' } },

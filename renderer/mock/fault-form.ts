@@ -16,6 +16,7 @@ export interface FaultForm {
   readonly cutAfterEvent: string;
   readonly cutAfterByte: string;
   readonly corruptEvent: string;
+  readonly errorAfterEvent: string;
   readonly stalls: readonly StallRow[];
   readonly dropDone: boolean;
   readonly dropFinish: boolean;
@@ -32,6 +33,7 @@ export const NO_FAULTS: FaultForm = {
   cutAfterEvent: '',
   cutAfterByte: '',
   corruptEvent: '',
+  errorAfterEvent: '',
   stalls: [],
   dropDone: false,
   dropFinish: false,
@@ -43,7 +45,7 @@ export const NO_FAULTS: FaultForm = {
 };
 
 /** A field of the form: a named one, or a stall row's event or milliseconds (`stalls.2.ms`). */
-export type FaultField = 'cutAfterEvent' | 'cutAfterByte' | 'corruptEvent' | 'statusCode' | 'statusBody' | `stalls.${number}.${'event' | 'ms'}`;
+export type FaultField = 'cutAfterEvent' | 'cutAfterByte' | 'corruptEvent' | 'errorAfterEvent' | 'statusCode' | 'statusBody' | `stalls.${number}.${'event' | 'ms'}`;
 
 export interface ReadFaults {
   /** The faults, when every field reads. */
@@ -72,6 +74,7 @@ export function readFaultForm(form: FaultForm): ReadFaults {
   faults.cutAfterEvent = whole('cutAfterEvent', form.cutAfterEvent, EVENT_WORDS);
   faults.cutAfterByte = whole('cutAfterByte', form.cutAfterByte, 'a byte count: a whole number, 0 or more');
   faults.corruptEvent = whole('corruptEvent', form.corruptEvent, EVENT_WORDS);
+  faults.errorAfterEvent = whole('errorAfterEvent', form.errorAfterEvent, EVENT_WORDS);
 
   const stalls: ReplayStall[] = [];
   form.stalls.forEach((row, index) => {
@@ -114,6 +117,7 @@ export function faultForm(faults: ReplayFaults): FaultForm {
     cutAfterEvent: text(faults.cutAfterEvent),
     cutAfterByte: text(faults.cutAfterByte),
     corruptEvent: text(faults.corruptEvent),
+    errorAfterEvent: text(faults.errorAfterEvent),
     stalls: (faults.stalls ?? []).map((stall) => ({ event: String(stall.beforeEvent), ms: String(stall.ms) })),
     dropDone: faults.dropDone ?? false,
     dropFinish: faults.dropFinish ?? false,
