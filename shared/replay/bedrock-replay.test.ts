@@ -3,7 +3,8 @@
 // model in its path and its messages; and the faults in Bedrock's terms, each shown by what the
 // analysis of the served bytes finds — a cut inside a frame (frame-truncated), a frame whose CRC
 // no longer holds (frame-crc-mismatch), messageStop dropped (missing-message-stop, every frame
-// still whole), the metadata usage and the stopReason nulled in frames written again whose CRCs hold.
+// still whole), the metadata usage and the stopReason nulled in frames written again whose CRCs hold,
+// an exception frame after frame N (stream-exception).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -88,6 +89,26 @@ describe('a Bedrock ConverseStream recording in the replay', () => {
     const { applied } = served({ dropDone: true });
     expect(applied).toEqual(['dropped messageStop (event 25)']);
     expect(codes({ dropDone: true })).toEqual(['missing-message-stop']);
+  });
+
+  it('an error after event N is an exception frame after frame N, whose CRCs hold, then a clean end: stream-exception', async () => {
+    const frames = parseEventStream(BODY).messages;
+    const { recording: sent, applied } = served({ errorAfterEvent: 10 });
+    const body = Buffer.concat(sent.reads.map((read) => read.bytes));
+    expect(body.subarray(0, frames[10]!.end).equals(Buffer.from(BODY.subarray(0, frames[10]!.end)))).toBe(true);
+    const exception = parseEventStream(body.subarray(frames[10]!.end)).messages;
+    expect(exception.map((frame) => [frame.headers.map((header) => [header.name, header.value]), frame.data, frame.messageCrc === frame.computedMessageCrc])).toEqual([
+      [[[':exception-type', 'modelStreamErrorException'], [':content-type', 'application/json'], [':message-type', 'exception']], '{"message":"Streamscope replay: an error after event 10 (the error-after-event fault)."}', true],
+    ]);
+    expect(applied).toEqual([`error after event 10 (byte ${frames[10]!.end}, ${body.length - frames[10]!.end} bytes)`]);
+    expect([sent.end!.outcome, codes({ errorAfterEvent: 10 })]).toEqual(['eof', ['stream-exception', 'missing-message-stop', 'usage-missing']]);
+    const faulty = await startReplayServer({ sources: [{ label: 'bedrock', recording }], speed: 0, faults: { errorAfterEvent: 10 } });
+    try {
+      const response = await fetch(`${faulty.baseUrl}/model/${encodeURIComponent(MODEL)}/converse-stream`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages: MESSAGES }) });
+      expect(Buffer.from(await response.arrayBuffer()).equals(body)).toBe(true);
+    } finally {
+      await faulty.close();
+    }
   });
 
   it('drop usage and drop finish null them in frames written again, whose lengths and CRCs hold', () => {

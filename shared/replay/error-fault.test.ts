@@ -12,7 +12,7 @@ import { REGISTERED_DIALECTS } from '../dialects/registry.ts';
 import type { Protocol } from '../dialects/types.ts';
 import { concatBytes } from '../formats/bytes.ts';
 import { framingOf } from '../framing/registry.ts';
-import type { FramedMessage } from '../framing/types.ts';
+import type { FramedMessage, FramingName } from '../framing/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { describeFaults } from './faults.ts';
 import { planReplay } from './plan.ts';
@@ -48,7 +48,7 @@ function recordingOf(protocol: Protocol, body: Uint8Array, size: number): Record
   };
 }
 
-function eventsOf(recording: Recording, framing: 'sse' | 'aws-eventstream'): FramedMessage[] {
+function eventsOf(recording: Recording, framing: FramingName): FramedMessage[] {
   const events: FramedMessage[] = [];
   const parser = framingOf(framing).parse({ onEvent: (event) => void events.push(event) });
   for (const read of recording.reads) parser.feed(read.bytes);
