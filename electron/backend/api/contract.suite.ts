@@ -340,6 +340,7 @@ export function contractSuite(connect: Connect): void {
       ['listExportFormats', 'all', /^listExportFormats: argument: /],
       ['startReplay', { recordings: [] }, /^startReplay: recordings: /],
       ['startReplay', { recordings: [1], faults: { cutAfterEvent: -1 } }, /^startReplay: faults\.cutAfterEvent: /],
+      ['startReplay', { recordings: [1], faults: { errorAfterEvent: 1.5 } }, /^startReplay: faults\.errorAfterEvent: /],
       ['startReplay', { recordings: [1], faults: { status: { code: 99 } } }, /^startReplay: faults\.status\.code: /],
       ['startReplay', { recordings: [1], port: 70000 }, /^startReplay: port: /],
       ['stopReplay', { id: 0 }, /^stopReplay: id: /],

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ApiPushes, ReplayLogEntry } from '../../../shared/api/contract.ts';
 import { recordingFromSse } from '../../../shared/formats/sse.ts';
 import { CORPUS_DIR } from '../../../shared/test/dialect-corpus.ts';
+import { latin1 } from '../../../shared/test/replay-support.ts';
 import { realStream } from '../../../shared/test/streams.ts';
 import { wireRequest } from '../replay/test-client.ts';
 import { openStore } from '../store/index.ts';
@@ -61,5 +62,14 @@ describe('a replay server of an Anthropic Messages recording', () => {
     const server = await replays.startReplay({ recordings: [messages], speed: 0, faults: { dropDone: true, dropFinish: true } });
     expect(server.faults).toEqual(['drop message_stop', 'drop stop_reason']);
     expect((await wireRequest(`${server.baseUrl}/messages`, { body: '{"model":"any","max_tokens":9,"messages":[]}' })).status).toBe(200);
+  });
+
+  it("sends Anthropic's error event after event N and ends the body cleanly, the fault named", async () => {
+    const messages = store.importRecording(recordingFromSse(new Uint8Array(readFileSync(`${CORPUS_DIR}messages/anthropic-sonnet46-text.sse`))));
+    const server = await replays.startReplay({ recordings: [messages], speed: 0, faults: { errorAfterEvent: 2 } });
+    expect(server.faults).toEqual(['error after event 2']);
+    const wire = await wireRequest(`${server.baseUrl}/messages`, { body: '{"model":"any","max_tokens":9,"messages":[]}' });
+    expect(wire.ending).toBe('complete');
+    expect(latin1(wire.body).endsWith('event: error\ndata: {"type":"error","error":{"type":"overloaded_error","message":"Streamscope replay: an error after event 2 (the error-after-event fault)."}}\n\n')).toBe(true);
   });
 });
