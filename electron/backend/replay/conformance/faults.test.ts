@@ -34,7 +34,7 @@ import { aiSdkView, clean, expectRun, runClients, runDialect, sentRecording, vie
 import type { Clients, DialectExpectation } from './expect.ts';
 
 /** The faults every dialect's clients are read through. */
-const FAULT_KINDS = ['cut after an event', 'cut after a byte mid-event', 'stall', 'drop the end', 'drop the finish reason', 'drop the usage', 'corrupt an event', 'buffer everything', 'answer an HTTP status'] as const;
+const FAULT_KINDS = ['cut after an event', 'cut after a byte mid-event', 'stall', 'drop the end', 'drop the finish reason', 'drop the usage', 'corrupt an event', 'error after an event', 'buffer everything', 'answer an HTTP status'] as const;
 type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One case of a fault: its title and its run, which asserts what the dialect's clients end with. */
@@ -174,6 +174,22 @@ const CHAT: DialectClientFaults = {
         },
       },
     ],
+    'error after an event': [
+      {
+        title: "error after event 4: OpenAI's error data, which every client throws or reports",
+        run: async () => {
+          const { ends, sent } = await replay({ errorAfterEvent: 4 });
+          const error = { name: 'APIError', message: 'Streamscope replay: an error after event 4 (the error-after-event fault).' };
+          expect(ends['openai-final']).toEqual({ ok: false, error, view: null });
+          expect(ends['openai-iterator']).toEqual({ ok: false, error, view: viewBefore(sent, 'error') });
+          // The AI SDK reports the error object itself as an error part, and finishes with "error".
+          expect(ends['ai-sdk']).toEqual({
+            errors: [{ name: 'object', message: JSON.stringify({ message: error.message, type: 'server_error', param: null, code: null }) }],
+            view: { ...aiSdkView(viewBefore(sent, 'error')), unified_finish_reason: 'error' },
+          });
+        },
+      },
+    ],
     'corrupt an event': [
       {
         title: "corrupt-event 4: the SDK's JSON error; the AI SDK reports it and reads on",
@@ -283,6 +299,13 @@ const RESPONSES: DialectClientFaults = {
         names: 'invalid-json',
       }),
     ],
+    'error after an event': [
+      sdkCase('responses', 'error after a text delta', (recording) => ({ errorAfterEvent: midDelta(RESPONSES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'APIError', message: 'Streamscope replay: an error after event 8 (the error-after-event fault).' } },
+        codes: ['item-not-done', 'missing-terminal-event', 'stream-error'],
+        names: 'stream-error',
+      }),
+    ],
     'buffer everything': [sdkCase('responses', 'buffer everything', () => ({ bufferAll: true }), clean())],
     'answer an HTTP status': [
       sdkCase('responses', 'answer HTTP 429', () => ({ status: { code: 429 } }), {
@@ -338,6 +361,13 @@ const MESSAGES: DialectClientFaults = {
         names: 'invalid-json',
       }),
     ],
+    'error after an event': [
+      sdkCase('messages', 'error after a text delta', (recording) => ({ errorAfterEvent: midDelta(MESSAGES_DELTA)(recording) }), {
+        sdk: { throws: { name: 'APIError', message: JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Streamscope replay: an error after event 7 (the error-after-event fault).' } }) } },
+        codes: ['block-not-stopped', 'missing-message-stop', 'stream-error'],
+        names: 'stream-error',
+      }),
+    ],
     'buffer everything': [sdkCase('messages', 'buffer everything', () => ({ bufferAll: true }), clean())],
     'answer an HTTP status': [
       sdkCase('messages', 'answer HTTP 529', () => ({ status: { code: 529 } }), {
@@ -385,6 +415,14 @@ const GEMINI: DialectClientFaults = {
         sdk: { throws: { name: 'SyntaxError', message: expect.stringMatching(/^Expected ',' or '\}' after property value in JSON at position \d+/) } },
         codes: ['invalid-json'],
         names: 'invalid-json',
+      }),
+    ],
+    'error after an event': [
+      sdkCase('gemini', 'error after a text delta', (recording) => ({ errorAfterEvent: geminiMidEvent(recording).index }), {
+        // As for the simulator's stream-error: the tail SSE leaves unframed is what the SDK cannot split.
+        sdk: { throws: { name: 'Error', message: 'Incomplete JSON segment at the end' } },
+        codes: ['missing-finish-reason', 'partial-event', 'stream-error'],
+        names: 'stream-error',
       }),
     ],
     'buffer everything': [sdkCase('gemini', 'buffer everything', () => ({ bufferAll: true }), clean())],
