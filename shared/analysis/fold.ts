@@ -10,7 +10,9 @@ import type { EventKeeper } from '../dialects/kit/kept.ts';
 import { raw } from '../dialects/raw.ts';
 import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { DEFAULT_FRAMING, framingNamedBy, framingOf, framingOfContentType } from '../framing/registry.ts';
+import { DEFAULT_FRAMING, framingNamedBy, framingOf, framingOfBareBody, framingOfContentType } from '../framing/registry.ts';
+import { header } from '../recording/types.ts';
+import type { Recording } from '../recording/types.ts';
 import type { BodyPartial, BodyStats, FramedMessage, FramingName, FramingOptions, FramingParser } from '../framing/types.ts';
 import { genericKeeper } from './generic-keeper.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
@@ -53,6 +55,12 @@ export function framingFor(protocol: Protocol | null, contentType: string | null
   const { framing, alsoFramed } = descriptorOf(protocol);
   const named = framingNamedBy(contentType);
   return named !== null && alsoFramed?.[named] !== undefined ? named : (framing ?? DEFAULT_FRAMING);
+}
+
+/** The framing the analysis reads a recording's body in, from the recording alone (framingFor; a bare body, with no head, by its first read). */
+export function framingOfRecording({ request, response, reads }: Pick<Recording, 'request' | 'response' | 'reads'>): FramingName {
+  if (response === null) return framingOfBareBody(reads[0]?.bytes);
+  return framingFor(request === null ? null : protocolFromPath(request.url), header(response.headers, 'content-type') ?? null);
 }
 
 /**

@@ -20,6 +20,7 @@ describe('curl export', () => {
     ['https://api.x.ai/v1/chat/completions', 'XAI_API_KEY'],
     ['http://127.0.0.1:8000/v1/chat/completions', 'API_KEY'],
     ['http://localhost:11434/v1/chat/completions', 'API_KEY'],
+    ['https://bedrock-runtime.us-east-1.amazonaws.com/model/m/converse-stream', 'AWS_BEARER_TOKEN_BEDROCK'],
   ])('names the key variable of %s %s', (url, variable) => {
     expect(keyVariable(url)).toBe(variable);
   });
@@ -39,6 +40,28 @@ describe('curl export', () => {
         '  -H "Authorization: Bearer $OPENAI_API_KEY" \\',
         '  -H "x-auth-token: $X_AUTH_TOKEN" \\',
         `  --data-raw '{"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"it'\\''s"}]}'`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('sends a Bedrock answer, binary event-stream frames, to a file that inspect reads, the Bedrock API key from its variable', () => {
+    const url = 'https://bedrock-runtime.us-east-1.amazonaws.com/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/converse-stream';
+    const bedrock: Recording = {
+      ...recording(url, { 'content-type': 'application/json', authorization: 'Bearer ABSKQmVkcm9ja0FQSUtleS1hYmNkZWZnaGlqa2xtbm9wcXJzdHV2' }, { messages: [{ role: 'user', content: [{ text: 'hi' }] }] }),
+      response: { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } },
+    };
+    expect(curlCommand(bedrock, 'bedrock')).toBe(
+      [
+        '# bedrock: repeats the request as Streamscope recorded it.',
+        '# Set AWS_BEARER_TOKEN_BEDROCK first; no secret is written here.',
+        '# The answer is binary (application/vnd.amazon.eventstream frames): it goes to response.bin; read it with `streamscope inspect response.bin`.',
+        'curl -N \\',
+        `  ${url} \\`,
+        "  -H 'content-type: application/json' \\",
+        '  -H "authorization: Bearer $AWS_BEARER_TOKEN_BEDROCK" \\',
+        `  --data-raw '{"messages":[{"role":"user","content":[{"text":"hi"}]}]}' \\`,
+        '  --output response.bin',
         '',
       ].join('\n'),
     );

@@ -2,14 +2,20 @@
 // with `-N` so the stream prints as it comes. A secret never appears: a secret header or URL
 // parameter becomes an environment variable (`"Authorization: Bearer $OPENAI_API_KEY"`), named
 // after the host (api.groq.com → GROQ_API_KEY). Everything taken from the recording is quoted
-// for the shell (single quotes, in which bash expands nothing).
+// for the shell (single quotes, in which bash expands nothing). A body in a binary framing
+// (Bedrock's event-stream frames) goes to a file, which `streamscope inspect` reads.
 
+import { framingOfRecording } from '../analysis/fold.ts';
+import { framingOf } from '../framing/registry.ts';
 import { header } from '../recording/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { isSecretHeader } from '../recording/secrets/names.ts';
 import { redactRecording } from '../recording/secrets/redact.ts';
 import { REDACTED } from '../recording/secrets/remainder.ts';
 import type { Exporter } from './types.ts';
+
+/** Where a binary body goes: curl prints no binary output to a terminal. */
+const BINARY_OUTPUT = 'response.bin';
 
 /** Headers curl sets itself, or that would change what comes back. */
 const LEFT_OUT = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding', 'keep-alive', 'te', 'upgrade']);
@@ -38,11 +44,14 @@ export function curlCommand(input: Recording, name: string | null = null): strin
     args.push('-H', isSecretHeader(field) || value.includes(REDACTED) ? secretHeader(field, value, keyEnv) : shellQuote(`${field}: ${value}`));
   }
   if (body !== null) args.push('--data-raw', shellQuote(body));
+  const binary = framingOf(framingOfRecording(input)).binary === true;
+  if (binary) args.push('--output', BINARY_OUTPUT);
 
   const title = withoutControls(name ?? 'a recorded request');
   const needs = commandVariables(args);
   const lines = [`# ${title}: repeats the request as Streamscope recorded it.`];
   if (needs.length > 0) lines.push(`# Set ${needs.join(', ')} first; no secret is written here.`);
+  if (binary) lines.push(`# The answer is binary (${framingOf(framingOfRecording(input)).mediaType} frames): it goes to ${BINARY_OUTPUT}; read it with \`streamscope inspect ${BINARY_OUTPUT}\`.`);
   const [command, ...rest] = groupArgs(args);
   lines.push([command, ...rest.map((part) => `  ${part}`)].join(' \\\n'));
   return lines.join('\n') + '\n';
@@ -52,6 +61,8 @@ export function curlCommand(input: Recording, name: string | null = null): strin
 export function keyVariable(url: string): string {
   const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@?#]*@)?([^/:?#]+)/i.exec(url)?.[1]?.toLowerCase() ?? '';
   if (host.endsWith('.openai.azure.com')) return 'AZURE_OPENAI_API_KEY';
+  // The variable AWS's SDKs read a Bedrock API key from (the bedrock profile's too).
+  if (/^bedrock-runtime(-fips)?\.[a-z0-9-]+\.amazonaws\.com$/.test(host)) return 'AWS_BEARER_TOKEN_BEDROCK';
   if (host === 'api.x.ai') return 'XAI_API_KEY';
   const labels = host.split('.');
   if (labels.length < 2 || /^[\d.]+$/.test(host) || host === 'localhost') return 'API_KEY';
@@ -121,7 +132,7 @@ function groupArgs(args: readonly string[]): string[] {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (i === 0) out.push(`${arg} ${args[++i]}`);
-    else if (arg.startsWith('-') && i + 1 < args.length && ['-H', '-X', '--data-raw'].includes(arg)) out.push(`${arg} ${args[++i]}`);
+    else if (arg.startsWith('-') && i + 1 < args.length && ['-H', '-X', '--data-raw', '--output'].includes(arg)) out.push(`${arg} ${args[++i]}`);
     else out.push(arg);
   }
   return out;

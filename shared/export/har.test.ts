@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { concatBytes, toBase64 } from '../formats/bytes.ts';
@@ -77,6 +78,27 @@ describe('HAR export', () => {
       { time: start + 0.01, data: 'a' },
       { time: start + 0.02, data: 'b' },
     ]);
+  });
+
+  it("writes a Bedrock body of event-stream frames as base64 under its own media type, with no EventSource messages, and reads the same bytes back", async () => {
+    const body = new Uint8Array(readFileSync(new URL('../test/fixtures/bedrock/converse-claude35sonnet-text.bin', import.meta.url)));
+    const recording = timed(
+      [
+        [12.5, body.subarray(0, 150)],
+        [40.25, body.subarray(150)],
+      ],
+      {
+        request: { method: 'POST', url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/converse-stream', headers: {}, body: { messages: [] } },
+        response: { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/vnd.amazon.eventstream' } },
+      },
+    );
+    const entry = entryOf(recording);
+    expect(entry.response.content).toEqual({ size: body.length, mimeType: 'application/vnd.amazon.eventstream', text: toBase64(body), encoding: 'base64' });
+    expect(entry._eventSourceMessages).toEqual([]);
+    const log = harLog(recording);
+    await expect(validateHar(log)).resolves.toBeTruthy();
+    const back = parseHar(JSON.stringify(log));
+    expect(back.ok && Buffer.from(concatBytes(back.value[0]!.recording.reads.map((read) => read.bytes))).equals(Buffer.from(body))).toBe(true);
   });
 
   it('writes a body that is not UTF-8 as base64, and an untimed recording without a request still validates', async () => {

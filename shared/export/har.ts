@@ -1,11 +1,14 @@
 // `--format har`: HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/), one entry, valid
-// against the HAR schema. The body goes in response.content.text (base64 when it is not UTF-8), and
-// the SSE messages with their arrival times in `_eventSourceMessages`, shaped like Chrome DevTools'
-// own EventSourceMessage ({time, eventName, eventId, data}; time in seconds since the epoch when
-// the recording's start is known, else since the request started): the messages a browser's
+// against the HAR schema. The body goes in response.content.text (base64 when it is not UTF-8, or
+// when its framing is binary: Bedrock's event-stream frames), and, for an SSE body, the messages
+// with their arrival times in `_eventSourceMessages`, shaped like Chrome DevTools' own
+// EventSourceMessage ({time, eventName, eventId, data}; time in seconds since the epoch when the
+// recording's start is known, else since the request started): the messages a browser's
 // EventSource dispatches for the same bytes (./har-messages.ts).
 
+import { framingOfRecording } from '../analysis/fold.ts';
 import { concatBytes, toBase64, utf8OrNull } from '../formats/bytes.ts';
+import { framingOf } from '../framing/registry.ts';
 import { header } from '../recording/types.ts';
 import type { Recording } from '../recording/types.ts';
 import { redactRecording } from '../recording/secrets/redact.ts';
@@ -29,7 +32,8 @@ export function harLog(input: Recording, name: string | null = null): Record<str
   const recording = redactRecording(input);
   const { request, response, end } = recording;
   const body = concatBytes(recording.reads.map((read) => read.bytes));
-  const text = utf8OrNull(body);
+  const framing = framingOfRecording(recording);
+  const text = framingOf(framing).binary ? null : utf8OrNull(body);
   const lastT = end?.t ?? recording.reads.at(-1)?.t ?? response?.t ?? 0;
   const wait = Math.max(0, response?.t ?? 0);
   const httpVersion = `HTTP/${response?.httpVersion ?? '1.1'}`;
@@ -64,7 +68,8 @@ export function harLog(input: Recording, name: string | null = null): Record<str
     },
     cache: {},
     timings: { send: 0, wait, receive: Math.max(0, lastT - wait) },
-    _eventSourceMessages: eventSourceMessages(recording, body),
+    // What a browser's EventSource would dispatch: an SSE body's messages; none of frames or a JSON array.
+    _eventSourceMessages: framing === 'sse' ? eventSourceMessages(recording, body) : [],
   };
   return {
     log: {

@@ -125,6 +125,8 @@ export interface Framing<Message extends FramedMessage, Partial, Stats extends F
    * `alsoFramed`), and a body read in it is not-event-stream all the same. Absent: an event stream.
    */
   readonly eventStream?: false;
+  /** True for a framing of bytes, not text (length-prefixed binary frames): an export carries such a body as base64, never as text. */
+  readonly binary?: true;
   /** A push parser over one body. */
   parse(options: FramingOptions<Message>): FramingParser<Partial, Stats>;
   /** The framing's own findings (what it could not frame, how its lines ended…), in its catalogue's codes. */

@@ -11,11 +11,9 @@ import { concatBytes } from '../formats/bytes.ts';
 import type { Recording } from '../recording/types.ts';
 import { isTimed } from '../recording/types.ts';
 import type { SseEvent } from '../framing/sse/parser.ts';
-import { framingFor } from '../analysis/fold.ts';
-import { protocolFromPath } from '../dialects/detect.ts';
-import { framingOf, framingOfBareBody } from '../framing/registry.ts';
+import { framingOfRecording } from '../analysis/fold.ts';
+import { framingOf } from '../framing/registry.ts';
 import type { FramedMessage, FramingName } from '../framing/types.ts';
-import { header } from '../recording/types.ts';
 import { replayProtocol } from './dialect.ts';
 import type { Protocol } from './dialect.ts';
 import { faultEdits } from './edits.ts';
@@ -146,12 +144,6 @@ export function planReplay(recording: Recording, options: ReplayPlanOptions = {}
   // A bare body is served under its framing's media type: SSE's, or the event stream's for a body of frames.
   const headers = response ? replayHeaders(response.headers) : { headers: framing === 'sse' ? SSE_HEADERS : [['content-type', framingOf(framing).mediaType] as const], dropped: [] };
   return { status: response?.status ?? 200, headers: headers.headers, writes, end: ending, applied, droppedHeaders: headers.dropped };
-}
-
-/** The framing the analysis reads the recording's body in (fold.ts, framingFor; a bare body by its first read). */
-function framingOfRecording({ request, response, reads }: Recording): FramingName {
-  if (response === null) return framingOfBareBody(reads[0]?.bytes);
-  return framingFor(request === null ? null : protocolFromPath(request.url), header(response.headers, 'content-type') ?? null);
 }
 
 /** The body's events in its framing, each with its byte range. */

@@ -17,6 +17,8 @@ declare module '../types.ts' {
 export const awsEventStream: Framing<EventStreamMessage, EventStreamPartialFrame, EventStreamStats, EventStreamCheckContext> = {
   name: 'aws-eventstream',
   mediaType: 'application/vnd.amazon.eventstream',
+  // Preludes, CRCs and typed headers: a body of frames is no text, even where its bytes happen to be UTF-8.
+  binary: true,
   parse: createEventStreamParser,
   check: checkEventStream,
   catalogue: EVENT_STREAM_CODES,
