@@ -99,6 +99,15 @@ describe('error after event N, beside the other faults', () => {
     expect(plan.applied[0]).toMatch(new RegExp(`^error after event 999: no such event \\(the recording has ${events.length}\\), written after the last \\(byte ${events[events.length - 1]!.end}, \\d+ bytes\\)$`));
   });
 
+  it("in Gemini's JSON array (no alt=sse) does nothing and says so: what Google sends there is not known", () => {
+    const body = fixture('gemini/gemini3flash-json-array-function-call-signature.array-stream.json');
+    const array: Recording = { ...recordingOf('gemini', body, 64), request: { method: 'POST', url: 'https://generativelanguage.googleapis.com/v1beta/models/gemini-3-flash-preview:streamGenerateContent', headers: {}, body: {} }, response: { t: 5, status: 200, httpVersion: '1.1', headers: { 'content-type': 'application/json; charset=UTF-8' } } };
+    expect(analyzeRecording(array).framing).toBe('json-array');
+    const plan = planReplay(array, { speed: 0, faults: { errorAfterEvent: 0 } });
+    expect(plan.applied).toEqual(['error after event 0: the dialect sends no mid-stream error in a json-array body']);
+    expect(Buffer.from(concatBytes(plan.writes.map((write) => write.bytes))).equals(Buffer.from(body))).toBe(true);
+  });
+
   it('is refused as a negative event number', () => {
     expect(() => planReplay(recording, { faults: { errorAfterEvent: -1 } })).toThrow(new RangeError('errorAfterEvent must be an integer, 0 or more, not -1'));
   });

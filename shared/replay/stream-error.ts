@@ -11,7 +11,7 @@ import type { Protocol } from './dialect.ts';
 export interface StreamErrorTail {
   /** The recorded body's offset the error goes at (event N's end); what follows is not sent. */
   readonly offset: number;
-  /** The error's bytes; null when the body has no event to follow. */
+  /** The error's bytes; null when the body has no event to follow, or its framing no error (nothing is done). */
   readonly bytes: Uint8Array | null;
   readonly note: string;
 }
@@ -21,6 +21,7 @@ export function streamErrorTail(body: Uint8Array, events: readonly SseEvent[], i
   if (!after) return { offset: body.length, bytes: null, note: `error after event ${index}: the recording has no event to follow` };
   const message = `Streamscope replay: an error after event ${after.index} (the error-after-event fault).`;
   const bytes = registeredDialect(protocol).drops.streamError({ framing, after, lineEnd: lineEndOf(body, after), message });
+  if (bytes === null) return { offset: body.length, bytes: null, note: `error after event ${index}: the dialect sends no mid-stream error in a ${framing} body` };
   const where = events[index] ? `after event ${index}` : `after event ${index}: no such event (the recording has ${events.length}), written after the last`;
   return { offset: after.end, bytes, note: `error ${where} (byte ${after.end}, ${bytes.length} bytes)` };
 }

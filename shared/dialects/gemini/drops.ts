@@ -19,7 +19,7 @@ export const geminiDrops: DialectDrops = {
   // (and the simulator: electron/backend/simulator/gemini/index.ts); no blank line follows it there.
   streamError: (context) => {
     const tail = sseStreamError(({ message }) => JSON.stringify({ error: { code: 500, message, status: 'INTERNAL' } }, null, 2).split('\n'))(context);
-    return context.framing === 'sse' ? tail.subarray(0, tail.length - new TextEncoder().encode(context.lineEnd).length) : tail;
+    return tail !== null && context.framing === 'sse' ? tail.subarray(0, tail.length - new TextEncoder().encode(context.lineEnd).length) : tail;
   },
 };
 

@@ -23,8 +23,8 @@ export interface DialectDrops {
   readonly words: Readonly<Record<DropName, string>>;
   /** Makes the drops `context.faults` asks for, as edits through the context. */
   apply(context: DropContext): void;
-  /** The bytes of the error the dialect's server sends mid-stream, written after `context.after` (the error-after-event fault). */
-  streamError(context: StreamErrorContext): Uint8Array;
+  /** The bytes of the error the dialect's server sends mid-stream, written after `context.after` (the error-after-event fault); null in a framing it has none in. */
+  streamError(context: StreamErrorContext): Uint8Array | null;
 }
 
 /** Where a mid-stream error goes: after which event, in which framing, with which line ending. */
@@ -64,11 +64,13 @@ const utf8 = new TextEncoder();
 /**
  * A dialect's mid-stream error: in an event-stream body (Bedrock's InvokeModel carries other
  * dialects' events in frames) the exception frame Bedrock writes inside a 200; in SSE, the lines
- * `sse` gives, each ended with the recording's line ending, then the blank line that ends the event.
+ * `sse` gives, each ended with the recording's line ending, then the blank line that ends the event;
+ * in another framing (Gemini's JSON array), none: what its server sends there is not known here.
  */
-export function sseStreamError(sse: (context: StreamErrorContext) => readonly string[]): (context: StreamErrorContext) => Uint8Array {
+export function sseStreamError(sse: (context: StreamErrorContext) => readonly string[]): (context: StreamErrorContext) => Uint8Array | null {
   return (context) => {
     if (context.framing === 'aws-eventstream') return exceptionFrame('modelStreamErrorException', JSON.stringify({ message: context.message }));
+    if (context.framing !== 'sse') return null;
     return utf8.encode(sse(context).map((line) => line + context.lineEnd).join('') + context.lineEnd);
   };
 }
