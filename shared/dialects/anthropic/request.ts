@@ -6,7 +6,7 @@
 // `{name, description, input_schema}`. `max_tokens` is required: MESSAGES_DEFAULT_MAX_TOKENS when
 // not given. Anything else is sent as given.
 
-import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from '../kit/request-body.ts';
+import { chatFunction, chatToolCall, imageUrlPart, isSystemMessage, parametersOf } from '../kit/request-body.ts';
 import { isObject } from '../../is-object.ts';
 import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
@@ -20,15 +20,14 @@ export function messagesBody(inputs: BodyInputs): BuiltBody {
   if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a Messages stream always carries its usage" };
   if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Anthropic Messages has no stream_options' };
   const params = inputs.params ?? {};
-  const isSystem = (message: unknown): message is Json => isObject(message) && (message.role === 'system' || message.role === 'developer');
-  const systems = inputs.messages.filter(isSystem);
+  const systems = inputs.messages.filter(isSystemMessage);
   if (systems.length > 0 && params.system !== undefined) return { ok: false, problem: 'system is given twice: as a body field and as system messages' };
 
   const messages: unknown[] = [];
   // The user turn that holds the tool results of the turn before it, while tool messages follow one another.
   let results: unknown[] | null = null;
   for (const [index, message] of inputs.messages.entries()) {
-    if (isSystem(message)) continue;
+    if (isSystemMessage(message)) continue;
     if (isObject(message) && message.role === 'tool') {
       const block = { type: 'tool_result', tool_use_id: message.tool_call_id, content: Array.isArray(message.content) ? message.content.map(blockOf) : message.content };
       if (results) results.push(block);

@@ -11,7 +11,7 @@
 // already in Converse's shape (content blocks with no `type`) is sent as given, and so is anything else.
 
 import { isObject } from '../../is-object.ts';
-import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from '../kit/request-body.ts';
+import { chatFunction, chatToolCall, imageUrlPart, isSystemMessage, nestParams, parametersOf } from '../kit/request-body.ts';
 import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
 /** The body fields that are inferenceConfig's, by the name given: the editor's snake_case, and Converse's own. */
@@ -28,22 +28,14 @@ const INFERENCE: Readonly<Record<string, string>> = {
 export function converseBody(inputs: BodyInputs): BuiltBody {
   if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a ConverseStream always ends with its metadata usage" };
   if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Bedrock has no stream_options' };
-  const given = inputs.params ?? {};
-  const params: Json = {};
-  const inference: Json = isObject(given.inferenceConfig) ? { ...given.inferenceConfig } : {};
-  for (const [name, value] of Object.entries(given)) {
-    if (name === 'inferenceConfig') continue;
-    if (INFERENCE[name] !== undefined) inference[INFERENCE[name]] = value;
-    else params[name] = value;
-  }
-  const isSystem = (message: unknown): message is Json => isObject(message) && (message.role === 'system' || message.role === 'developer');
-  const systems = inputs.messages.filter(isSystem);
+  const { params, nested: inference } = nestParams(inputs.params ?? {}, 'inferenceConfig', INFERENCE);
+  const systems = inputs.messages.filter(isSystemMessage);
   if (systems.length > 0 && params.system !== undefined) return { ok: false, problem: 'system is given twice: as a body field and as system messages' };
 
   const messages: unknown[] = [];
   let results: unknown[] | null = null;
   for (const [index, message] of inputs.messages.entries()) {
-    if (isSystem(message)) continue;
+    if (isSystemMessage(message)) continue;
     if (isObject(message) && message.role === 'tool') {
       const block = { toolResult: { toolUseId: message.tool_call_id, content: resultContent(message.content) } };
       if (results) results.push(block);

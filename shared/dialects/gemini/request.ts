@@ -12,7 +12,7 @@
 // A message already in Gemini's shape (`parts`) is sent as given, and so is anything else.
 
 import { isObject } from '../../is-object.ts';
-import { chatFunction, chatToolCall, imageUrlPart, parametersOf } from '../kit/request-body.ts';
+import { chatFunction, chatToolCall, imageUrlPart, isSystemMessage, nestParams, parametersOf } from '../kit/request-body.ts';
 import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
 /** The body fields that are generationConfig's, by the name given: the editor's snake_case, and Gemini's own. */
@@ -32,17 +32,11 @@ const GENERATION: Readonly<Record<string, string>> = {
 export function geminiBody(inputs: BodyInputs): BuiltBody {
   if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a Gemini stream always carries its usageMetadata" };
   if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Gemini has no stream_options' };
-  const given = inputs.params ?? {};
-  const params: Json = {};
-  const generation: Json = isObject(given.generationConfig) ? { ...given.generationConfig } : {};
-  for (const [name, value] of Object.entries(given)) {
-    if (name === 'generationConfig') continue;
-    if (GENERATION[name] !== undefined) generation[GENERATION[name]] = value;
-    else if (name === 'tool_choice' && isObject(value)) params.toolConfig = value;
-    else params[name] = value;
-  }
-  const isSystem = (message: unknown): message is Json => isObject(message) && (message.role === 'system' || message.role === 'developer');
-  const systems = inputs.messages.filter(isSystem);
+  const { params, nested: generation } = nestParams(inputs.params ?? {}, 'generationConfig', GENERATION, (fields, name, value) => {
+    if (name === 'tool_choice' && isObject(value)) fields.toolConfig = value;
+    else fields[name] = value;
+  });
+  const systems = inputs.messages.filter(isSystemMessage);
   if (systems.length > 0 && params.systemInstruction !== undefined) return { ok: false, problem: 'systemInstruction is given twice: as a body field and as system messages' };
 
   // Tool call ids to their function's name: a functionResponse is named, not numbered.
@@ -50,7 +44,7 @@ export function geminiBody(inputs: BodyInputs): BuiltBody {
   const contents: unknown[] = [];
   let results: unknown[] | null = null;
   for (const [index, message] of inputs.messages.entries()) {
-    if (isSystem(message)) continue;
+    if (isSystemMessage(message)) continue;
     if (isObject(message) && message.role === 'tool') {
       const name = names.get(message.tool_call_id);
       if (name === undefined) return { ok: false, problem: `message ${index + 1}: a tool message answers tool call ${JSON.stringify(message.tool_call_id)}, which no assistant message before it made (Gemini names a functionResponse by its call's function)` };

@@ -22,6 +22,27 @@ export interface BodyInputs {
 /** A body, or why the inputs cannot make one in that dialect (a sentence naming the input). */
 export type BuiltBody = { readonly ok: true; readonly body: Json } | { readonly ok: false; readonly problem: string };
 
+/** A Chat Completions system (or developer) message: the dialects without that role lift it into their own system member. */
+export function isSystemMessage(message: unknown): message is Json {
+  return isObject(message) && (message.role === 'system' || message.role === 'developer');
+}
+
+/**
+ * The body fields split between the body and the object a dialect nests its sampling settings in
+ * (Gemini's `generationConfig`, Converse's `inferenceConfig`): a field `names` maps goes in it under
+ * the dialect's name, over what a given `member` object already holds; `other` may place any other field.
+ */
+export function nestParams(given: Readonly<Json>, member: string, names: Readonly<Record<string, string>>, other: (params: Json, name: string, value: unknown) => void = (params, name, value) => void (params[name] = value)): { readonly params: Json; readonly nested: Json } {
+  const params: Json = {};
+  const nested: Json = isObject(given[member]) ? { ...given[member] } : {};
+  for (const [name, value] of Object.entries(given)) {
+    if (name === member) continue;
+    if (names[name] !== undefined) nested[names[name]] = value;
+    else other(params, name, value);
+  }
+  return { params, nested };
+}
+
 
 /** A Chat Completions function tool, `{type: "function", function: {name, …}}`: its function; else null (another shape, sent as given). */
 export function chatFunction(tool: unknown): Json | null {
