@@ -12,7 +12,7 @@ import type { AnyDialect, Protocol } from '../dialects/types.ts';
 import type { RecordedRead, Recording } from '../recording/types.ts';
 import type { BodyPartial, FramingName } from '../framing/types.ts';
 import { header } from '../recording/types.ts';
-import { DEFAULT_FRAMING, framingOf, framingOfBareBody } from '../framing/registry.ts';
+import { mediaTypeOfBareBody } from '../framing/registry.ts';
 import { diagnose } from './diagnostics/diagnose.ts';
 import type { Diagnostic } from './diagnostics/catalogue.ts';
 import { DEFAULT_DIAGNOSTIC_OPTIONS } from './diagnostics/context.ts';
@@ -76,13 +76,10 @@ export function createRecordingAnalysis(recording: Omit<Recording, 'reads'>, { p
   const reads: RecordedRead[] = [];
   // The analysis keeps the reads' bytes: events read their data from them instead of keeping a copy.
   // The response's content-type tells the framing when the dialect is not known before the body;
-  // a bare body (no response head: a file) is told by its first read (framingOfBareBody).
+  // a bare body (no response head: a file) is told by its first read (mediaTypeOfBareBody).
   const contentType = recording.response
     ? (header(recording.response.headers, 'content-type') ?? null)
-    : () => {
-        const framing = framingOfBareBody(reads[0]?.bytes);
-        return framing === DEFAULT_FRAMING ? null : framingOf(framing).mediaType;
-      };
+    : () => mediaTypeOfBareBody(reads[0]?.bytes);
   const analyzer = new Analyzer({ url: recording.request?.url ?? null, contentType, ...(protocol ? { protocol } : {}) }, reads);
   let ended = false;
   return {

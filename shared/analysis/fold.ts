@@ -10,9 +10,8 @@ import type { EventKeeper } from '../dialects/kit/kept.ts';
 import { raw } from '../dialects/raw.ts';
 import { DEFAULT_PROTOCOL, descriptorOf, registeredDialect } from '../dialects/registry.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation, Protocol } from '../dialects/types.ts';
-import { DEFAULT_FRAMING, framingNamedBy, framingOf, framingOfBareBody, framingOfContentType } from '../framing/registry.ts';
+import { DEFAULT_FRAMING, framingNamedBy, framingOf, framingOfContentType, mediaTypeOfBareBody } from '../framing/registry.ts';
 import { header } from '../recording/types.ts';
-import type { Recording } from '../recording/types.ts';
 import type { BodyPartial, BodyStats, FramedMessage, FramingName, FramingOptions, FramingParser } from '../framing/types.ts';
 import { genericKeeper } from './generic-keeper.ts';
 import type { AnalyzedEvent, ReadInfo, StreamAnalyzer, StreamAnalyzerOptions, StreamStats } from './stream.ts';
@@ -57,10 +56,21 @@ export function framingFor(protocol: Protocol | null, contentType: string | null
   return named !== null && alsoFramed?.[named] !== undefined ? named : (framing ?? DEFAULT_FRAMING);
 }
 
-/** The framing the analysis reads a recording's body in, from the recording alone (framingFor; a bare body, with no head, by its first read). */
-export function framingOfRecording({ request, response, reads }: Pick<Recording, 'request' | 'response' | 'reads'>): FramingName {
-  if (response === null) return framingOfBareBody(reads[0]?.bytes);
-  return framingFor(request === null ? null : protocolFromPath(request.url), header(response.headers, 'content-type') ?? null);
+/** What of a recording tells its framing: the request's path, the response's content-type, a bare body's first read. */
+export interface FramingFacts {
+  readonly request: { readonly url: string } | null;
+  readonly response: { readonly headers: Readonly<Record<string, string>> } | null;
+  readonly reads: readonly { readonly bytes: Uint8Array }[];
+}
+
+/**
+ * The framing the analysis reads a recording's body in (analyze.ts), from the recording alone: the
+ * request path's dialect and the response's content-type, as framingFor weighs them; with no
+ * response head (a file's bare body), the first read stands in for the content-type.
+ */
+export function framingOfRecording({ request, response, reads }: FramingFacts): FramingName {
+  const contentType = response === null ? mediaTypeOfBareBody(reads[0]?.bytes) : (header(response.headers, 'content-type') ?? null);
+  return framingFor(request === null ? null : protocolFromPath(request.url), contentType);
 }
 
 /**

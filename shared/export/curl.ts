@@ -44,14 +44,15 @@ export function curlCommand(input: Recording, name: string | null = null): strin
     args.push('-H', isSecretHeader(field) || value.includes(REDACTED) ? secretHeader(field, value, keyEnv) : shellQuote(`${field}: ${value}`));
   }
   if (body !== null) args.push('--data-raw', shellQuote(body));
-  const binary = framingOf(framingOfRecording(input)).binary === true;
+  const framing = framingOf(framingOfRecording(input));
+  const binary = framing.binary === true;
   if (binary) args.push('--output', BINARY_OUTPUT);
 
   const title = withoutControls(name ?? 'a recorded request');
   const needs = commandVariables(args);
   const lines = [`# ${title}: repeats the request as Streamscope recorded it.`];
   if (needs.length > 0) lines.push(`# Set ${needs.join(', ')} first; no secret is written here.`);
-  if (binary) lines.push(`# The answer is binary (${framingOf(framingOfRecording(input)).mediaType} frames): it goes to ${BINARY_OUTPUT}; read it with \`streamscope inspect ${BINARY_OUTPUT}\`.`);
+  if (binary) lines.push(`# The answer is binary (${framing.mediaType} frames): it goes to ${BINARY_OUTPUT}; read it with \`streamscope inspect ${BINARY_OUTPUT}\`.`);
   const [command, ...rest] = groupArgs(args);
   lines.push([command, ...rest.map((part) => `  ${part}`)].join(' \\\n'));
   return lines.join('\n') + '\n';

@@ -39,6 +39,12 @@ export function framingOfBareBody(first: Uint8Array | undefined): FramingName {
   return first !== undefined && startsWithPrelude(first) ? 'aws-eventstream' : DEFAULT_FRAMING;
 }
 
+/** The content-type a bare body stands in for (framingOfBareBody): its framing's media type, or null for SSE, the default. */
+export function mediaTypeOfBareBody(first: Uint8Array | undefined): string | null {
+  const framing = framingOfBareBody(first);
+  return framing === DEFAULT_FRAMING ? null : FRAMINGS[framing].mediaType;
+}
+
 /** The framing whose media type a response's content-type names (parameters and case aside), event stream or not; null for none. */
 export function framingNamedBy(contentType: string | null | undefined): FramingName | null {
   if (!contentType) return null;

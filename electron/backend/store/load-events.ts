@@ -2,11 +2,8 @@
 // fields read again from the recording's reads (event-fields.ts) in the framing the analysis read
 // its body in, or kept apart for the few the reads cannot give back.
 
-import { framingFor } from '../../../shared/analysis/fold.ts';
-import { protocolFromPath } from '../../../shared/dialects/detect.ts';
-import { framingOfBareBody } from '../../../shared/framing/registry.ts';
+import { framingOfRecording } from '../../../shared/analysis/fold.ts';
 import type { FramingName } from '../../../shared/framing/types.ts';
-import { header } from '../../../shared/recording/types.ts';
 import { eventsFromRanges, storedReads } from './event-fields.ts';
 import { unpackRuns } from './event-runs.ts';
 import type { EventFieldsRow } from './event-runs.ts';
@@ -23,16 +20,12 @@ export function loadEvents(statements: Statements, id: number, readRows?: readon
   return eventsFromRanges(ranges, kept, reads, storedFraming(statements, id, reads.bytes[0]));
 }
 
-/**
- * The framing the analysis chose for the body (fold.ts, framingFor; analyze.ts for a bare body),
- * from what the store keeps: the dialect its request path tells (Bedrock's `/converse-stream` is
- * event-stream frames), else the response's content-type (`application/vnd.amazon.eventstream`),
- * else, with no response head (a file's bare body), the first read's bytes (framingOfBareBody).
- */
+/** The framing the analysis chose for the body (fold.ts, framingOfRecording), from what the store keeps of the request, the response head and the first read. */
 function storedFraming(statements: Statements, id: number, first: Uint8Array | undefined): FramingName {
   const [url, headers] = statements.selectFramingFacts.get(id) as [string | null, string | null];
-  const protocol = url === null ? null : protocolFromPath(url);
-  if (protocol === null && headers === null) return framingOfBareBody(first);
-  const contentType = headers === null ? null : (header(JSON.parse(headers) as Record<string, string>, 'content-type') ?? null);
-  return framingFor(protocol, contentType);
+  return framingOfRecording({
+    request: url === null ? null : { url },
+    response: headers === null ? null : { headers: JSON.parse(headers) as Record<string, string> },
+    reads: first === undefined ? [] : [{ bytes: first }],
+  });
 }
