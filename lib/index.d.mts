@@ -66,6 +66,11 @@ export interface ReplayFaults {
 	readonly bufferAll?: boolean;
 	/** Make event N's data invalid JSON: its last data line is cut in half. */
 	readonly corruptEvent?: number;
+	/**
+	 * After event N's last byte, the error the dialect's server sends mid-stream (Bedrock's exception
+	 * frame, Anthropic's `event: error`, OpenAI's error, Gemini's JSON error tail), then a clean end.
+	 */
+	readonly errorAfterEvent?: number;
 	/** Answer with this status and body instead of the recording. */
 	readonly status?: {
 		readonly code: number;
