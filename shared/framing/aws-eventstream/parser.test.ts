@@ -326,6 +326,37 @@ describe('the AWS event-stream parser', () => {
     );
   });
 
+  it('reads a frame whose headers repeat the frame before\'s exactly as a frame read alone, after any other frame, flagged ones too', () => {
+    const badTag = eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'x' } }).slice();
+    badTag[12 + 32 + 33 + 1 + 13] = 12;
+    const pool = [
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'a' } }),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'bc' } }),
+      eventFrame('contentBlockStop', { contentBlockIndex: 0 }),
+      exceptionFrame('throttlingException', { message: 'slow down' }),
+      errorFrame('InternalFailure', 'x'),
+      withCrcs(badTag),
+      frame({ ':event-type': { type: 'string', value: 'chunk' }, ':message-type': { type: 'string', value: 'event' } }, json({ bytes: btoa('{"type":"ping"}') })),
+    ];
+    const alone = pool.map((bytes) => parseEventStream(bytes).messages[0]!);
+    // What a frame's headers make of it, with the header error's offset taken from the frame's start.
+    const headerReading = (message: EventStreamMessage) => ({
+      event: message.event,
+      messageType: message.messageType,
+      headers: message.headers,
+      unknownFields: message.unknownFields,
+      chunk: message.chunk,
+      headerError: message.headerError && { ...message.headerError, offset: message.headerError.offset - message.start },
+      data: message.data,
+    });
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: pool.length - 1 }), { minLength: 1, maxLength: 40 }), (order) => {
+        const { messages } = parseEventStream(concat(order.map((i) => pool[i]!)));
+        expect(messages.map(headerReading)).toEqual(order.map((i) => headerReading(alone[i]!)));
+      }),
+    );
+  });
+
   it.each([97, 400, 5000])('copies what it keeps: the caller may reuse its buffer (reads of %i bytes into one buffer)', (size) => {
     // 200 answers: more than the 64 KiB block the parser copies small reads into.
     const body = concat(Array.from({ length: 200 }, () => converseBody()));
