@@ -127,6 +127,11 @@ export class Analyzer implements StreamAnalyzer, FramingOptions<FramedMessage> {
     return (this.chosenFraming ??= framingFor(this.told, typeof this.options.contentType === 'function' ? this.options.contentType() : this.options.contentType));
   }
 
+  /** The framing's option: the caller keeps the reads (see the constructor). */
+  get readsKept(): boolean {
+    return this.kept !== null;
+  }
+
   private get parser(): FramingParser<BodyPartial, BodyStats> {
     return (this.body ??= framingOf(this.framing).parse(this));
   }

@@ -86,7 +86,7 @@ export interface FramingEnd<Partial, Stats extends FramingStats> {
 }
 
 export interface FramingParser<Partial, Stats extends FramingStats> {
-  /** Feeds one network read. The parser copies what it keeps, so the caller may reuse the buffer. */
+  /** Feeds one network read. The parser copies what it keeps, so the caller may reuse the buffer (unless `readsKept`). */
   feed(read: Uint8Array): void;
   /** Ends the body and reports what was left unframed. */
   end(): FramingEnd<Partial, Stats>;
@@ -96,6 +96,11 @@ export interface FramingParser<Partial, Stats extends FramingStats> {
 
 export interface FramingOptions<Message extends FramedMessage> {
   onEvent(message: Message): void;
+  /**
+   * The caller keeps every read's bytes unchanged for as long as the messages live (a recording's
+   * reads): a parser may then hand on views on the reads themselves instead of copies.
+   */
+  readonly readsKept?: boolean;
 }
 
 /**

@@ -13,6 +13,7 @@ import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import type { ConverseOp, DeltaOp } from './ops.ts';
+import { fromTemplate, learn } from './template.ts';
 
 type Json = Readonly<Record<string, unknown>>;
 
@@ -52,8 +53,22 @@ const PADDING = 'p';
 /** Bedrock's own count on an invoke stream's last chunk (InvokeModelWithResponseStream). */
 const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
+/** Reads one message: from a template when it is a recent delta frame's payload with another piece and padding (template.ts), else in full. */
 export function interpretConverseEvent(event: MessageFields): ConverseInterpretation {
   const messageType = field(event, ':message-type');
+  const known = fromTemplate(event, messageType);
+  if (known !== null) return known;
+  const interpretation = readInFull(event, messageType);
+  learn(event, messageType, interpretation, interpretInFull);
+  return interpretation;
+}
+
+/** Reads one message in full: its headers, JSON.parse, then every member. */
+export function interpretInFull(event: MessageFields): ConverseInterpretation {
+  return readInFull(event, field(event, ':message-type'));
+}
+
+function readInFull(event: MessageFields, messageType: string | null): ConverseInterpretation {
   if (messageType === 'error') {
     const message = field(event, ':error-message') ?? event.data ?? '';
     return reading('error', [{ op: 'exception', frame: 'error', type: event.event ?? '(no :error-code)', message }], NOTHING, 0, 0);

@@ -357,6 +357,19 @@ describe('the AWS event-stream parser', () => {
     );
   });
 
+  it('hands on views on the reads themselves when the caller keeps them (a recording\'s), copies when it may reuse them', () => {
+    const reads = converseStreamBody();
+    const viewsOf = (readsKept: boolean) => {
+      const messages: EventStreamMessage[] = [];
+      const parser = createEventStreamParser({ onEvent: (message) => messages.push(message), readsKept });
+      for (const read of reads) parser.feed(read);
+      parser.end();
+      return messages.map((message, i) => message.payload.buffer === reads[i]!.buffer);
+    };
+    expect(viewsOf(true)).toEqual(reads.map(() => true));
+    expect(viewsOf(false)).toEqual(reads.map(() => false));
+  });
+
   it.each([97, 400, 5000])('copies what it keeps: the caller may reuse its buffer (reads of %i bytes into one buffer)', (size) => {
     // 200 answers: more than the 64 KiB block the parser copies small reads into.
     const body = concat(Array.from({ length: 200 }, () => converseBody()));

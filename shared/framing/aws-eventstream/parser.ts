@@ -57,7 +57,11 @@ class Parser implements EventStreamParser {
   private block = new Uint8Array(0);
   private blockUsed = 0;
 
-  constructor(private readonly options: EventStreamParserOptions) {}
+  private readonly readsKept: boolean;
+
+  constructor(private readonly options: EventStreamParserOptions) {
+    this.readsKept = options.readsKept === true;
+  }
 
   feed(read: Uint8Array): void {
     if (this.ended) throw new Error('event-stream parser: feed() after end()');
@@ -79,10 +83,10 @@ class Parser implements EventStreamParser {
         this.startPending(read, pos, total);
         break;
       }
-      // The caller may reuse its buffer, and payloads are views: the read's whole frames are copied once, not each frame.
+      // The caller may reuse its buffer, and payloads are views: the read's whole frames are copied once, not each frame (unless the caller keeps its reads).
       if (owned === null) {
-        owned = this.copy(read, pos, wholeFramesEnd(read, pos));
-        ownedAt = pos;
+        owned = this.readsKept ? read : this.copy(read, pos, wholeFramesEnd(read, pos));
+        ownedAt = this.readsKept ? 0 : pos;
       }
       this.frame(owned, pos - ownedAt, this.offset + pos);
       pos += total;
