@@ -7,11 +7,13 @@
 // data: URL image an `{image: {format, source: {bytes}}}`); function tools are
 // `toolConfig.tools[].toolSpec` with the schema under `inputSchema.json`; the token limit is
 // `inferenceConfig.maxTokens`, and the sampling fields given as body fields (`temperature`,
-// `top_p` / `topP`, `stopSequences`) go in `inferenceConfig`, where the API reads them. A message
+// `top_p` / `topP`, `stopSequences`) go in `inferenceConfig`, where the API reads them; a
+// `tool_choice` in Chat Completions' or Anthropic's words is `toolConfig.toolChoice` (`{auto: {}}`,
+// `{any: {}}`, `{tool: {name}}`; 'none' has no Converse equivalent and is refused). A message
 // already in Converse's shape (content blocks with no `type`) is sent as given, and so is anything else.
 
 import { isObject } from '../../is-object.ts';
-import { chatFunction, chatToolCall, imageUrlPart, isSystemMessage, nestParams, parametersOf } from '../kit/request-body.ts';
+import { chatFunction, chatToolCall, imageUrlPart, isSystemMessage, nestParams, parametersOf, readToolChoice } from '../kit/request-body.ts';
 import type { BodyInputs, BuiltBody, Json } from '../kit/request-body.ts';
 
 /** The body fields that are inferenceConfig's, by the name given: the editor's snake_case, and Converse's own. */
@@ -29,6 +31,10 @@ export function converseBody(inputs: BodyInputs): BuiltBody {
   if (inputs.includeUsage !== undefined) return { ok: false, problem: "includeUsage is Chat Completions' own: a ConverseStream always ends with its metadata usage" };
   if (inputs.includeObfuscation !== undefined) return { ok: false, problem: 'includeObfuscation is OpenAI’s: Bedrock has no stream_options' };
   const { params, nested: inference } = nestParams(inputs.params ?? {}, 'inferenceConfig', INFERENCE);
+  const chosen = params.tool_choice === undefined ? undefined : toolChoiceOf(params.tool_choice);
+  if (typeof chosen === 'string') return { ok: false, problem: chosen };
+  const choice = chosen?.toolChoice;
+  delete params.tool_choice;
   const systems = inputs.messages.filter(isSystemMessage);
   if (systems.length > 0 && params.system !== undefined) return { ok: false, problem: 'system is given twice: as a body field and as system messages' };
 
@@ -54,7 +60,10 @@ export function converseBody(inputs: BodyInputs): BuiltBody {
 
   const inferenceConfig = { ...inference, ...(inputs.maxTokens !== undefined ? { maxTokens: inputs.maxTokens } : {}) };
   const tools = inputs.tools === undefined ? undefined : inputs.tools.map(toolOf);
-  const toolConfig = tools === undefined ? undefined : { ...(isObject(params.toolConfig) ? params.toolConfig : {}), tools };
+  const toolConfig =
+    tools === undefined && choice === undefined
+      ? undefined
+      : { ...(isObject(params.toolConfig) ? params.toolConfig : {}), ...(tools !== undefined ? { tools } : {}), ...(choice !== undefined ? { toolChoice: choice } : {}) };
   return {
     ok: true,
     body: {
@@ -103,6 +112,18 @@ function resultContent(content: unknown): unknown[] {
   const text = typeof content === 'string' ? content : Array.isArray(content) ? content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('') : JSON.stringify(content ?? null);
   const parsed = parseJson(text);
   return [isObject(parsed) ? { json: parsed } : { text }];
+}
+
+/**
+ * A `tool_choice` as Converse's ToolChoice union; one already in that shape (the editor's own, a
+ * single `auto`, `any` or `tool` member) goes as given, and so does any shape not read; 'none' is a
+ * problem, as Converse cannot forbid tools but by sending none.
+ */
+function toolChoiceOf(value: unknown): { readonly toolChoice: unknown } | string {
+  const choice = readToolChoice(value);
+  if (choice === null) return { toolChoice: value };
+  if (choice.mode === 'none') return "tool_choice 'none' has no Converse equivalent (ToolChoice is auto, any or tool): send no tools instead";
+  return { toolChoice: choice.mode === 'tool' ? { tool: { name: choice.name } } : { [choice.mode]: {} } };
 }
 
 /** A function tool as a `{toolSpec}`; a tool in another shape (a `cachePoint` …) as given. */

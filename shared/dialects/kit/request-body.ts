@@ -75,3 +75,21 @@ export function withStreamOptions(given: unknown, set: { readonly includeUsage?:
   if (set.includeObfuscation !== undefined) options.include_obfuscation = set.includeObfuscation;
   return Object.keys(options).length > 0 ? options : undefined;
 }
+
+/** A tool choice in a dialect-neutral form: a mode, and the tool's name for `tool`. */
+export type ToolChoice = { readonly mode: 'auto' | 'any' | 'none' } | { readonly mode: 'tool'; readonly name: string };
+
+/**
+ * The editor's `tool_choice` as written in Chat Completions ('auto' | 'required' | 'none' |
+ * `{type: "function", function: {name}}`) or in Anthropic Messages (`{type: "auto" | "any" |
+ * "none" | "tool", name}`), read once for the dialects that spell it otherwise; null for any other shape.
+ */
+export function readToolChoice(value: unknown): ToolChoice | null {
+  if (value === 'auto' || value === 'none') return { mode: value };
+  if (value === 'required') return { mode: 'any' };
+  if (!isObject(value)) return null;
+  if (value.type === 'function' && isObject(value.function) && typeof value.function.name === 'string') return { mode: 'tool', name: value.function.name };
+  if (value.type === 'tool' && typeof value.name === 'string') return { mode: 'tool', name: value.name };
+  if (value.type === 'auto' || value.type === 'any' || value.type === 'none') return { mode: value.type };
+  return null;
+}
