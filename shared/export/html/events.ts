@@ -11,6 +11,8 @@ import { html, shown } from './escape.ts';
 import type { Html } from './escape.ts';
 import { count, number } from './format.ts';
 import { rawBytes } from './raw.ts';
+import { REPORT_FRAMINGS } from './framing/registry.ts';
+import type { ReportFraming } from './framing/types.ts';
 import { KIND_LABELS } from '../../analysis/timeline-layout.ts';
 
 /** A recording with up to TABLE_HEAD + TABLE_TAIL events gets every one of them in the table. */
@@ -44,12 +46,12 @@ export function tableRows(analysis: Analysis, prefix = ''): TableRows {
   return { has: (index) => rows[index] === 1, omitted: total - kept, idOf };
 }
 
-function eventRow(event: AnalyzedEvent, previous: AnalyzedEvent | undefined, body: Uint8Array, rows: TableRows): Html {
+function eventRow(event: AnalyzedEvent, previous: AnalyzedEvent | undefined, body: Uint8Array, rows: TableRows, framing: ReportFraming): Html {
   const { sse, t } = event;
   const kind = event.interpretation.kind;
   const gap = t !== null && previous?.t != null ? number(t - previous.t, 1) : '';
   const bytes = body.subarray(sse.start, sse.end);
-  return html`<tr id="${rows.idOf(sse.index)}"><td class="num">${sse.index}</td><td class="num">${t === null ? '—' : number(t, 1)}</td><td class="num">${gap}</td><td class="num">${sse.read}</td><td><span class="kind k-${kind}">${KIND_LABELS[kind]}</span></td><td class="ann"><details><summary>${shown(event.annotation)}</summary><pre class="raw">\n${rawBytes(bytes, RAW_MAX_BYTES)}</pre><p class="where">bytes ${number(sse.start)}–${number(sse.end)} of the body (${count(bytes.length, 'byte')})</p></details></td></tr>`;
+  return html`<tr id="${rows.idOf(sse.index)}"><td class="num">${sse.index}</td><td class="num">${t === null ? '—' : number(t, 1)}</td><td class="num">${gap}</td><td class="num">${sse.read}</td><td><span class="kind k-${kind}">${KIND_LABELS[kind]}</span></td><td class="ann"><details><summary>${shown(event.annotation)}</summary>${framing.eventBytes(bytes, sse.start, RAW_MAX_BYTES)}<p class="where">bytes ${number(sse.start)}–${number(sse.end)} of the body (${count(bytes.length, 'byte')})</p></details></td></tr>`;
 }
 
 function omittedRow(from: number, to: number): Html {
@@ -61,6 +63,7 @@ function omittedRow(from: number, to: number): Html {
 export function eventsTable(analysis: Analysis, body: Uint8Array, rows: TableRows): Html {
   const { events, partial } = analysis;
   const parts: Html[] = [];
+  const framing = REPORT_FRAMINGS[analysis.framing];
   let skippedFrom = -1;
   for (let index = 0; index < events.length; index++) {
     if (!rows.has(index)) {
@@ -69,7 +72,7 @@ export function eventsTable(analysis: Analysis, body: Uint8Array, rows: TableRow
     }
     if (skippedFrom >= 0) parts.push(omittedRow(skippedFrom, index - 1));
     skippedFrom = -1;
-    parts.push(eventRow(events[index]!, events[index - 1], body, rows));
+    parts.push(eventRow(events[index]!, events[index - 1], body, rows, framing));
   }
   if (skippedFrom >= 0) parts.push(omittedRow(skippedFrom, events.length - 1));
   if (partial) {

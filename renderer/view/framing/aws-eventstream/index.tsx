@@ -7,7 +7,7 @@
 import { useMemo } from 'react';
 import { formatCount } from '../../../components/format.ts';
 import type { FramingSectionProps, FramingView, RowChip } from '../types.ts';
-import type { CrcView } from './frame.ts';
+import type { CrcView } from '../../../../shared/framing/aws-eventstream/frame-view.ts';
 import { frameOf } from './frame.ts';
 import '../framing.css';
 
