@@ -4,13 +4,14 @@
 
 import { scenariosOf, startSimulator } from '../../electron/backend/simulator/index.ts';
 import { exchange, exchangeAt, toRecording } from '../../electron/backend/simulator/test-helpers.ts';
+import { bedrockConverseDescriptor } from '../dialects/bedrock-converse/descriptor.ts';
 import { geminiDescriptor } from '../dialects/gemini/descriptor.ts';
 import type { Protocol } from '../dialects/types.ts';
 import type { Recording } from '../recording/types.ts';
 
 /** The dialects beside Chat Completions, as these tests name them: by the word a user types for each (`record --api messages`). */
-export type Dialect = 'responses' | 'messages' | 'gemini';
-export const DIALECT_PROTOCOLS: Readonly<Record<Dialect, Protocol>> = { responses: 'responses', messages: 'anthropic-messages', gemini: 'gemini' };
+export type Dialect = 'responses' | 'messages' | 'gemini' | 'bedrock';
+export const DIALECT_PROTOCOLS: Readonly<Record<Dialect, Protocol>> = { responses: 'responses', messages: 'anthropic-messages', gemini: 'gemini', bedrock: 'bedrock-converse' };
 
 export interface NamedRecording {
   readonly name: string;
@@ -39,17 +40,20 @@ export async function recordScenarios(timeScale = 0.02): Promise<NamedRecording[
 export const DIALECT_QUESTION = 'How does streaming work?';
 
 /** The path a dialect's requests go to under the simulator's `/v1` (and the replay's), where the body names the model. */
-export const DIALECT_PATHS: Readonly<Record<Exclude<Dialect, 'gemini'>, string>> = { responses: '/responses', messages: '/messages' };
+export const DIALECT_PATHS: Readonly<Record<Exclude<Dialect, 'gemini' | 'bedrock'>, string>> = { responses: '/responses', messages: '/messages' };
 
-/** The path scenario `name` of `dialect` is asked at under `/v1`: Gemini's names the model (`/models/sim-NAME:streamGenerateContent?alt=sse`). */
+/** The path scenario `name` of `dialect` is asked at under `/v1`: Gemini's and Bedrock's name the model (`/models/sim-NAME:streamGenerateContent?alt=sse`, `/model/sim-NAME/converse-stream`). */
 export function dialectPath(dialect: Dialect, name: string): string {
-  return dialect === 'gemini' ? geminiDescriptor.endpoint(`sim-${name}`) : DIALECT_PATHS[dialect];
+  if (dialect === 'gemini') return geminiDescriptor.endpoint(`sim-${name}`);
+  if (dialect === 'bedrock') return bedrockConverseDescriptor.endpoint(`sim-${name}`);
+  return DIALECT_PATHS[dialect];
 }
 
-/** The request body for scenario `name` of `dialect`, as the official SDK sends it (stream: true added on the wire; Gemini's model is the path's, and it asks for SSE in the query instead). */
+/** The request body for scenario `name` of `dialect`, as the official SDK sends it (stream: true added on the wire; Gemini's and Bedrock's model is the path's, and the path or its query asks for the stream instead). */
 export function dialectRequest(dialect: Dialect, name: string): Record<string, unknown> {
   const model = `sim-${name}`;
   if (dialect === 'gemini') return { contents: [{ role: 'user', parts: [{ text: DIALECT_QUESTION }] }] };
+  if (dialect === 'bedrock') return { messages: [{ role: 'user', content: [{ text: DIALECT_QUESTION }] }] };
   if (dialect === 'responses') return { model, input: DIALECT_QUESTION };
   // sim-large's answer is about 2,000 tokens: max_tokens must leave room for it.
   return { model, max_tokens: name === 'large' ? 8192 : 1024, messages: [{ role: 'user', content: DIALECT_QUESTION }] };
@@ -64,7 +68,7 @@ export async function recordDialectScenarios(dialect: Dialect, timeScale = 0.02)
   try {
     return await Promise.all(
       scenariosOf(DIALECT_PROTOCOLS[dialect]).map(async (scenario) => {
-        const done = await exchangeAt(`${simulator.url}${dialectPath(dialect, scenario.name)}`, dialect === 'gemini' ? dialectRequest(dialect, scenario.name) : { ...dialectRequest(dialect, scenario.name), stream: true });
+        const done = await exchangeAt(`${simulator.url}${dialectPath(dialect, scenario.name)}`, dialect === 'gemini' || dialect === 'bedrock' ? dialectRequest(dialect, scenario.name) : { ...dialectRequest(dialect, scenario.name), stream: true });
         return { name: scenario.name, recording: toRecording(done, true) };
       }),
     );

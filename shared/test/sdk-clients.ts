@@ -16,10 +16,17 @@
 //
 // Gemini — what an app of `@google/genai`'s `generateContentStream()` keeps of its chunks
 // (`geminiFinal`, GeminiView), beside the same view of `inspect`'s `response` (`geminiViewOf`).
+//
+// Bedrock ConverseStream — what an app of `@aws-sdk/client-bedrock-runtime`'s `ConverseStreamCommand`
+// keeps of its events (`bedrockFinal`, BedrockView), beside the same view of `inspect`'s `output`
+// (`bedrockViewOf`).
 
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import Anthropic from '@anthropic-ai/sdk';
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { Message } from '@aws-sdk/client-bedrock-runtime';
 import { GoogleGenAI } from '@google/genai';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { jsonSchema, streamText, tool } from 'ai';
 import OpenAI from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
@@ -362,4 +369,140 @@ export async function geminiFinal(baseURL: string, ask: GeminiAsk): Promise<SdkE
   } catch (error) {
     return { ok: false, error: sdkErrorOf(error) };
   }
+}
+
+// ------------------------------------------------------------------ Bedrock ConverseStream: @aws-sdk/client-bedrock-runtime
+
+/**
+ * What an app of `ConverseStreamCommand` keeps of the events it yields (the SDK builds no final
+ * object): the messageStart's role, the text deltas joined, the reasoning text joined with each
+ * block's signature in order, each block's redacted reasoning bytes (base64, as JSON carries
+ * them), each toolUse with its input fragments joined and parsed, messageStop's stopReason and
+ * metadata's usage and metrics.
+ */
+export interface BedrockView {
+  role: string | null;
+  text: string;
+  reasoning: string;
+  signatures: string[];
+  redacted: string[];
+  toolUses: { toolUseId: unknown; name: unknown; input: unknown }[];
+  stopReason: string | null;
+  usage: Record<string, unknown> | null;
+  metrics: Record<string, unknown> | null;
+}
+
+export interface BedrockAsk {
+  readonly modelId: string;
+  readonly messages: Message[];
+  readonly inferenceConfig?: Record<string, unknown>;
+}
+
+type ConverseBlock = Record<string, Record<string, unknown> | undefined>;
+
+/** A tool use's joined input as Converse's final object holds it: parsed, `{}` when empty, the raw text when it is not JSON. */
+function parsedInput(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The view our final object gives (the contract's `output`): the same members, from its content blocks in order. */
+export function bedrockViewOf(output: { message: { role: string; content: ConverseBlock[] }; stopReason: string | null; usage: Record<string, unknown> | null; metrics: Record<string, unknown> | null }): BedrockView {
+  const blocks = output.message.content;
+  const reasoning = blocks.flatMap((block) => (block.reasoningContent?.reasoningText ? [block.reasoningContent.reasoningText as { text: string; signature?: string }] : []));
+  return {
+    role: output.message.role,
+    text: blocks.flatMap((block) => (typeof block.text === 'string' ? [block.text] : [])).join(''),
+    reasoning: reasoning.map((each) => each.text).join(''),
+    signatures: reasoning.flatMap((each) => (typeof each.signature === 'string' ? [each.signature] : [])),
+    redacted: blocks.flatMap((block) => (typeof block.reasoningContent?.redactedContent === 'string' ? [block.reasoningContent.redactedContent] : [])),
+    toolUses: blocks.flatMap((block) => (block.toolUse ? [{ toolUseId: block.toolUse.toolUseId, name: block.toolUse.name, input: block.toolUse.input }] : [])),
+    stopReason: output.stopReason,
+    usage: output.usage,
+    metrics: output.metrics,
+  };
+}
+
+interface BedrockBlock {
+  reasoning: string | null;
+  signature: string | null;
+  redacted: Uint8Array[];
+  toolUse: { toolUseId: unknown; name: unknown } | null;
+  input: string | null;
+  text: string | null;
+}
+
+/**
+ * `ConverseStreamCommand(ask)` against `baseURL` (the replay's `http://host:port/v1`; the SDK asks
+ * `/model/{modelId}/converse-stream` at the endpoint's root), over HTTP/1.1 (NodeHttpHandler: the
+ * client's default handler speaks HTTP/2) with a Bedrock API key (bearer auth, no SigV4), one
+ * attempt; its events read as an app reads them, block by contentBlockIndex.
+ */
+export async function bedrockFinal(baseURL: string, ask: BedrockAsk): Promise<SdkEnd> {
+  const client = new BedrockRuntimeClient({
+    endpoint: baseURL.replace(/\/v1\/?$/, ''),
+    region: 'us-east-1',
+    token: { token: 'test' },
+    authSchemePreference: ['httpBearerAuth'],
+    requestHandler: new NodeHttpHandler(),
+    maxAttempts: 1,
+  });
+  const blocks = new Map<number, BedrockBlock>();
+  const blockAt = (index: number | undefined): BedrockBlock => {
+    const at = index ?? 0;
+    let block = blocks.get(at);
+    if (!block) blocks.set(at, (block = { reasoning: null, signature: null, redacted: [], toolUse: null, input: null, text: null }));
+    return block;
+  };
+  let role: string | null = null;
+  let stopReason: string | null = null;
+  let usage: Record<string, unknown> | null = null;
+  let metrics: Record<string, unknown> | null = null;
+  const json = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+  try {
+    const answer = await client.send(new ConverseStreamCommand({ modelId: ask.modelId, messages: ask.messages, ...(ask.inferenceConfig === undefined ? {} : { inferenceConfig: ask.inferenceConfig }) }));
+    for await (const event of answer.stream ?? []) {
+      if (event.messageStart?.role !== undefined) role = event.messageStart.role;
+      const start = event.contentBlockStart;
+      if (start?.start?.toolUse) blockAt(start.contentBlockIndex).toolUse = { toolUseId: start.start.toolUse.toolUseId, name: start.start.toolUse.name };
+      const delta = event.contentBlockDelta;
+      if (delta?.delta) {
+        const block = blockAt(delta.contentBlockIndex);
+        const { text, toolUse, reasoningContent } = delta.delta;
+        if (typeof text === 'string') block.text = (block.text ?? '') + text;
+        if (typeof toolUse?.input === 'string') block.input = (block.input ?? '') + toolUse.input;
+        if (typeof reasoningContent?.text === 'string') block.reasoning = (block.reasoning ?? '') + reasoningContent.text;
+        if (typeof reasoningContent?.signature === 'string') block.signature = (block.signature ?? '') + reasoningContent.signature;
+        if (reasoningContent?.redactedContent !== undefined) block.redacted.push(reasoningContent.redactedContent);
+      }
+      if (event.messageStop) stopReason = event.messageStop.stopReason ?? null;
+      if (event.metadata) {
+        if (event.metadata.usage !== undefined) usage = json(event.metadata.usage);
+        if (event.metadata.metrics !== undefined) metrics = json(event.metadata.metrics);
+      }
+    }
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: unknown } } | null)?.$metadata?.httpStatusCode;
+    const name = error instanceof Error ? error.constructor.name : typeof error;
+    return { ok: false, error: { name, message: error instanceof Error ? error.message : String(error), ...(typeof status === 'number' ? { status } : {}) } };
+  } finally {
+    client.destroy();
+  }
+  const ordered = [...blocks.entries()].sort(([a], [b]) => a - b).map(([, block]) => block);
+  const view: BedrockView = {
+    role,
+    text: ordered.flatMap((block) => (block.text === null ? [] : [block.text])).join(''),
+    reasoning: ordered.flatMap((block) => (block.reasoning === null ? [] : [block.reasoning])).join(''),
+    signatures: ordered.flatMap((block) => (block.signature === null ? [] : [block.signature])),
+    redacted: ordered.flatMap((block) => (block.redacted.length === 0 ? [] : [Buffer.concat(block.redacted).toString('base64')])),
+    toolUses: ordered.flatMap((block) => (block.toolUse === null && block.input === null ? [] : [{ ...(block.toolUse ?? { toolUseId: undefined, name: undefined }), input: parsedInput(block.input ?? '') }])),
+    stopReason,
+    usage,
+    metrics,
+  };
+  return { ok: true, final: JSON.parse(JSON.stringify(view)) as unknown };
 }

@@ -22,6 +22,11 @@
 //   chunks read as an app reads them (text, thoughts, function calls, thought signatures, the last
 //   finishReason and usageMetadata: GeminiView), beside the same view of `inspect`'s `response`,
 //   over every scenario and every real stream of shared/test/fixtures/gemini/.
+// - Bedrock ConverseStream: `@aws-sdk/client-bedrock-runtime`'s `ConverseStreamCommand` over
+//   HTTP/1.1 with an API key, which builds no final object either: its events read as an app
+//   reads them (text, toolUse input joined and parsed, reasoning text and signatures, redacted
+//   reasoning, stopReason, usage, metrics: BedrockView), beside the same view of `inspect`'s
+//   `output`, over every scenario and every ConverseStream body of shared/test/fixtures/bedrock/.
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,7 +51,7 @@ import { OVERLOADED } from '../../simulator/anthropic/events.ts';
 import { FAILURE_MESSAGE } from '../../simulator/responses/objects.ts';
 import { exchange, toRecording } from '../../simulator/test-helpers.ts';
 import { startReplayServer } from '../index.ts';
-import { CLIENT_NAMES, clean, expectClient, expectRun, runClients, runDialect, viewBefore } from './expect.ts';
+import { CLIENT_NAMES, clean, expectClient, expectRun, runClients, runDialect, viewBefore, withFields } from './expect.ts';
 import type { DialectExpectation as Expected, SdkOutcome } from './expect.ts';
 import { CORPUS_EXCEPTIONS, SCENARIO_EXCEPTIONS } from './exceptions.ts';
 import type { ClientException, ClientName } from './exceptions.ts';
@@ -248,6 +253,14 @@ interface RealStreams {
   readonly dir: string;
   readonly entries: readonly Entry[];
   readonly url: (file: string) => string;
+  /** What the SDK and the analysis end with on a stream that does not end clean, where the corpus' PINNED table does not say (its files are the dialects' corpus'). */
+  readonly ends?: Readonly<Record<string, RealEnd>>;
+}
+
+/** The findings on a real stream, and the fields of our view the SDK ends with otherwise (none: our view itself). */
+interface RealEnd {
+  readonly codes: readonly string[];
+  readonly differs?: Readonly<Record<string, unknown>>;
 }
 
 /** Gemini's real streams (fixtures/gemini, index.json): each an SSE body Google sent, asked at its recorded path. */
@@ -283,12 +296,18 @@ function sdkDialect({ protocol, dialect, url, expected, built, real }: SdkDialec
       read: async () => {
         const file = entry.file;
         const pinned = PINNED[file];
+        const end = real?.ends?.[file];
         // Served as recorded from its dialect's path (the request tells the dialect of a stream whose events cannot: a lone error event).
         const recording: Recording = { ...recordingFromSse(new Uint8Array(readFileSync(dir + file))), request: { method: 'POST', url: urlOf(file), headers: {}, body: null }, ...pinned?.recording };
         const result = await runDialect(dialect, recording);
         const transport = CORPUS_TRANSPORT[file] ?? [];
         const { catalogue } = registeredDialect(protocol);
         expect(result.codes.filter((code) => !(code in catalogue) && !transport.includes(code))).toEqual([]);
+        if (end) {
+          expect(result.codes).toEqual(end.codes);
+          expect(result.sdk).toEqual({ ok: true, final: end.differs ? withFields(result.ours, end.differs) : result.ours });
+          return;
+        }
         if (!pinned) {
           // Well-formed, with no finding: the SDK ends with our final object.
           expect(entry.wellFormed).toBe(true);
@@ -446,8 +465,68 @@ const GEMINI: DialectClients = {
   },
 };
 
-// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
-const CLIENTS_OF: Readonly<Record<Protocol, DialectClients | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
+// ------------------------------------------------------------------ Bedrock ConverseStream: @aws-sdk/client-bedrock-runtime, its events kept as an app keeps them
+
+/** Bedrock's real ConverseStream bodies (fixtures/bedrock, index.json's converse-*.bin; the invoke-* ones are Anthropic's or Titan's events in chunks), each asked at its recorded path. */
+function bedrockStreams(): RealStreams {
+  const dir = fileURLToPath(new URL('../../../../shared/test/fixtures/bedrock/', import.meta.url));
+  const index = JSON.parse(readFileSync(`${dir}index.json`, 'utf8')) as { file: string; urlPath: string }[];
+  const converse = index.filter((entry) => entry.file.startsWith('converse-') && entry.file.endsWith('.bin'));
+  return {
+    dir,
+    // AWS's own frames, each pinned whole (frame count, first and last event, CRCs) by shared/test/corpus-gemini-bedrock.test.ts.
+    entries: converse.map((entry) => ({ file: entry.file, dialect: 'bedrock-converse', wellFormed: true })),
+    url: (file) => `https://bedrock-runtime.us-east-1.amazonaws.com${converse.find((entry) => entry.file === file)!.urlPath}`,
+    ends: {
+      'converse-jamba15mini-max-tokens.bin': { codes: ['stop-max-tokens'] },
+      // metadata's usage carries serverToolUsage: {} (Nova's and gpt-oss' server tools); the SDK (3.1178) does not know the member
+      // and drops it from TokenUsage. No finding names it: the wire is well-formed, the SDK's model is older than the API.
+      'converse-nova2lite-server-tool-result-blocks.bin': { codes: [], differs: { 'usage.serverToolUsage': undefined } },
+      'converse-gptoss120b-reasoning-without-signature.bin': { codes: [], differs: { 'usage.serverToolUsage': undefined } },
+    },
+  };
+}
+
+/** An AWS error as the SDK throws it: its exception class (the x-amzn-ErrorType the simulator sends), the body's message, the status. */
+const awsError = (name: string, message: string, status: number): SdkOutcome => ({ throws: { name, message, status } });
+
+const BEDROCK_EXPECTED: Readonly<Record<string, Expected>> = {
+  text: clean(),
+  reasoning: clean(),
+  'tool-call': clean(),
+  'parallel-tool-calls': clean(),
+  length: clean(['stop-max-tokens']),
+  // A modelStreamErrorException frame after the events: the SDK throws it as its exception class, with the frame's message and no status (the HTTP answer was 200).
+  'stream-error': {
+    sdk: { throws: { name: 'ModelStreamErrorException', message: 'The model encountered an error while streaming. Try your request again.' } },
+    codes: ['missing-message-stop', 'stream-exception', 'usage-missing'],
+    names: 'stream-exception',
+  },
+  // NodeHttpHandler's response stream ends with Node's own "aborted" when the socket closes mid-body.
+  'connection-drop': { sdk: { throws: { name: 'Error', message: 'aborted' } }, codes: ['connection-error', 'missing-message-stop', 'usage-missing'], names: 'connection-error' },
+  // Frames cut before messageStop, whole: the SDK ends without error, with no stopReason, usage or metrics, as ours.
+  'cut-before-end': clean(['missing-message-stop', 'usage-missing']),
+  'long-silence': clean(),
+  buffered: clean(),
+  // A frame whose CRCs hold around a cut JSON payload: the SDK's JSON.parse throws V8's message.
+  'invalid-json': { sdk: { throws: { name: 'SyntaxError', message: expect.stringMatching(/^Unterminated string in JSON at position \d+/) } }, codes: ['invalid-json'], names: 'invalid-json' },
+  // A JSON body where frames were asked for: the SDK's event-stream decoder reads its first bytes as a prelude and waits for a frame that never ends.
+  'json-response': {
+    sdk: awsError('Error', 'Truncated event message received.\n  Deserialization error: to see the raw response, inspect the hidden field {error}.$response on this object.', 200),
+    codes: ['not-event-stream'],
+    names: 'not-event-stream',
+  },
+  'rate-limit': { sdk: awsError('ThrottlingException', 'Too many requests, please wait before trying again.', 429), codes: ['http-status'], names: 'http-status' },
+  'server-error': { sdk: awsError('InternalServerException', 'The server encountered an internal error while processing the request.', 500), codes: ['http-status'], names: 'http-status' },
+};
+
+const BEDROCK: DialectClients = {
+  ...sdkDialect({ protocol: 'bedrock-converse', dialect: 'bedrock', url: 'https://bedrock-runtime.us-east-1.amazonaws.com/model/anthropic.claude-3-5-sonnet-20240620-v1%3A0/converse-stream', expected: BEDROCK_EXPECTED, real: bedrockStreams(), built: [] }),
+  // Its streams are frames, not SSE: sdkDialect's built SSE streams do not apply.
+  own: undefined,
+};
+
+const CLIENTS_OF: Readonly<Record<Protocol, DialectClients | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': BEDROCK };
 
 // ------------------------------------------------------------------ every dialect
 

@@ -3,13 +3,15 @@
 // applied (exceptions.ts). The official SDKs of Responses and Anthropic Messages: the analysis'
 // final object (the contract's `response` / `message`), that object with the fields where the SDK
 // is known to part from it, or the error the SDK throws, with the finding that names the fault.
-// Gemini's SDK builds no final object: what its app keeps of the chunks is compared with the same
-// of the analysis' (GeminiView, shared/test/sdk-clients.ts).
+// Gemini's SDK builds no final object, nor does Bedrock's: what its app keeps of the chunks is
+// compared with the same of the analysis' (GeminiView, BedrockView, shared/test/sdk-clients.ts).
 
 import { expect } from 'vitest';
 import { analyzeRecording } from '../../../../shared/analysis/analyze.ts';
 import { toContract } from '../../../../shared/analysis/contract.ts';
 import type { AnalysisContract, MessagesContract, ResponsesContract } from '../../../../shared/analysis/contract.ts';
+import { bedrockConverseDescriptor } from '../../../../shared/dialects/bedrock-converse/descriptor.ts';
+import type { ConverseResponse } from '../../../../shared/dialects/bedrock-converse/final.ts';
 import { geminiDescriptor } from '../../../../shared/dialects/gemini/descriptor.ts';
 import type { GeminiResponse } from '../../../../shared/dialects/gemini/final.ts';
 import type { EventKind } from '../../../../shared/dialects/chat/interpret.ts';
@@ -18,8 +20,8 @@ import { recordingFromSse } from '../../../../shared/formats/sse.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
 import type { ReplayFaults } from '../../../../shared/replay/faults.ts';
 import type { ReplayPlan } from '../../../../shared/replay/plan.ts';
-import { aiSdk, geminiFinal, geminiViewOf, messagesFinal, openaiFinal, openaiIterator, ourView, responsesFinal } from '../../../../shared/test/sdk-clients.ts';
-import type { AiSdkEnd, AiSdkView, ClientEnd, ClientError, ClientRequest, ClientView, GeminiAsk, MessagesAsk, ResponsesAsk, SdkEnd, SdkError } from '../../../../shared/test/sdk-clients.ts';
+import { aiSdk, bedrockFinal, bedrockViewOf, geminiFinal, geminiViewOf, messagesFinal, openaiFinal, openaiIterator, ourView, responsesFinal } from '../../../../shared/test/sdk-clients.ts';
+import type { AiSdkEnd, AiSdkView, BedrockAsk, ClientEnd, ClientError, ClientRequest, ClientView, GeminiAsk, MessagesAsk, ResponsesAsk, SdkEnd, SdkError } from '../../../../shared/test/sdk-clients.ts';
 import { DIALECT_QUESTION } from '../../../../shared/test/replay-support.ts';
 import type { Dialect } from '../../../../shared/test/replay-support.ts';
 import { startReplayServer } from '../index.ts';
@@ -118,7 +120,7 @@ export interface DialectRun {
 }
 
 type Json = Record<string, unknown>;
-type Ask = ResponsesAsk | MessagesAsk | GeminiAsk;
+type Ask = ResponsesAsk | MessagesAsk | GeminiAsk | BedrockAsk;
 const TIMING = new Set(['buffered-delivery', 'idle-gap']);
 
 /** How each dialect's official SDK is asked and read: its request from a recorded body, its final call, and the analysis' final object it is compared with. */
@@ -151,6 +153,19 @@ const SDK_DRIVERS: Readonly<Record<Dialect, SdkDriver>> = {
     ours: (contract) => {
       const response = (contract as { response?: GeminiResponse | null }).response;
       return response ? geminiViewOf(response) : null;
+    },
+  },
+  // Nor does Bedrock's: what its app keeps of the events, beside the same of our output (sdk-clients.ts, BedrockView).
+  bedrock: {
+    ask: (body, url) => ({
+      modelId: (url === null ? null : bedrockConverseDescriptor.modelOfPath(new URL(url, 'http://replay').pathname)) ?? 'anthropic.claude-3-5-sonnet-20240620-v1:0',
+      messages: (body.messages as BedrockAsk['messages'] | undefined) ?? [{ role: 'user', content: [{ text: DIALECT_QUESTION }] }],
+      ...(body.inferenceConfig === undefined ? {} : { inferenceConfig: body.inferenceConfig as Json }),
+    }),
+    final: (baseUrl, ask) => bedrockFinal(baseUrl, ask as BedrockAsk),
+    ours: (contract) => {
+      const output = (contract as { output?: ConverseResponse | null }).output;
+      return output ? bedrockViewOf(output as Parameters<typeof bedrockViewOf>[0]) : null;
     },
   },
 };
