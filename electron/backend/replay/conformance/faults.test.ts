@@ -6,7 +6,8 @@
 // our analysis of exactly the bytes the replay sent (planReplay, the plan the server carries out);
 // Responses and Anthropic Messages by their official SDKs (`responses.stream().finalResponse()`,
 // `messages.stream().finalMessage()`), Gemini by @google/genai's `generateContentStream()` read as
-// an app reads its chunks: what the SDK ends with, or the error it throws — what a user's error
+// an app reads its chunks, Bedrock ConverseStream by @aws-sdk/client-bedrock-runtime's
+// `ConverseStreamCommand` read as an app reads its events: what the SDK ends with, or the error it throws — what a user's error
 // handling meets — and what the analysis of the bytes sent finds (the fault named).
 // docs/replay.md has the same table in words.
 
@@ -18,6 +19,7 @@ import { PROTOCOLS } from '../../../../shared/dialects/registry.ts';
 import type { Protocol } from '../../../../shared/dialects/types.ts';
 import { concatBytes } from '../../../../shared/formats/bytes.ts';
 import { recordingFromSse } from '../../../../shared/formats/sse.ts';
+import { parseEventStream } from '../../../../shared/framing/aws-eventstream/parser.ts';
 import { parseSse } from '../../../../shared/framing/sse/parser.ts';
 import type { SseEvent } from '../../../../shared/framing/sse/parser.ts';
 import type { Recording } from '../../../../shared/recording/types.ts';
@@ -437,8 +439,66 @@ const GEMINI: DialectClientFaults = {
   },
 };
 
-// Bedrock ConverseStream's client, @aws-sdk/client-bedrock-runtime, has no driver here yet (issue 32): none is run.
-const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': null };
+// ------------------------------------------------------------------ Bedrock ConverseStream: @aws-sdk/client-bedrock-runtime's events, kept as an app keeps them
+
+/** The fifth frame that carries a text delta, mid-answer: its event number and its first byte. */
+const bedrockMidFrame = (recording: Recording): { index: number; start: number } =>
+  parseEventStream(recording.reads.map((read) => read.bytes)).messages.filter((frame) => frame.event === 'contentBlockDelta' && frame.data?.includes('"text"'))[4]!;
+
+const BEDROCK: DialectClientFaults = {
+  record: recordSdk('bedrock'),
+  cases: {
+    'cut after an event': [
+      sdkCase('bedrock', 'cut after a text delta frame', (recording) => ({ cutAfterEvent: bedrockMidFrame(recording).index }), {
+        // NodeHttpHandler's body stream fails with Node's own "aborted" when the socket closes: the events before it came to the app.
+        sdk: { throws: { name: 'Error', message: 'aborted' } },
+        codes: ['connection-error', 'missing-message-stop', 'usage-missing'],
+        names: 'connection-error',
+      }),
+    ],
+    'cut after a byte mid-event': [
+      sdkCase('bedrock', 'cut ten bytes into a frame (inside its prelude and headers)', (recording) => ({ cutAfterByte: bedrockMidFrame(recording).start + 10 }), {
+        // The socket's close comes before the decoder could say the frame was truncated.
+        sdk: { throws: { name: 'Error', message: 'aborted' } },
+        codes: ['connection-error', 'frame-truncated', 'missing-message-stop', 'usage-missing'],
+        names: 'connection-error',
+      }),
+    ],
+    stall: [sdkCase('bedrock', 'stall before a text delta frame', (recording) => ({ stalls: [{ beforeEvent: bedrockMidFrame(recording).index, ms: 30 }] }), clean())],
+    // messageStop dropped: the SDK ends without error and no stopReason, as ours; metadata still brings usage and metrics.
+    'drop the end': [sdkCase('bedrock', 'drop messageStop', () => ({ dropDone: true }), clean(['missing-message-stop']))],
+    // messageStop's stopReason set to null: the SDK yields it null, as ours, and no finding says so (messageStop came).
+    'drop the finish reason': [sdkCase('bedrock', "drop messageStop's stopReason", () => ({ dropFinish: true }), clean(), 'length')],
+    'drop the usage': [sdkCase('bedrock', "drop metadata's usage", () => ({ dropUsage: true }), clean(['usage-missing']))],
+    'corrupt an event': [
+      sdkCase('bedrock', "flip a text delta frame's message CRC", (recording) => ({ corruptEvent: bedrockMidFrame(recording).index }), {
+        // The SDK's decoder checks every frame's CRCs and throws at the first that fails, the stated and the computed value in its message; the answer is lost from there.
+        sdk: { throws: { name: 'Error', message: expect.stringMatching(/^The message checksum \(\d+\) did not match the expected value of \d+$/) } },
+        codes: ['frame-crc-mismatch'],
+        names: 'frame-crc-mismatch',
+      }),
+    ],
+    'error after an event': [
+      sdkCase('bedrock', 'error after a text delta frame', (recording) => ({ errorAfterEvent: bedrockMidFrame(recording).index }), {
+        // A modelStreamErrorException frame: the SDK throws its exception class with the frame's message.
+        sdk: { throws: { name: 'ModelStreamErrorException', message: 'Streamscope replay: an error after event 5 (the error-after-event fault).' } },
+        codes: ['missing-message-stop', 'stream-exception', 'usage-missing'],
+        names: 'stream-exception',
+      }),
+    ],
+    'buffer everything': [sdkCase('bedrock', 'buffer everything', () => ({ bufferAll: true }), clean())],
+    'answer an HTTP status': [
+      sdkCase('bedrock', 'answer HTTP 429', () => ({ status: { code: 429 } }), {
+        // The status fault's body in AWS's error shape: the SDK throws ThrottlingException with its message and the status.
+        sdk: { throws: { name: 'ThrottlingException', message: STATUS_MESSAGE(429), status: 429 } },
+        codes: ['http-status'],
+        names: 'http-status',
+      }),
+    ],
+  },
+};
+
+const CLIENT_FAULTS: Readonly<Record<Protocol, DialectClientFaults | null>> = { 'chat-completions': CHAT, responses: RESPONSES, 'anthropic-messages': MESSAGES, gemini: GEMINI, 'bedrock-converse': BEDROCK };
 
 describe.each(PROTOCOLS.filter((protocol) => CLIENT_FAULTS[protocol] !== null))('each replay fault on a %s recording, read by its clients', (protocol) => {
   const { record, cases } = CLIENT_FAULTS[protocol]!;
