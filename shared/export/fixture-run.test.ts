@@ -89,8 +89,8 @@ function simulatedIn(dialect: Dialect, scenarios: readonly string[] = SCENARIOS)
   return async (url) => {
     const recorded: [string, Recording][] = [];
     for (const scenario of scenarios) {
-      // Gemini asks for SSE in the query (its path's), not with stream: true.
-      const exchange = await exchangeAt(`${url}${dialectPath(dialect, scenario)}`, dialect === 'gemini' ? dialectRequest(dialect, scenario) : { ...dialectRequest(dialect, scenario), stream: true });
+      // Gemini asks for SSE in the query (its path's), Bedrock by its path, not with stream: true.
+      const exchange = await exchangeAt(`${url}${dialectPath(dialect, scenario)}`, dialect === 'gemini' || dialect === 'bedrock' ? dialectRequest(dialect, scenario) : { ...dialectRequest(dialect, scenario), stream: true });
       recorded.push([`${dialect}-sim-${scenario}`, toRecording(exchange, true)]);
     }
     return recorded;
@@ -111,9 +111,30 @@ const corpusRecording = (file: string): Recording => recordingFromSse(new Uint8A
 const GEMINI_DIR = fileURLToPath(new URL('../test/fixtures/gemini/', import.meta.url));
 const geminiRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(GEMINI_DIR + file)));
 
-// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
+const BEDROCK_DIR = fileURLToPath(new URL('../test/fixtures/bedrock/', import.meta.url));
+const bedrockRecording = (file: string): Recording => recordingFromSse(new Uint8Array(readFileSync(BEDROCK_DIR + file)));
+
 const DIALECTS: Readonly<Record<Protocol, DialectRuns | null>> = {
-  'bedrock-converse': null,
+  'bedrock-converse': {
+    // The simulator plays no refusal in Bedrock.
+    simulated: simulatedIn('bedrock', SCENARIOS.filter((scenario) => scenario !== 'refusal')),
+    more: () => [],
+    // AWS's own ConverseStream frames (the invoke-* bodies are other dialects' events in chunks): reasoning with its signature, text then a tool use, redacted reasoning.
+    real: ['converse-claude-sonnet4-reasoning-signature.bin', 'converse-claude35sonnet-text-then-tool-use.bin', 'converse-claude37-redacted-reasoning.bin'],
+    read: bedrockRecording,
+    key: null,
+    cut: { name: 'bedrock-sim-connection-drop', rejects: 'terminated' },
+    extra: () => ({}),
+    words: [
+      {
+        file: 'converse-claude35sonnet-text-then-tool-use.fixture.ts',
+        contains: ['a recorded Bedrock ConverseStream stream (AWS event-stream frames)', "import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';"],
+        matches: [/^export const expectedResponse: ExpectedResponse = \{$/m],
+        lacks: ['expectedChoices', 'expectedMessage'],
+      },
+    ],
+    typeChecked: ['bedrock-sim-tool-call', 'converse-claude37-redacted-reasoning'],
+  },
   'chat-completions': {
     simulated: async (url) => {
       const recorded: [string, Recording][] = [];
@@ -192,7 +213,7 @@ const DIALECTS: Readonly<Record<Protocol, DialectRuns | null>> = {
   },
 };
 
-const nameOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.sse$/, '');
+const nameOf = (file: string): string => file.replace(/^.*\//, '').replace(/\.(sse|bin)$/, '');
 
 describe.each(REGISTERED_DIALECTS.filter((dialect) => DIALECTS[dialect.protocol] !== null).map((dialect) => [dialect.descriptor.name, dialect] as const))(
   'openai-test and msw modules of %s recordings, run by a child Vitest with the official SDK and msw',

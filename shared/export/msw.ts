@@ -54,7 +54,9 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     SETUP[0]!,
     "import { handler, expectedResponse } from './converse.msw'; // this file; recordedHandler({ speed: 0 }) for no waits",
     ...SETUP.slice(1),
-    "// then: new BedrockRuntimeClient({ region: 'us-east-1', token: { token: 'test' }, authSchemePreference: ['httpBearerAuth'] }).send(new ConverseStreamCommand({ modelId: MODEL, messages: [] })), MODEL the one in recordedPath",
+    "// then, over HTTP/1.1 (the SDK's default handler speaks HTTP/2, which msw does not intercept): import { NodeHttpHandler } from '@smithy/node-http-handler';",
+    "// new BedrockRuntimeClient({ endpoint: 'https://bedrock-runtime.us-east-1.amazonaws.com', region: 'us-east-1', token: { token: 'test' }, authSchemePreference: ['httpBearerAuth'], requestHandler: new NodeHttpHandler() })",
+    "//   .send(new ConverseStreamCommand({ modelId: MODEL, messages: [{ role: 'user', content: [{ text: 'hi' }] }] })), MODEL the one in recordedPath, URI-decoded",
   ],
 };
 

@@ -1,7 +1,8 @@
 // `--format openai-test`: a self-contained TypeScript module that replays the recording as a
 // fetch `Response`, so a Vitest or Jest test can feed the official SDK of the recording's dialect
 // (openai's chat.completions.stream() or responses.stream(), @anthropic-ai/sdk's
-// messages.stream(), @google/genai's generateContentStream() through httpOptions.fetch), or any fetch client, the recorded stream without a server. It imports nothing.
+// messages.stream(), @google/genai's generateContentStream() through httpOptions.fetch,
+// @aws-sdk/client-bedrock-runtime's ConverseStreamCommand through FetchHttpHandler's customFetch), or any fetch client, the recorded stream without a server. It imports nothing.
 
 import type { Protocol } from '../replay/dialect.ts';
 import { fixtureModule } from './fixture-module.ts';
@@ -52,11 +53,14 @@ const USAGE: Readonly<Record<Protocol, readonly string[]>> = {
     'expect(parts.length).toBeGreaterThan(0); // expectedResponse.candidates[0].content.parts: the same parts, text joined',
   ],
   'bedrock-converse': [
+    "import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';",
+    "import { FetchHttpHandler } from '@smithy/fetch-http-handler';",
     "import { recordedFetch, expectedResponse } from './converse.fixture'; // this file",
-    '// read the frames with any fetch client, or serve them to @aws-sdk/client-bedrock-runtime with the msw export',
-    "const response = await recordedFetch({ speed: 0 })('https://bedrock-runtime.us-east-1.amazonaws.com/model/any/converse-stream', { method: 'POST' });",
-    "expect(response.headers.get('content-type')).toBe('application/vnd.amazon.eventstream');",
-    'expect(expectedResponse.stopReason).not.toBeNull(); // expectedResponse.message.content: the blocks the events build',
+    "// customFetch: the SDK's fetch handler calls recordedFetch; an API key (bearer auth) signs nothing. speed 1: recorded timing",
+    "const client = new BedrockRuntimeClient({ region: 'us-east-1', token: { token: 'test' }, authSchemePreference: ['httpBearerAuth'], requestHandler: new FetchHttpHandler({ customFetch: recordedFetch({ speed: 0 }) }) });",
+    "const { stream } = await client.send(new ConverseStreamCommand({ modelId: 'any', messages: [{ role: 'user', content: [{ text: 'hi' }] }] }));",
+    'let stopReason; for await (const event of stream ?? []) if (event.messageStop) stopReason = event.messageStop.stopReason;',
+    'expect(stopReason).toBe(expectedResponse.stopReason); // expectedResponse.message.content: the blocks the events build',
   ],
 };
 

@@ -2,15 +2,19 @@
 // child Vitest: it is copied, as `consumer.test.ts`, into a folder next to the generated
 // `<case>.fixture.ts` (openai-test) and `<case>.msw.ts` modules and a `cases.json`, and feeds each
 // recording to its dialect's official SDK — openai's `chat.completions` and `responses`,
-// @anthropic-ai/sdk's `messages`, @google/genai's `models.generateContentStream` — through
-// `recordedFetch` and through msw's `setupServer`. It
+// @anthropic-ai/sdk's `messages`, @google/genai's `models.generateContentStream`,
+// @aws-sdk/client-bedrock-runtime's `ConverseStreamCommand` — through `recordedFetch` and through
+// msw's `setupServer`. It
 // imports the SDKs, msw and Vitest, as a user's test does; of Streamscope only the `Protocol`
 // type, erased before the copy runs, which keys the table of dialects: a registered dialect
 // without its entry does not compile.
 
 import { readFileSync } from 'node:fs';
 import Anthropic from '@anthropic-ai/sdk';
+import { BedrockRuntimeClient, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { GoogleGenAI } from '@google/genai';
+import { FetchHttpHandler } from '@smithy/fetch-http-handler';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
 import OpenAI from 'openai';
@@ -38,8 +42,8 @@ interface ReplayOptions {
 
 interface FixtureModule {
   expectedChoices?: ChoiceLike[];
-  /** Responses' (output_text) or Gemini's (candidates). */
-  expectedResponse?: Record<string, unknown> & { output_text?: string; candidates?: GeminiCandidate[] };
+  /** Responses' (output_text), Gemini's (candidates) or Bedrock's (a ConverseResponse: message, stopReason, usage, metrics). */
+  expectedResponse?: Record<string, unknown> & { output_text?: string; candidates?: GeminiCandidate[]; message?: { role: string; content: ConverseBlock[] }; stopReason?: string | null; metrics?: unknown };
   expectedMessage?: Record<string, unknown> & { content: { type: string; text?: string }[] };
   expectedUsage: Record<string, unknown> | null;
   recordedFetch(options?: ReplayOptions): typeof fetch;
@@ -75,6 +79,13 @@ interface GeminiCandidate {
   finishReason: string | null;
 }
 
+/** A ConverseResponse content block, as far as an app of ConverseStream reads it. */
+interface ConverseBlock {
+  text?: string;
+  reasoningContent?: { reasoningText?: { text: string; signature?: string }; redactedContent?: string };
+  toolUse?: { toolUseId: string; name: string; input: unknown };
+}
+
 /** How the SDK is pointed at the recording: `recordedFetch`, or a base URL msw answers under (with the recorded path, for an SDK that puts the model in it). */
 type Client = { fetch?: typeof fetch; baseURL?: string; path?: string };
 
@@ -90,6 +101,8 @@ interface DialectConsumer {
   expected(fixture: FixtureModule, recorded: ConsumerCase): unknown;
   /** At speed 0, the text as the SDK streams it out: the module's text. */
   streamsText(fixture: FixtureModule, recorded: ConsumerCase): Promise<void>;
+  /** The error the SDK throws on a cut stream under msw, where its client there is not the fetch one (the case's `rejects`). */
+  readonly cutUnderMsw?: string;
 }
 
 const CASES: ConsumerCase[] = JSON.parse(readFileSync(new URL('./cases.json', import.meta.url), 'utf8'));
@@ -177,6 +190,88 @@ function geminiExpected(fixture: FixtureModule): Record<string, unknown> {
 const geminiText = (fixture: FixtureModule): string =>
   (fixture.expectedResponse!.candidates!.find((each) => each.index === 0)?.content.parts ?? []).flatMap((part) => (typeof part.text === 'string' && part.thought !== true ? [part.text] : [])).join('');
 
+/** Bedrock's request path: the model (`/model/MODEL/converse-stream`, the model URI-encoded), under what precedes it (the simulator's `/v1`, a proxy's prefix; nothing at AWS). */
+const BEDROCK_PATH = /^((?:\/[^/]+)*?)\/model\/([^/]+)\/converse-stream$/;
+
+/** A joined toolUse input as ConverseResponse holds it: parsed, {} when empty, the raw text when it is not JSON. */
+function converseInput(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * What a user of @aws-sdk/client-bedrock-runtime keeps of `ConverseStreamCommand`'s events, block
+ * by contentBlockIndex: text deltas joined, reasoning text and its signature, redacted reasoning's
+ * bytes (base64, as JSON carries them), toolUse with its input joined and parsed; the role,
+ * stopReason, metrics and usage. Through recordedFetch the SDK's FetchHttpHandler calls it as its
+ * customFetch; under msw, NodeHttpHandler asks the origin over HTTP/1.1 (the SDK's default handler
+ * speaks HTTP/2, which msw does not intercept). An API key (bearer auth) signs nothing.
+ */
+async function converseEvents(client: Client, onText: (text: string) => void = () => {}): Promise<Record<string, unknown>> {
+  const [, prefix, model] = BEDROCK_PATH.exec(client.path ?? '/model/recorded/converse-stream') ?? [];
+  const bedrock = new BedrockRuntimeClient({
+    region: 'us-east-1',
+    token: { token: 'test' },
+    authSchemePreference: ['httpBearerAuth'],
+    maxAttempts: 1,
+    ...(client.fetch ? { requestHandler: new FetchHttpHandler({ customFetch: client.fetch }) } : { endpoint: `${client.baseURL}${prefix}`, requestHandler: new NodeHttpHandler() }),
+  });
+  const blocks = new Map<number, { text?: string; reasoning?: string; signature?: string; redacted?: Uint8Array[]; toolUse?: { toolUseId?: string; name?: string }; input?: string }>();
+  const blockAt = (index = 0) => blocks.get(index) ?? blocks.set(index, {}).get(index)!;
+  const got = { role: null as string | null, content: [] as ConverseBlock[], stopReason: null as string | null, metrics: null as unknown, usage: null as unknown };
+  try {
+    const answer = await bedrock.send(new ConverseStreamCommand({ modelId: decodeURIComponent(model!), messages: [{ role: 'user', content: [{ text: 'hi' }] }] }));
+    for await (const event of answer.stream ?? []) {
+      if (event.messageStart?.role) got.role = event.messageStart.role;
+      const started = event.contentBlockStart?.start?.toolUse;
+      if (started) blockAt(event.contentBlockStart!.contentBlockIndex).toolUse = { toolUseId: started.toolUseId, name: started.name };
+      const delta = event.contentBlockDelta;
+      if (delta?.delta) {
+        const block = blockAt(delta.contentBlockIndex);
+        const { text, toolUse, reasoningContent } = delta.delta;
+        if (typeof text === 'string') {
+          block.text = (block.text ?? '') + text;
+          onText(text);
+        }
+        if (typeof toolUse?.input === 'string') block.input = (block.input ?? '') + toolUse.input;
+        if (typeof reasoningContent?.text === 'string') block.reasoning = (block.reasoning ?? '') + reasoningContent.text;
+        if (typeof reasoningContent?.signature === 'string') block.signature = (block.signature ?? '') + reasoningContent.signature;
+        if (reasoningContent?.redactedContent) (block.redacted ??= []).push(reasoningContent.redactedContent);
+      }
+      if (event.messageStop) got.stopReason = event.messageStop.stopReason ?? null;
+      if (event.metadata?.usage) got.usage = JSON.parse(JSON.stringify(event.metadata.usage));
+      if (event.metadata?.metrics) got.metrics = JSON.parse(JSON.stringify(event.metadata.metrics));
+    }
+  } finally {
+    bedrock.destroy();
+  }
+  for (const [, block] of [...blocks].sort(([a], [b]) => a - b)) {
+    if (block.reasoning !== undefined || block.signature !== undefined) got.content.push({ reasoningContent: { reasoningText: { text: block.reasoning ?? '', ...(block.signature === undefined ? {} : { signature: block.signature }) } } });
+    if (block.redacted) got.content.push({ reasoningContent: { redactedContent: Buffer.concat(block.redacted).toString('base64') } });
+    if (block.text !== undefined) got.content.push({ text: block.text });
+    if (block.toolUse || block.input !== undefined) got.content.push({ toolUse: { ...block.toolUse, input: converseInput(block.input ?? '') } as ConverseBlock['toolUse'] });
+  }
+  return got;
+}
+
+/** The same of the module's expected response: its content blocks of those kinds, its role, stopReason, metrics and usage. */
+function converseExpected(fixture: FixtureModule): Record<string, unknown> {
+  const response = fixture.expectedResponse!;
+  return {
+    role: response.message!.role,
+    content: response.message!.content.filter((block) => block.text !== undefined || block.reasoningContent !== undefined || block.toolUse !== undefined),
+    stopReason: response.stopReason ?? null,
+    metrics: response.metrics ?? null,
+    usage: response.usage ?? null,
+  };
+}
+
+const converseText = (fixture: FixtureModule): string => fixture.expectedResponse!.message!.content.flatMap((block) => (typeof block.text === 'string' ? [block.text] : [])).join('');
+
 function responsesFinal(client: Client, onText: (text: string) => void = () => {}): Promise<unknown> {
   const stream = openai(client).responses.stream({ model: 'recorded', input: 'hi' });
   stream.on('response.output_text.delta', (event) => onText(event.delta));
@@ -200,9 +295,20 @@ async function expectDeltas(final: (client: Client, onText: (text: string) => vo
   else expect(expected.startsWith(text) && text.length > 0).toBe(true);
 }
 
-// Bedrock ConverseStream's SDK, @aws-sdk/client-bedrock-runtime, has no consumer here yet (issue 32): its modules are not run.
 const DIALECTS: Readonly<Record<Protocol, DialectConsumer | null>> = {
-  'bedrock-converse': null,
+  'bedrock-converse': {
+    path: BEDROCK_PATH,
+    // The SDK asks /model/MODEL/converse-stream under the endpoint's path: the origin and the recorded path's prefix.
+    baseURL: ORIGIN,
+    final: async (client) => {
+      const got = await converseEvents(client);
+      return { got, usage: got.usage };
+    },
+    expected: converseExpected,
+    streamsText: (fixture, recorded) => expectDeltas(converseEvents, fixture, recorded, converseText(fixture)),
+    // NodeHttpHandler's body stream fails with Node's own message when the socket closes mid-body (fetch's is "terminated").
+    cutUnderMsw: 'aborted',
+  },
   'chat-completions': {
     path: '/v1/chat/completions',
     baseURL: `${ORIGIN}/v1`,
@@ -265,7 +371,7 @@ async function expectFinal(recorded: ConsumerCase, fixture: FixtureModule, clien
   const dialect = DIALECTS[recorded.dialect]!;
   const started = performance.now();
   const final = dialect.final(client);
-  if (recorded.rejects !== null) await expect(final).rejects.toThrow(recorded.rejects);
+  if (recorded.rejects !== null) await expect(final).rejects.toThrow(client.fetch === undefined ? (dialect.cutUnderMsw ?? recorded.rejects) : recorded.rejects);
   else {
     const { got, usage } = await final;
     expect(got).toEqual(dialect.expected(fixture, recorded));
