@@ -73,7 +73,7 @@ test.describe('Check a client', () => {
     await expect(page.getByLabel('Command line')).toHaveAttribute('placeholder', 'node my-client.mjs');
     for (const api of ['Chat Completions', 'Responses', 'Anthropic Messages']) await expect(page.getByRole('checkbox', { name: api })).toBeChecked();
     await page.getByLabel('Working folder').fill(folder);
-    for (const api of ['Responses', 'Anthropic Messages', 'Gemini']) await page.getByRole('checkbox', { name: api }).uncheck();
+    for (const api of ['Responses', 'Anthropic Messages', 'Gemini', 'Bedrock ConverseStream']) await page.getByRole('checkbox', { name: api }).uncheck();
     await page.getByLabel('Timeout per case (s)').fill('20');
     await page.getByText('What the command gets, and what it must print').click();
     await expect(page.getByTestId('client-contract')).toContainText('STREAMSCOPE_CASE');

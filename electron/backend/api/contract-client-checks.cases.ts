@@ -134,7 +134,7 @@ export function clientCheckContractCases(ctx: SuiteContext): void {
       const file = join(folder, 'a-file.txt');
       writeFileSync(file, 'not a folder');
       expect(await refused({ command: 'node client.mjs', cwd: file })).toBe(`invalid-argument: startClientCheck: cwd: ${file} is a file, not a folder`);
-      expect(await refused({ command: 'node client.mjs', only: ['clena'] })).toBe('invalid-argument: startClientCheck: only: no case "clena" among those of chat-completions, responses, anthropic-messages, gemini');
+      expect(await refused({ command: 'node client.mjs', only: ['clena'] })).toBe('invalid-argument: startClientCheck: only: no case "clena" among those of chat-completions, responses, anthropic-messages, gemini, bedrock-converse');
       expect(await ctx.api.listClientRuns({})).toEqual([]);
       expect(await ctx.api.cancelClientCheck({ id: 424242 })).toBe(false);
       expect(await ctx.api.getClientRun({ id: 424242 })).toBeNull();

@@ -16,7 +16,7 @@ import { startCaseMock } from './mock.ts';
 export const DEFAULT_CASE_TIMEOUT_MS = 30_000;
 
 /** Placeholder keys: an SDK refuses to start without one; the mock takes any. */
-export const PLACEHOLDER_KEYS = { OPENAI_API_KEY: 'sk-streamscope-check-client', ANTHROPIC_API_KEY: 'sk-ant-streamscope-check-client', GEMINI_API_KEY: 'streamscope-check-client' } as const;
+export const PLACEHOLDER_KEYS = { OPENAI_API_KEY: 'sk-streamscope-check-client', ANTHROPIC_API_KEY: 'sk-ant-streamscope-check-client', GEMINI_API_KEY: 'streamscope-check-client', AWS_BEARER_TOKEN_BEDROCK: 'streamscope-check-client', AWS_ACCESS_KEY_ID: 'AKIASTREAMSCOPECHECK', AWS_SECRET_ACCESS_KEY: 'streamscope-check-client' } as const;
 
 export interface ClientRunOptions {
   readonly argv: readonly string[];
@@ -54,6 +54,9 @@ export function caseEnvironment(base: Readonly<Record<string, string | undefined
     ANTHROPIC_BASE_URL: origin,
     // @google/genai's (it adds /v1beta/models/MODEL:streamGenerateContent itself).
     GOOGLE_GEMINI_BASE_URL: origin,
+    // @aws-sdk/client-bedrock-runtime's (it adds /model/MODEL/converse-stream itself), with a region it requires.
+    AWS_ENDPOINT_URL_BEDROCK_RUNTIME: origin,
+    AWS_REGION: base.AWS_REGION ?? 'us-east-1',
     STREAMSCOPE_BASE_URL: mockBaseUrl,
     STREAMSCOPE_CASE: kase.id,
     STREAMSCOPE_API: descriptorOf(kase.protocol).word,

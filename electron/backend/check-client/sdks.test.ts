@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { anthropicCases } from '../../../shared/conformance/client/anthropic/cases.ts';
+import { bedrockConverseCases } from '../../../shared/conformance/client/bedrock-converse/cases.ts';
 import { chatCases } from '../../../shared/conformance/client/chat/cases.ts';
 import { geminiCases } from '../../../shared/conformance/client/gemini/cases.ts';
 import { responsesCases } from '../../../shared/conformance/client/responses/cases.ts';
@@ -18,6 +19,7 @@ const CASES = chatCases({ slowFirstTokenMs: 1500 });
 const MESSAGES = anthropicCases({ slowFirstTokenMs: 1500 });
 const RESPONSES = responsesCases({ slowFirstTokenMs: 1500 });
 const GEMINI = geminiCases({ slowFirstTokenMs: 1500 });
+const BEDROCK = bedrockConverseCases({ slowFirstTokenMs: 1500 });
 const passes = (cases: readonly ClientCase[]) => Object.fromEntries(cases.map((kase) => [kase.id, kase.expect === 'survive' ? 'survived' : 'detected'])) as Record<string, ClientVerdict>;
 const PASSES = passes(CASES);
 
@@ -71,6 +73,14 @@ describe.concurrent('the official SDKs, each through its ten-line harness', { ti
 
   it("@google/genai's generateContentStream() with a check that some chunk brought a finishReason passes every case", async () => {
     expect(await matrix('google-genai-finish.mjs', GEMINI)).toEqual(passes(GEMINI));
+  });
+
+  it("@aws-sdk/client-bedrock-runtime's ConverseStream takes a body cut before messageStop for a complete answer; it throws on exception frames, a CRC that does not hold and HTTP errors", async () => {
+    expect(await matrix('aws-bedrock.mjs', BEDROCK)).toEqual({ ...passes(BEDROCK), 'cut-before-message-stop': 'wrong' });
+  });
+
+  it("@aws-sdk/client-bedrock-runtime's ConverseStream with a check that messageStop came passes every case", async () => {
+    expect(await matrix('aws-bedrock-stop.mjs', BEDROCK)).toEqual(passes(BEDROCK));
   });
 
   it("the AI SDK's streamText on @ai-sdk/openai's Responses model takes a failed response and a cut body for complete answers", async () => {

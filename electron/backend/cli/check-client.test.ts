@@ -75,8 +75,8 @@ describe('streamscope check-client', { timeout: 60_000 }, () => {
     expect((await runCli('check-client', '--no-store', '--api', 'bedrock', '--', 'node')).err).toBe('streamscope check-client: --api takes chat, responses, messages, gemini, bedrock-converse, not "bedrock"\n');
     // A registered dialect's cases: --only names Gemini's own.
     expect((await runCli('check-client', '--no-store', '--api', 'gemini', '--only', 'nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, one-read, function-call, signed-call, /);
-    // A dialect whose client cases are not built yet is refused by name.
-    expect((await runCli('check-client', '--no-store', '--api', 'bedrock-converse', '--', 'node')).err).toBe('streamscope check-client: --api bedrock-converse: its client cases are not built yet (built: chat, responses, messages, gemini)\n');
+    // And Bedrock's, framed as AWS event streams.
+    expect((await runCli('check-client', '--no-store', '--api', 'bedrock-converse', '--only', 'nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, one-read, tool-use, slow-first-token, exception-frame, /);
     expect((await runCli('check-client', '--no-store', '--only', 'clean,nope', '--', 'node')).err).toMatch(/^streamscope check-client: --only: no case "nope" \(the cases: clean, split-reads, /);
     expect((await runCli('check-client', '--no-store', '--timeout-s', '0', '--', 'node')).err).toBe('streamscope check-client: --timeout-s takes a number of seconds above 0, not "0"\n');
     expect(await runCli('check-client', '--no-store', '--', '/nonexistent/client')).toMatchObject({ code: 2, err: 'streamscope check-client: cannot start the command: /nonexistent/client: no such command\n' });

@@ -4,6 +4,7 @@
 
 import type { Protocol } from '../../dialects/types.ts';
 import { anthropicCases } from './anthropic/cases.ts';
+import { bedrockConverseCases } from './bedrock-converse/cases.ts';
 import { chatCases } from './chat/cases.ts';
 import { geminiCases } from './gemini/cases.ts';
 import { responsesCases } from './responses/cases.ts';
@@ -14,5 +15,5 @@ export const CLIENT_CASES: Readonly<Record<Protocol, CaseFactory | null>> = {
   responses: responsesCases,
   'anthropic-messages': anthropicCases,
   gemini: geminiCases,
-  'bedrock-converse': null,
+  'bedrock-converse': bedrockConverseCases,
 };

@@ -7,6 +7,7 @@
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
 import { assembledBy } from '../expected.ts';
+import { anthropicOutput } from './assembled.ts';
 import { caseRecording, eachInItsOwnWrite, splitAcrossReads } from '../wire.ts';
 import type { StreamShape } from '../wire.ts';
 import { ANTHROPIC_PARALLEL_TOOL_USE, ANTHROPIC_TEXT } from './corpus.ts';
@@ -29,7 +30,7 @@ type Shape = Omit<StreamShape, 'protocol'>;
 
 function make(expect: ClientCase['expect'], id: string, serves: string, why: string, source: string, shape: Shape): ClientCase {
   const recording = caseRecording({ protocol: 'anthropic-messages', ...shape });
-  return { id, protocol: 'anthropic-messages', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording) : null };
+  return { id, protocol: 'anthropic-messages', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording, anthropicOutput) : null };
 }
 
 const httpError = (status: number, type: string, message: string, headers: Record<string, string> = {}): Shape => ({

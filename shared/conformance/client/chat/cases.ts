@@ -8,6 +8,7 @@
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
 import { assembledBy } from '../expected.ts';
+import { chatOutput } from './assembled.ts';
 import { caseRecording, eachInItsOwnWrite, splitAcrossReads, sseEvent } from '../wire.ts';
 import type { StreamShape } from '../wire.ts';
 import { AZURE_PROMPT_FILTER, DEEPSEEK_REASONING_CONTENT, GROQ_CHANGING_IDS, GROQ_X_GROQ, MISTRAL_TOOL_CALL_NO_INDEX, OPENAI_PARALLEL_TOOL_CALLS, SAMBANOVA_ROLE_REPEATED } from './corpus.ts';
@@ -35,7 +36,7 @@ type Shape = Omit<StreamShape, 'protocol'>;
 
 function make(expect: ClientCase['expect'], id: string, serves: string, why: string, source: string, shape: Shape): ClientCase {
   const recording = caseRecording({ protocol: 'chat-completions', ...shape });
-  return { id, protocol: 'chat-completions', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording) : null };
+  return { id, protocol: 'chat-completions', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording, chatOutput) : null };
 }
 
 const httpError = (status: number, body: unknown, headers: Record<string, string> = {}): Shape => ({

@@ -8,6 +8,7 @@
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
 import { assembledBy } from '../expected.ts';
+import { geminiOutput } from './assembled.ts';
 import { caseRecording, eachInItsOwnWrite, splitAcrossReads } from '../wire.ts';
 import type { StreamShape } from '../wire.ts';
 import { GEMINI_CALL, GEMINI_SIGNED_CALL, GEMINI_TEXT } from './corpus.ts';
@@ -24,7 +25,7 @@ type Shape = Omit<StreamShape, 'protocol'>;
 
 function make(expect: ClientCase['expect'], id: string, serves: string, why: string, source: string, shape: Shape): ClientCase {
   const recording = caseRecording({ protocol: 'gemini', ...shape });
-  return { id, protocol: 'gemini', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording) : null };
+  return { id, protocol: 'gemini', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording, geminiOutput) : null };
 }
 
 const httpError = (code: number, status: string, message: string): Shape => ({

@@ -8,6 +8,7 @@ import { isObject } from '../../../is-object.ts';
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
 import { assembledBy } from '../expected.ts';
+import { responsesOutput } from './assembled.ts';
 import { caseRecording, eachInItsOwnWrite, splitAcrossReads, sseEvent } from '../wire.ts';
 import type { StreamShape } from '../wire.ts';
 import { RESPONSES_ERROR_THEN_FAILED, RESPONSES_FUNCTION_CALL, RESPONSES_TEXT } from './corpus.ts';
@@ -60,7 +61,7 @@ type Shape = Omit<StreamShape, 'protocol'>;
 
 function make(expect: ClientCase['expect'], id: string, serves: string, why: string, source: string, shape: Shape): ClientCase {
   const recording = caseRecording({ protocol: 'responses', ...shape });
-  return { id, protocol: 'responses', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording) : null };
+  return { id, protocol: 'responses', expect, serves, why, source, recording, expected: expect === 'survive' ? assembledBy(recording, responsesOutput) : null };
 }
 
 const httpError = (status: number, body: unknown, headers: Record<string, string> = {}): Shape => ({
