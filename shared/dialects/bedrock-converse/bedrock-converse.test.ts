@@ -265,6 +265,13 @@ describe('the bedrock-converse dialect', () => {
     ]);
   });
 
+  it('finds a messageStop without its stopReason malformed, as MessageStopEvent requires one, and the message still stopped', () => {
+    const body = concat([eventFrame('messageStart', { role: 'assistant' }), eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'x' } }), eventFrame('contentBlockStop', { contentBlockIndex: 0 }), eventFrame('messageStop', { stopReason: null }), eventFrame('metadata', { usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } })]);
+    const result = run(body);
+    expect(result.diagnostics.map((found) => [found.code, found.severity, found.message, found.events])).toEqual([['malformed-chunk', 'error', '1 event malformed: stopReason is null (expected string).', [3]]]);
+    expect(result.diagnostics.map((found) => found.code)).not.toContain('missing-message-stop');
+  });
+
   it("reads the SDK's parsed unions, one event a payload with no event type, as the events they name", () => {
     const union = (value: unknown) => ({ data: JSON.stringify(value), event: null, id: null, retry: null, comments: [], unknownFields: [] });
     expect(bedrockConverse.interpret(union({ contentBlockDelta: { contentBlockIndex: 2, delta: { text: 'Hi' } } }))).toEqual({ kind: 'text', ops: [{ op: 'delta', index: 2, deltas: [{ type: 'text', text: 'Hi' }] }], problems: [], tokens: 1, paddingBytes: 0 });

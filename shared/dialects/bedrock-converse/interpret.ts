@@ -164,8 +164,12 @@ function readEvent(type: string | null, json: Json, problems: DialectProblem[]):
       const index = blockIndex(json, problems);
       return index === null ? null : { op: 'block-stop', index };
     }
-    case 'messageStop':
-      return { op: 'message-stop', stopReason: text(json, 'stopReason', problems), additional: json.additionalModelResponseFields };
+    case 'messageStop': {
+      const stopReason = text(json, 'stopReason', problems);
+      // MessageStopEvent's stopReason is required (Bedrock API Reference): a messageStop without one says the message ended, not why.
+      if (json.stopReason === undefined || json.stopReason === null) problems.push(wrongType('stopReason', 'string', json.stopReason));
+      return { op: 'message-stop', stopReason, additional: json.additionalModelResponseFields };
+    }
     case 'metadata': {
       const fields: Record<string, unknown> = {};
       for (const key of Object.keys(json)) if (key !== 'usage' && key !== 'metrics' && key !== 'trace' && key !== PADDING) fields[key] = json[key];

@@ -467,8 +467,8 @@ const BEDROCK: DialectClientFaults = {
     stall: [sdkCase('bedrock', 'stall before a text delta frame', (recording) => ({ stalls: [{ beforeEvent: bedrockMidFrame(recording).index, ms: 30 }] }), clean())],
     // messageStop dropped: the SDK ends without error and no stopReason, as ours; metadata still brings usage and metrics.
     'drop the end': [sdkCase('bedrock', 'drop messageStop', () => ({ dropDone: true }), clean(['missing-message-stop']))],
-    // messageStop's stopReason set to null: the SDK yields it null, as ours, and no finding says so (messageStop came).
-    'drop the finish reason': [sdkCase('bedrock', "drop messageStop's stopReason", () => ({ dropFinish: true }), clean(), 'length')],
+    // messageStop's stopReason set to null: the SDK yields it null, as ours; MessageStopEvent requires one, so the event is malformed.
+    'drop the finish reason': [sdkCase('bedrock', "drop messageStop's stopReason", () => ({ dropFinish: true }), clean(['malformed-chunk']), 'length')],
     'drop the usage': [sdkCase('bedrock', "drop metadata's usage", () => ({ dropUsage: true }), clean(['usage-missing']))],
     'corrupt an event': [
       sdkCase('bedrock', "flip a text delta frame's message CRC", (recording) => ({ corruptEvent: bedrockMidFrame(recording).index }), {
