@@ -22,9 +22,9 @@ export interface CaseWrite {
   readonly bytes: Uint8Array;
 }
 
-/** Each piece in its own write, `gapMs` apart, the first at `firstAt`. */
-export function eachInItsOwnWrite(pieces: readonly string[], gapMs: number, firstAt = 0): CaseWrite[] {
-  return pieces.map((piece, i) => ({ at: firstAt + i * gapMs, bytes: encoder.encode(piece) }));
+/** Each piece (an SSE event's text, or a binary frame) in its own write, `gapMs` apart, the first at `firstAt`. */
+export function eachInItsOwnWrite(pieces: readonly (string | Uint8Array)[], gapMs: number, firstAt = 0): CaseWrite[] {
+  return pieces.map((piece, i) => ({ at: firstAt + i * gapMs, bytes: typeof piece === 'string' ? encoder.encode(piece) : piece }));
 }
 
 /**

@@ -13,6 +13,7 @@ import type { TransportKind } from '../kit/common.ts';
 import { TOKEN_CONTENT, TOKEN_REASONING, TOKEN_TOOL } from '../types.ts';
 import type { DialectInterpretation, DialectProblem } from '../types.ts';
 import type { ConverseOp, DeltaOp } from './ops.ts';
+import { PADDING, paddingOf } from './padding.ts';
 import { fromTemplate, learn } from './template.ts';
 
 type Json = Readonly<Record<string, unknown>>;
@@ -49,7 +50,6 @@ export const EVENT_TYPES: ReadonlySet<string> = new Set(['messageStart', 'conten
 /** The exceptions ConverseStreamOutput names; any frame whose :message-type is exception is one, named or not. */
 export const EXCEPTION_TYPES: ReadonlySet<string> = new Set(['internalServerException', 'modelStreamErrorException', 'validationException', 'throttlingException', 'serviceUnavailableException']);
 
-const PADDING = 'p';
 /** Bedrock's own count on an invoke stream's last chunk (InvokeModelWithResponseStream). */
 const INVOCATION_METRICS = 'amazon-bedrock-invocationMetrics';
 
@@ -117,18 +117,6 @@ function exceptionMessage(json: Json): string {
 function field(event: MessageFields, name: string): string | null {
   for (const unknown of event.unknownFields) if (unknown.name === name) return unknown.value;
   return null;
-}
-
-/** `"p":"abc…",` in compact JSON: the key (4 bytes with its quotes and colon), the string, and a comma when other members share the object. */
-function paddingOf(json: Json): number {
-  const value = json[PADDING];
-  if (typeof value !== 'string') return 0;
-  const quoted = JSON.stringify(value);
-  // Bedrock's padding is ASCII letters: the encoder is for anything else.
-  let ascii = true;
-  for (let i = 0; i < quoted.length && ascii; i++) ascii = quoted.charCodeAt(i) < 0x80;
-  const bytes = ascii ? quoted.length : new TextEncoder().encode(quoted).length;
-  return 4 + bytes + (Object.keys(json).length > 1 ? 1 : 0);
 }
 
 function readEvent(type: string | null, json: Json, problems: DialectProblem[]): ConverseOp | null {

@@ -10,6 +10,7 @@ import { PROBE_INTEGERS, PROBE_STRINGS, Template } from '../kit/template.ts';
 import type { TemplateField } from '../kit/template.ts';
 import { NOTHING } from '../kit/common.ts';
 import type { MessageFields } from '../../framing/types.ts';
+import { quotedBytes } from './padding.ts';
 import type { ConverseInterpretation } from './interpret.ts';
 import type { ConverseOp, DeltaOp } from './ops.ts';
 
@@ -81,32 +82,14 @@ export function learn(event: MessageFields, messageType: string | null, reading:
   const fields = delta.type === 'tool-input' ? INPUT_FIELDS : TEXT_FIELDS;
   const template = Template.learn(data, event.event, fields);
   if (template === null) return;
-  let paddingBase = 0;
-  if (template.has(PADDING)) {
-    const padding = /"p":("(?:[^"\\]|\\.)*")/.exec(data);
-    if (padding === null) return;
-    paddingBase = reading.paddingBytes - utf8Length(padding[1]!);
-  }
+  // The learned payload's own padding, as the template reads it.
+  const learned: (string | number | null)[] = fields.map(() => null);
+  if (!template.match(data, learned)) return;
+  const paddingBase = template.has(PADDING) ? reading.paddingBytes - quotedBytes(learned[PADDING] as string) : 0;
   const known: Known = { template, event: event.event, messageType, reading, op, delta, paddingBase };
   const probeValues = fields.map((field, i) => (field.type === 'string' ? PROBE_STRINGS[i]! : PROBE_INTEGERS[i]!));
   const probe = inFull({ ...event, data: template.probe() });
   if (JSON.stringify(probe) !== JSON.stringify(build(known, probeValues))) return;
   templates.unshift(known);
   if (templates.length > MAX_TEMPLATES) templates.pop();
-}
-
-/** The UTF-8 bytes of the string as compact JSON writes it, quotes included (the padding's, as interpret.ts counts it). */
-function quotedBytes(value: string): number {
-  // Bedrock's padding is ASCII letters, written as they are: the stringifier is for anything else.
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return utf8Length(JSON.stringify(value));
-  }
-  return value.length + 2;
-}
-
-function utf8Length(text: string): number {
-  let ascii = true;
-  for (let i = 0; i < text.length && ascii; i++) ascii = text.charCodeAt(i) < 0x80;
-  return ascii ? text.length : new TextEncoder().encode(text).length;
 }

@@ -10,7 +10,7 @@ import { concatBytes } from '../../../formats/bytes.ts';
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
 import { assembledBy } from '../expected.ts';
-import { caseRecording } from '../wire.ts';
+import { caseRecording, eachInItsOwnWrite } from '../wire.ts';
 import type { CaseWrite, StreamShape } from '../wire.ts';
 import { bedrockOutput } from './assembled.ts';
 import { BEDROCK_TEXT, BEDROCK_TOOL_USE } from './corpus.ts';
@@ -31,8 +31,6 @@ function make(expect: ClientCase['expect'], id: string, serves: string, why: str
 
 /** Each frame as Bedrock writes it: an event frame, or an exception frame for an exception type. */
 export const framesOf = (frames: readonly ConverseFrame[]): Uint8Array[] => frames.map(([type, payload]) => (type.endsWith('Exception') ? exceptionFrame(type, payload) : eventFrame(type, payload)));
-
-const eachInItsOwnWrite = (frames: readonly Uint8Array[], gapMs: number, firstAt = 0): CaseWrite[] => frames.map((bytes, i) => ({ at: firstAt + i * gapMs, bytes }));
 
 /** Every frame cut once inside itself, at a point that moves from frame to frame: inside the prelude, the headers or the payload. */
 function splitAcrossReads(frames: readonly Uint8Array[], gapMs: number): CaseWrite[] {
