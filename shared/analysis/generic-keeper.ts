@@ -10,13 +10,15 @@ import { viewInterpretation } from '../dialects/kit/view.ts';
 import type { ViewInterpretation } from '../dialects/kit/view.ts';
 import { raw } from '../dialects/raw.ts';
 import type { AnyDialect, DialectAccumulator, DialectInterpretation } from '../dialects/types.ts';
+import { decodeData } from '../framing/data.ts';
 import type { FramedMessage } from '../framing/types.ts';
 
 const NOTHING: readonly never[] = Object.freeze([]);
 
-/** What the analysis shares with its events: the reads (times), and how to read an event again. */
+/** What the analysis shares with its events: the reads (times, and their bytes when kept), and how to read an event again. */
 interface DialectSource {
   readonly reads: KeptSource['reads'];
+  readonly kept: KeptSource['kept'];
   readonly dialect: AnyDialect;
 }
 
@@ -43,7 +45,10 @@ class GenericEvent implements KeptEvent, FramedMessage {
   readonly start: number;
   readonly end: number;
   readonly read: number;
-  readonly data: string | null;
+  readonly dataStart: number | null;
+  readonly dataEnd: number | null;
+  /** The data; undefined when it is decoded again, when asked, from the kept read that holds it. */
+  private readonly text: string | null | undefined;
   /** The dialect's own word for the event's kind. */
   readonly kind: string;
   private readonly problems: DialectInterpretation['problems'];
@@ -54,19 +59,26 @@ class GenericEvent implements KeptEvent, FramedMessage {
   private readonly rare: Rare;
   private readonly source: DialectSource;
 
-  constructor(sse: FramedMessage, reading: DialectInterpretation, tokens: number, source: DialectSource) {
+  constructor(sse: FramedMessage, reading: DialectInterpretation, tokens: number, rare: Rare, inBytes: boolean, source: DialectSource) {
     this.index = sse.index;
     this.start = sse.start;
     this.end = sse.end;
     this.read = sse.read;
-    this.data = sse.data;
+    this.dataStart = sse.dataStart ?? null;
+    this.dataEnd = sse.dataEnd ?? null;
+    this.text = inBytes ? undefined : sse.data;
     this.kind = reading.kind;
     this.problems = reading.problems.length === 0 ? NOTHING : reading.problems;
     this.view = reading.problems.length === 0 ? viewInterpretation(reading.kind, NOTHING, source.dialect.viewKinds) : null;
     this.counts = tokens | (reading.ops.length << 4);
-    const { event, id, retry, comments, unknownFields } = sse;
-    this.rare = event === null && id === null && retry === null && comments.length === 0 && unknownFields.length === 0 ? PLAIN_RARE : { event, id, retry, comments, unknownFields };
+    this.rare = rare;
     this.source = source;
+  }
+
+  get data(): string | null {
+    if (this.text !== undefined) return this.text;
+    const offset = this.source.reads[this.read]!.offset;
+    return decodeData(this.source.kept![this.read]!.bytes, this.dataStart! - offset, this.dataEnd! - offset);
   }
 
   get event(): string | null {
@@ -126,18 +138,36 @@ class GenericKeeper implements EventKeeper<DialectInterpretation> {
   static readonly shapeKeeper: GenericKeeper = new GenericKeeper(raw, { reads: [], kept: null });
 
   private readonly shared: DialectSource;
+  /** The last event's rare fields: most events repeat them (an event-stream's headers, an SSE `event` name), so they share one object. */
+  private lastRare: Rare = PLAIN_RARE;
 
   constructor(
     private readonly dialect: AnyDialect,
     source: KeptSource,
   ) {
-    this.shared = { reads: source.reads, dialect };
+    this.shared = { reads: source.reads, kept: source.kept, dialect };
   }
 
   take(event: FramedMessage, accumulator: DialectAccumulator<DialectInterpretation, unknown> | null): KeptEvent {
     const interpretation = this.dialect.interpret(event);
     accumulator?.apply(event.index, interpretation);
-    return new GenericEvent(event, interpretation, this.dialect.tokens(interpretation), this.shared);
+    return new GenericEvent(event, interpretation, this.dialect.tokens(interpretation), this.rareOf(event), this.inBytes(event), this.shared);
+  }
+
+  private rareOf({ event, id, retry, comments, unknownFields }: FramedMessage): Rare {
+    const last = this.lastRare;
+    // The framings hand on one empty list, and one list for headers repeated byte for byte.
+    if (event === last.event && id === last.id && retry === last.retry && comments === last.comments && unknownFields === last.unknownFields) return last;
+    if (event === null && id === null && retry === null && comments.length === 0 && unknownFields.length === 0) return (this.lastRare = PLAIN_RARE);
+    return (this.lastRare = { event, id, retry, comments, unknownFields });
+  }
+
+  /** Whether the event's data can be decoded again from the kept read that holds all of it (FramedMessage.dataStart). */
+  private inBytes({ data, read, dataStart, dataEnd }: FramedMessage): boolean {
+    if (data === null || dataStart == null || dataEnd == null) return false;
+    const kept = this.shared.kept?.[read];
+    const info = this.shared.reads[read];
+    return kept !== undefined && info !== undefined && dataStart >= info.offset && dataEnd <= info.offset + kept.bytes.length;
   }
 }
 

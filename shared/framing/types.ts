@@ -71,6 +71,14 @@ export interface FramedMessage extends MessageFields {
   readonly end: number;
   /** Index of the read (the `feed` call, from 0) holding the message's last byte. */
   readonly read: number;
+  /**
+   * Where `data` lies in the body when it is exactly these bytes decoded as UTF-8 (replacing what
+   * is not UTF-8, a BOM kept: data.ts's `decodeData`), from `dataStart` to `dataEnd`: an event-stream
+   * frame's payload. Absent or null when it is not (SSE's data lines). What lets an analysis that
+   * keeps the reads drop the string and decode it again when asked.
+   */
+  readonly dataStart?: number | null;
+  readonly dataEnd?: number | null;
 }
 
 /** The figures every framing keeps of a body. */

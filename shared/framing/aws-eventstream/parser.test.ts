@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { byteByByte, splitAt } from '../../test/streams.ts';
 import { concat, converseStreamBody, converseStreamEvents, errorFrame, eventFrame, everyHeaderType, exceptionFrame, frame, json } from './frames.test-support.ts';
+import { decodeData } from '../data.ts';
 import { MAX_FRAME_LENGTH, createEventStreamParser, parseEventStream } from './parser.ts';
 import type { EventStreamMessage } from './parser.ts';
 
@@ -25,6 +26,8 @@ function expectedEvent(index: number, start: number, read: number, bytes: Uint8A
     end: start + bytes.length,
     read,
     data: JSON.stringify(payload),
+    dataStart: start + 12 + u32(bytes, 4),
+    dataEnd: start + bytes.length - 4,
     event: type,
     id: null,
     retry: null,
@@ -166,6 +169,8 @@ describe('the AWS event-stream parser', () => {
       end: bytes.length,
       read: bytes.length - 1,
       data: '{"message":"Too many requests, please wait before trying again."}',
+      dataStart: 12 + u32(bytes, 4),
+      dataEnd: bytes.length - 4,
       event: 'throttlingException',
       id: null,
       retry: null,
@@ -191,6 +196,8 @@ describe('the AWS event-stream parser', () => {
       event: 'InternalFailure',
       messageType: 'error',
       data: null,
+      dataStart: null,
+      dataEnd: null,
       payload: new Uint8Array(0),
       unknownFields: [
         { name: ':error-message', value: 'We encountered an internal error.' },
@@ -355,6 +362,20 @@ describe('the AWS event-stream parser', () => {
         expect(messages.map(headerReading)).toEqual(order.map((i) => headerReading(alone[i]!)));
       }),
     );
+  });
+
+  it('says where each frame\'s data lies in the body, so that it decodes again from there, but for a chunk, whose data its envelope carries', () => {
+    const body = concat([
+      ...converseStreamBody(),
+      eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'caf\u00e9 \u{1F600}' } }),
+      frame({ ':event-type': { type: 'string', value: 'chunk' }, ':message-type': { type: 'string', value: 'event' } }, json({ bytes: btoa('{"type":"ping"}') })),
+    ]);
+    for (const reads of [[body], byteByByte(body), splitAt(body, [7, 100, 101, 333])]) {
+      const { messages } = parseEventStream(reads);
+      const placed = messages.filter((message) => !message.chunk);
+      expect(placed.map((message) => decodeData(body, message.dataStart!, message.dataEnd!))).toEqual(placed.map((message) => message.data));
+      expect(messages.filter((message) => message.chunk).map((message) => [message.dataStart, message.dataEnd])).toEqual([[null, null]]);
+    }
   });
 
   it('hands on views on the reads themselves when the caller keeps them (a recording\'s), copies when it may reuse them', () => {

@@ -12,6 +12,7 @@ import { CHUNK_EVENT, unwrapChunk } from './chunk.ts';
 import { crc32 } from './crc32.ts';
 import { headerText, readHeaders } from './headers.ts';
 import type { EventStreamEnd, EventStreamHeader, EventStreamHeaderError, EventStreamMessage, EventStreamParser, EventStreamParserOptions, EventStreamPartialFrame, EventStreamStats, EventStreamUnframeable } from './types.ts';
+import { decodeData } from '../data.ts';
 import type { MessageField } from '../types.ts';
 
 export type * from './types.ts';
@@ -29,7 +30,6 @@ const PRELUDE = 12;
 /** Bytes of the blocks small copies of reads share. */
 const BLOCK = 64 * 1024;
 const EMPTY: readonly never[] = Object.freeze([]);
-const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 
 export function createEventStreamParser(options: EventStreamParserOptions): EventStreamParser {
   return new Parser(options);
@@ -214,7 +214,7 @@ class Parser implements EventStreamParser {
     if (headerError !== null) this.malformedHeaders++;
     const { headers, messageType, event, unknown, chunk } = reading;
     const payload = bytes.subarray(headersEnd, end - 4);
-    let data = payload.length === 0 ? null : utf8.decode(payload);
+    let data = payload.length === 0 ? null : decodeData(bytes, headersEnd, end - 4);
     let chunkError: string | null = null;
     if (chunk) {
       const unwrapped = unwrapChunk(data);
@@ -229,6 +229,9 @@ class Parser implements EventStreamParser {
       end: start + totalLength,
       read: this.readIndex,
       data,
+      // A chunk's data is the event its envelope carries, not the payload's text.
+      dataStart: data === null || chunk ? null : start + (headersEnd - at),
+      dataEnd: data === null || chunk ? null : start + totalLength - 4,
       event,
       id: null,
       retry: null,

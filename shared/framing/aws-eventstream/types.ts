@@ -41,6 +41,9 @@ export interface EventStreamHeaderError {
  * base64 carries, its `event` null, and every header a field, `:event-type: chunk` among them.
  */
 export interface EventStreamMessage extends FramedMessage {
+  /** The payload's place in the body when `data` is its text; null for an empty payload and for a chunk. */
+  readonly dataStart: number | null;
+  readonly dataEnd: number | null;
   /** The prelude as stated: total length, headers length, prelude CRC; the message CRC (the frame's last 4 bytes). */
   readonly totalLength: number;
   readonly headersLength: number;
