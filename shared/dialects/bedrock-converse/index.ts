@@ -58,3 +58,4 @@ export { EVENT_TYPES, EXCEPTION_TYPES } from './interpret.ts';
 export { annotateConverseEvent, createConverseAccumulator, diagnoseConverse, finalResponse, interpretConverseEvent };
 export { joinBase64 } from './final.ts';
 export { converseBody } from './request.ts';
+export { converseFrame } from './frame.ts';

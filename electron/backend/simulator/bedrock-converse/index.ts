@@ -6,7 +6,7 @@
 // 200, after which the body ends, as Bedrock ends it.
 
 import { awsEventStream } from '../../../../shared/framing/aws-eventstream/index.ts';
-import { eventFrame, exceptionFrame } from '../../../../shared/framing/aws-eventstream/encode.ts';
+import { converseFrame } from '../../../../shared/dialects/bedrock-converse/frame.ts';
 import { defectOf, defectiveWire } from '../defect-spec.ts';
 import { drawsOf } from '../plan.ts';
 import type { Draws, SimulatorDialect } from '../plan.ts';
@@ -23,7 +23,7 @@ const INTERNAL: BedrockError = { status: 500, type: 'InternalServerException', m
 /** Each event as its frame: an exception type in an exception frame, any other in an event frame. */
 export const CONVERSE_FRAMING: EventFraming = {
   contentType: awsEventStream.mediaType,
-  frame: (event) => (event.event !== null && event.event.endsWith('Exception') ? exceptionFrame(event.event, event.data) : eventFrame(event.event ?? '', event.data)),
+  frame: (event) => converseFrame(event.event ?? '', event.data),
 };
 
 export function converseWire(request: ConverseRequest, rng: Draws): EventWire {

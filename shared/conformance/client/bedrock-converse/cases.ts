@@ -5,7 +5,8 @@
 // vercel/ai #19034, aaif-goose/goose #9579), a frame changed on the way (its CRC no longer holds),
 // and HTTP errors named by x-amzn-ErrorType. Only messageStop says the answer ended.
 
-import { eventFrame, exceptionFrame } from '../../../framing/aws-eventstream/encode.ts';
+import { converseFrame } from '../../../dialects/bedrock-converse/frame.ts';
+import { exceptionFrame } from '../../../framing/aws-eventstream/encode.ts';
 import { concatBytes } from '../../../formats/bytes.ts';
 import { DEFAULT_GAP_MS, DEFAULT_SLOW_FIRST_TOKEN_MS } from '../types.ts';
 import type { CaseOptions, ClientCase } from '../types.ts';
@@ -30,7 +31,7 @@ function make(expect: ClientCase['expect'], id: string, serves: string, why: str
 }
 
 /** Each frame as Bedrock writes it: an event frame, or an exception frame for an exception type. */
-export const framesOf = (frames: readonly ConverseFrame[]): Uint8Array[] => frames.map(([type, payload]) => (type.endsWith('Exception') ? exceptionFrame(type, payload) : eventFrame(type, payload)));
+export const framesOf = (frames: readonly ConverseFrame[]): Uint8Array[] => frames.map(([type, payload]) => converseFrame(type, payload));
 
 /** Every frame cut once inside itself, at a point that moves from frame to frame: inside the prelude, the headers or the payload. */
 function splitAcrossReads(frames: readonly Uint8Array[], gapMs: number): CaseWrite[] {
