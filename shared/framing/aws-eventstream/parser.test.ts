@@ -333,10 +333,14 @@ describe('the AWS event-stream parser', () => {
     );
   });
 
-  it('reads a frame whose headers repeat the frame before\'s exactly as a frame read alone, after any other frame, flagged ones too', () => {
+  it('reads a frame whose headers repeat the frame before\'s exactly as a frame read alone, its CRCs too, after any other frame, flagged ones too', () => {
     const badTag = eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'x' } }).slice();
     badTag[12 + 32 + 33 + 1 + 13] = 12;
+    // The same headers as the deltas, a payload byte changed on the way: its message CRC does not hold.
+    const changed = eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'de' } }).slice();
+    changed[changed.length - 8] ^= 0x20;
     const pool = [
+      changed,
       eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'a' } }),
       eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'bc' } }),
       eventFrame('contentBlockStop', { contentBlockIndex: 0 }),
@@ -355,7 +359,11 @@ describe('the AWS event-stream parser', () => {
       chunk: message.chunk,
       headerError: message.headerError && { ...message.headerError, offset: message.headerError.offset - message.start },
       data: message.data,
+      computedPreludeCrc: message.computedPreludeCrc,
+      computedMessageCrc: message.computedMessageCrc,
+      crcHolds: message.messageCrc === message.computedMessageCrc,
     });
+    expect(alone.map((message) => message.messageCrc === message.computedMessageCrc)).toEqual([false, true, true, true, true, true, true, true]);
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: pool.length - 1 }), { minLength: 1, maxLength: 40 }), (order) => {
         const { messages } = parseEventStream(concat(order.map((i) => pool[i]!)));
