@@ -338,7 +338,7 @@ describe('the AWS event-stream parser', () => {
     badTag[12 + 32 + 33 + 1 + 13] = 12;
     // The same headers as the deltas, a payload byte changed on the way: its message CRC does not hold.
     const changed = eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'de' } }).slice();
-    changed[changed.length - 8] ^= 0x20;
+    changed[changed.length - 8] = changed[changed.length - 8]! ^ 0x20;
     const pool = [
       changed,
       eventFrame('contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'a' } }),
