@@ -111,10 +111,14 @@ describe('kill -9 in the middle of a recording', () => {
     'marks the recording of a writer killed a moment ago, not yet reaped, interrupted at the next start-up, and leaves a live writer’s alone',
     async () => {
       const path = tempDbPath();
+      // One after the other: two writers starting at once on a cold machine (each compiling the
+      // sources through tsx, both creating the store) took over the test's 30 s in one CI run.
       const killed = startUnreaped(path);
-      const living = startUnreaped(path);
+      let living: ReturnType<typeof startUnreaped> | null = null;
       try {
-        const [victim, survivor] = await Promise.all([killed.flushed, living.flushed]);
+        const victim = await killed.flushed;
+        living = startUnreaped(path);
+        const survivor = await living.flushed;
         process.kill(victim.pid, 'SIGKILL');
         await until(() => procState(victim.pid) === 'Z');
 
@@ -125,7 +129,7 @@ describe('kill -9 in the middle of a recording', () => {
         store.close();
       } finally {
         killed.stop();
-        living.stop();
+        living?.stop();
       }
     },
   );
@@ -140,6 +144,7 @@ function startUnreaped(path: string): { flushed: Promise<{ pid: number; id: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let pid = -1;
+  let flushedOrFailed = () => {};
   const flushed = new Promise<{ pid: number; id: number }>((resolve, reject) => {
     let text = '';
     let stderr = '';
@@ -151,14 +156,24 @@ function startUnreaped(path: string): { flushed: Promise<{ pid: number; id: numb
       id = Number(/^id (\d+)$/m.exec(text)?.[1] ?? -1);
       if (pid > 0 && id > 0 && /^flushed /m.test(text)) resolve({ pid, id });
     });
+    // The parent sleeps on whatever the writer does: a writer that dies before it flushed says so here, with what it printed.
+    const watch = setInterval(() => {
+      if (pid > 0 && (procState(pid) ?? 'Z') === 'Z') reject(new Error(`the writer ended before it flushed: ${stderr || '(nothing on stderr)'}`));
+    }, 50);
+    flushedOrFailed = () => clearInterval(watch);
     parent.stderr!.setEncoding('utf8');
     parent.stderr!.on('data', (chunk: string) => (stderr += chunk));
     parent.on('error', reject);
     parent.on('exit', () => reject(new Error(`the writer's parent exited first: ${stderr}`)));
   });
+  void flushed.then(
+    () => flushedOrFailed(),
+    () => flushedOrFailed(),
+  );
   return {
     flushed,
     stop: () => {
+      flushedOrFailed();
       if (pid > 0) {
         try {
           process.kill(pid, 'SIGKILL');
