@@ -11,7 +11,7 @@ import { concatBytes } from '../shared/formats/bytes.ts';
 import { recordingFromSse } from '../shared/formats/sse.ts';
 import type { Recording } from '../shared/recording/types.ts';
 import { bedrockBenchFrames, geminiBenchStream } from './dialect-inputs.ts';
-import { openAiStream } from './inputs.ts';
+import { openAiStream, readsPerEvent } from './inputs.ts';
 import { collect, median, now } from './measure.ts';
 
 /** What a dialect's analysis may take, as a multiple of Chat Completions' on as many events. */
@@ -40,22 +40,9 @@ export const DIALECTS: readonly DialectCase[] = [
 
 /** Chat Completions' typical stream, as the analysis bench reads it ("analysis: 100k untimed (.sse)"), cut into reads as `reads` says. */
 function chatRecording(reads: Reads): Recording {
-  const whole = recordingFromSse(openAiStream({ events: EVENTS, seed: 1 }).bytes);
-  return reads === 'one read' ? whole : { ...whole, reads: eventsOf(whole.reads[0]!.bytes).map((bytes) => ({ t: null, bytes })) };
-}
-
-/** An SSE body cut after each event's blank line (the bench's bodies end their lines with LF). */
-function eventsOf(body: Uint8Array): Uint8Array[] {
-  const events: Uint8Array[] = [];
-  let start = 0;
-  for (let i = 1; i < body.length; i++) {
-    if (body[i] === 0x0a && body[i - 1] === 0x0a) {
-      events.push(body.subarray(start, i + 1));
-      start = i + 1;
-    }
-  }
-  if (start < body.length) events.push(body.subarray(start));
-  return events;
+  const body = openAiStream({ events: EVENTS, seed: 1 });
+  const whole = recordingFromSse(body.bytes);
+  return reads === 'one read' ? whole : { ...whole, reads: readsPerEvent(body).map((bytes) => ({ t: null, bytes })) };
 }
 
 /** A ConverseStream recording of these reads, with the request path and content-type Bedrock's answer has. */
@@ -99,6 +86,7 @@ export function runDialectRatios(selected: (name: string) => boolean, fail: (mes
   const cases = DIALECTS.filter((kase) => selected(kase.name));
   if (cases.length === 0) return [];
   const chats = new Map<Reads, Recording>();
+  const chatBytes = openAiStream({ events: EVENTS, seed: 1 }).bytes.length;
   const results: DialectRatioResult[] = [];
   const widths = [44, 8, 10, 10, 10, 8, 10];
   console.log('');
@@ -111,7 +99,7 @@ export function runDialectRatios(selected: (name: string) => boolean, fail: (mes
     let chat = chats.get(kase.reads);
     if (chat === undefined) chats.set(kase.reads, (chat = chatRecording(kase.reads)));
     const reads = kase.reads === 'one read' ? 1 : EVENTS;
-    if (chat.reads.length !== reads || recording.reads.length !== reads) fail(`"${kase.name}": ${chat.reads.length} reads of Chat's body beside ${recording.reads.length} of the dialect's, not ${kase.reads}.`);
+    if (chat.reads.length !== reads || recording.reads.length !== reads || bytesOf(chat) !== chatBytes) fail(`"${kase.name}": ${chat.reads.length} reads of Chat's body beside ${recording.reads.length} of the dialect's, not ${kase.reads}.`);
     analyzeRecording(chat);
     const runs = { chatMs: [] as number[], dialectMs: [] as number[] };
     for (let run = 0; run < RUNS; run++) {

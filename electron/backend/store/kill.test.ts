@@ -144,7 +144,7 @@ function startUnreaped(path: string): { flushed: Promise<{ pid: number; id: numb
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let pid = -1;
-  let flushedOrFailed = () => {};
+  let watch: ReturnType<typeof setInterval> | undefined;
   const flushed = new Promise<{ pid: number; id: number }>((resolve, reject) => {
     let text = '';
     let stderr = '';
@@ -157,23 +157,18 @@ function startUnreaped(path: string): { flushed: Promise<{ pid: number; id: numb
       if (pid > 0 && id > 0 && /^flushed /m.test(text)) resolve({ pid, id });
     });
     // The parent sleeps on whatever the writer does: a writer that dies before it flushed says so here, with what it printed.
-    const watch = setInterval(() => {
+    watch = setInterval(() => {
       if (pid > 0 && (procState(pid) ?? 'Z') === 'Z') reject(new Error(`the writer ended before it flushed: ${stderr || '(nothing on stderr)'}`));
     }, 50);
-    flushedOrFailed = () => clearInterval(watch);
     parent.stderr!.setEncoding('utf8');
     parent.stderr!.on('data', (chunk: string) => (stderr += chunk));
     parent.on('error', reject);
     parent.on('exit', () => reject(new Error(`the writer's parent exited first: ${stderr}`)));
-  });
-  void flushed.then(
-    () => flushedOrFailed(),
-    () => flushedOrFailed(),
-  );
+  }).finally(() => clearInterval(watch));
   return {
     flushed,
     stop: () => {
-      flushedOrFailed();
+      clearInterval(watch);
       if (pid > 0) {
         try {
           process.kill(pid, 'SIGKILL');

@@ -214,7 +214,7 @@ class Parser implements EventStreamParser {
     if (headerError !== null) this.malformedHeaders++;
     const { headers, messageType, event, unknown, chunk } = reading;
     const payload = bytes.subarray(headersEnd, end - 4);
-    let data = payload.length === 0 ? null : decodeData(bytes, headersEnd, end - 4);
+    let data = payload.length === 0 ? null : decodeData(payload, 0, payload.length);
     let chunkError: string | null = null;
     if (chunk) {
       const unwrapped = unwrapChunk(data);
